@@ -1,0 +1,89 @@
+"""The one door the page (and the CLI) uses: JSON-safe dicts in and out, errors as `RulesError`.
+
+Each procedure module provides ID, TITLE, SEED, FIELDS, ACTIONS, EXTRAS and the pure functions
+`roll(request, dice)`, `act(roll, action, dice)` and `odds(request)`; this module checks input,
+builds the dice source from `seed`, and turns exact `Fraction` odds into floats plus "p/q" strings.
+"""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+from typing import Any
+
+from . import ability_test, arbitration, fields, luck, ten_again, threat, two_dice
+from .dice import exact_str, source
+from .errors import RulesError
+
+PROCEDURES = {m.ID: m for m in (arbitration, two_dice, threat, luck, ten_again, ability_test)}
+
+
+def _procedure(system: Any):
+    if not isinstance(system, str) or system not in PROCEDURES:
+        raise RulesError(f"'system' must be one of {', '.join(PROCEDURES)}, got {system!r}")
+    return PROCEDURES[system]
+
+
+def systems() -> list[dict]:
+    """Every procedure with its id, title, seed file, inputs (type, range, default), actions and extras."""
+    return [
+        {
+            "id": m.ID,
+            "title": m.TITLE,
+            "seed": m.SEED,
+            "fields": [f.schema() for f in m.FIELDS],
+            "defaults": fields.defaults(m.FIELDS),
+            "actions": copy.deepcopy(m.ACTIONS),
+            "extras": copy.deepcopy(m.EXTRAS),
+        }
+        for m in PROCEDURES.values()
+    ]
+
+
+def roll(system: str, request: Any, seed: int | None = None) -> dict:
+    """Roll `system` for `request`: every die, each step in order, the outcome and the choices still open."""
+    m = _procedure(system)
+    req = fields.parse(m.FIELDS, request)
+    dice = source(seed)
+    return m.roll(req, dice)
+
+
+def act(system: str, roll: Any, action: Any, seed: int | None = None) -> dict:
+    """The next roll after a follow-up choice the rules allow; `roll` is never changed."""
+    m = _procedure(system)
+    if not isinstance(roll, dict) or roll.get("system") != m.ID:
+        raise RulesError(f"'roll' must be a {m.ID} roll as returned by roll() or act()")
+    if not isinstance(action, dict) or not action:
+        raise RulesError(f"'action' must be an object, one of: {', '.join(a['name'] for a in m.ACTIONS)}")
+    dice = source(seed)
+    return m.act(copy.deepcopy(roll), action, dice)
+
+
+def odds(system: str, request: Any) -> dict:
+    """Exact probabilities as floats, plus `exact`: the same shape with "p/q" strings."""
+    m = _procedure(system)
+    req = fields.parse(m.FIELDS, request)
+    exact = m.odds(req)
+    out = _floats(exact)
+    out["exact"] = _strings(exact)
+    return out
+
+
+def _floats(tree):
+    if isinstance(tree, Fraction):
+        return float(tree)
+    if isinstance(tree, dict):
+        return {k: _floats(v) for k, v in tree.items()}
+    if isinstance(tree, (list, tuple)):
+        return [_floats(v) for v in tree]
+    return tree
+
+
+def _strings(tree):
+    if isinstance(tree, Fraction):
+        return exact_str(tree)
+    if isinstance(tree, dict):
+        return {k: _strings(v) for k, v in tree.items()}
+    if isinstance(tree, (list, tuple)):
+        return [_strings(v) for v in tree]
+    return tree

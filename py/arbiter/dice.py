@@ -1,0 +1,105 @@
+"""Shared dice and exact-probability helpers.
+
+Randomness is always a parameter: a `DiceSource` is anything with `randint(a, b)` (a `random.Random`,
+`secrets.SystemRandom`, or a test's scripted dice). Exact odds are integer-count polynomials turned into
+`Fraction`s at the end, which keeps big pools fast.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from fractions import Fraction
+from typing import Iterable, Protocol, Sequence
+
+from .errors import RulesError
+
+
+class DiceSource(Protocol):
+    def randint(self, a: int, b: int) -> int: ...
+
+
+def source(seed: int | None = None) -> DiceSource:
+    """A seeded `random.Random` for reproducible rolls, else the operating system's random source."""
+    if seed is None:
+        return secrets.SystemRandom()
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise RulesError(f"'seed' must be a whole number from 0 to {2**63 - 1}, got {seed!r}")
+    return random.Random(seed)
+
+
+def roll(dice: DiceSource, n: int, sides: int = 6) -> tuple[int, ...]:
+    """Roll `n` dice with `sides` faces, in order."""
+    return tuple(dice.randint(1, sides) for _ in range(n))
+
+
+# --- integer-count polynomials: index = value, entry = number of ways -------------------------------
+
+Poly = list[int]
+
+
+def poly_mul(a: Sequence[int], b: Sequence[int]) -> Poly:
+    """Product of two count polynomials (the distribution of a sum of independent parts, in ways)."""
+    if not a or not b:
+        return []
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                if y:
+                    out[i + j] += x * y
+    return out
+
+
+def poly_pow(base: Sequence[int], n: int) -> Poly:
+    """`base` to the power `n` by squaring (the sum of `n` independent dice, in ways)."""
+    result: Poly = [1]
+    square = list(base)
+    while n:
+        if n & 1:
+            result = poly_mul(result, square)
+        n >>= 1
+        if n:
+            square = poly_mul(square, square)
+    return result
+
+
+def face_poly(faces: Iterable[int]) -> Poly:
+    """A count polynomial with one way for each listed value (e.g. range(1, 7) is one d6)."""
+    faces = list(faces)
+    out = [0] * (max(faces) + 1)
+    for f in faces:
+        out[f] += 1
+    return out
+
+
+D6 = face_poly(range(1, 7))
+
+
+def sum_ways(n: int, sides: int = 6) -> Poly:
+    """Ways to roll each total with `n` dice of `sides` faces (index = total)."""
+    return poly_pow(face_poly(range(1, sides + 1)), n)
+
+
+def order_statistic(n: int, k: int, sides: int = 6) -> dict[int, Fraction]:
+    """P(the k-th highest of n dice shows v) for v in 1..sides (k counts from 1)."""
+    if not 1 <= k <= n:
+        raise ValueError("k must be within 1..n")
+    total = sides ** n
+
+    def at_least_k_at_or_above(v: int) -> int:
+        # ways that at least k of n dice show >= v
+        from math import comb
+        hi, lo = sides - v + 1, v - 1
+        return sum(comb(n, j) * hi ** j * lo ** (n - j) for j in range(k, n + 1))
+
+    out = {}
+    for v in range(1, sides + 1):
+        ways = at_least_k_at_or_above(v) - (at_least_k_at_or_above(v + 1) if v < sides else 0)
+        out[v] = Fraction(ways, total)
+    return out
+
+
+def exact_str(p: Fraction) -> str:
+    """A probability as "p/q" (always with a denominator, "0/1" and "1/1" included)."""
+    return f"{p.numerator}/{p.denominator}"

@@ -1,0 +1,232 @@
+"""Input fields: one declaration per request field gives its type, range and default.
+
+`systems()` publishes these declarations (the page builds its limits from them) and `parse` checks a
+JSON request against them, so each limit lives in exactly one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RulesError
+
+
+def _where(path: str) -> str:
+    return f"'{path}'"
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, slots=True)
+class Int:
+    """A whole number in [min, max]."""
+
+    name: str
+    label: str
+    min: int
+    max: int
+    default: int = 0
+    help: str = ""
+
+    def parse(self, value: Any, path: str) -> int:
+        if not _is_int(value):
+            raise RulesError(f"{_where(path)} must be a whole number from {self.min} to {self.max}, got {value!r}")
+        if not self.min <= value <= self.max:
+            raise RulesError(f"{_where(path)} must be from {self.min} to {self.max}, got {value}")
+        return value
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "int", "min": self.min, "max": self.max,
+                "default": self.default, "help": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class IntOrWord:
+    """A whole number in [min, max], or one of a few words (e.g. "impossible")."""
+
+    name: str
+    label: str
+    min: int
+    max: int
+    words: tuple[str, ...]
+    default: int = 0
+    help: str = ""
+
+    def parse(self, value: Any, path: str) -> int | str:
+        if isinstance(value, str) and value in self.words:
+            return value
+        if not _is_int(value) or not self.min <= value <= self.max:
+            words = " or ".join(f'"{w}"' for w in self.words)
+            raise RulesError(f"{_where(path)} must be a whole number from {self.min} to {self.max} or {words}, got {value!r}")
+        return value
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "int_or_word", "min": self.min, "max": self.max,
+                "words": list(self.words), "default": self.default, "help": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class Bool:
+    """true or false (and nothing else: no 0/1)."""
+
+    name: str
+    label: str
+    default: bool = False
+    help: str = ""
+
+    def parse(self, value: Any, path: str) -> bool:
+        if not isinstance(value, bool):
+            raise RulesError(f"{_where(path)} must be true or false, got {value!r}")
+        return value
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "bool", "default": self.default, "help": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One of a fixed list of values; `options` pairs each value with its label."""
+
+    name: str
+    label: str
+    options: tuple[tuple[str, str], ...]
+    default: str = ""
+    help: str = ""
+
+    def parse(self, value: Any, path: str) -> str:
+        allowed = [v for v, _ in self.options]
+        if value not in allowed or not isinstance(value, str):
+            raise RulesError(f"{_where(path)} must be one of {', '.join(allowed)}, got {value!r}")
+        return value
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "choice",
+                "options": [{"value": v, "label": l} for v, l in self.options],
+                "default": self.default or self.options[0][0], "help": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A short piece of text (a threat's name); shown as text, never parsed as markup."""
+
+    name: str
+    label: str
+    max_len: int = 80
+    default: str = ""
+    help: str = ""
+
+    def parse(self, value: Any, path: str) -> str:
+        if not isinstance(value, str) or len(value) > self.max_len:
+            raise RulesError(f"{_where(path)} must be text of at most {self.max_len} characters, got {value!r:.100}")
+        return value
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "text", "max_len": self.max_len,
+                "default": self.default, "help": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class IntList:
+    """A list of min_len..max_len whole numbers, each in [min, max]."""
+
+    name: str
+    label: str
+    min: int
+    max: int
+    min_len: int
+    max_len: int
+    default: tuple[int, ...] = ()
+    help: str = ""
+
+    def parse(self, value: Any, path: str) -> tuple[int, ...]:
+        if not isinstance(value, list) or not self.min_len <= len(value) <= self.max_len:
+            raise RulesError(f"{_where(path)} must be a list of {self.min_len} to {self.max_len} whole numbers "
+                             f"from {self.min} to {self.max}, got {value!r:.100}")
+        item = Int(self.name, self.label, self.min, self.max)
+        return tuple(item.parse(v, f"{path}[{i}]") for i, v in enumerate(value))
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "int_list", "min": self.min, "max": self.max,
+                "min_len": self.min_len, "max_len": self.max_len, "default": list(self.default), "help": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A nested object of fields (e.g. the `opposed` side); optional groups may be absent or null."""
+
+    name: str
+    label: str
+    fields: tuple
+    optional: bool = True
+    help: str = ""
+
+    def parse(self, value: Any, path: str) -> dict | None:
+        if value is None and self.optional:
+            return None
+        return parse(self.fields, value, path)
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "group", "optional": self.optional,
+                "fields": [f.schema() for f in self.fields], "default": None, "help": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class Records:
+    """A list of min_len..max_len objects, each made of `fields` (e.g. the threats)."""
+
+    name: str
+    label: str
+    fields: tuple
+    min_len: int
+    max_len: int
+    default: tuple = ()
+    help: str = ""
+
+    def parse(self, value: Any, path: str) -> tuple[dict, ...]:
+        if not isinstance(value, list) or not self.min_len <= len(value) <= self.max_len:
+            raise RulesError(f"{_where(path)} must be a list of {self.min_len} to {self.max_len} entries, "
+                             f"got {value!r:.100}")
+        return tuple(parse(self.fields, v, f"{path}[{i}]") for i, v in enumerate(value))
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "records", "min_len": self.min_len,
+                "max_len": self.max_len, "fields": [f.schema() for f in self.fields],
+                "default": [dict(d) for d in self.default], "help": self.help}
+
+
+def parse(fields: tuple, request: Any, path: str = "request") -> dict:
+    """Check `request` against `fields`: an object with no unknown keys; missing keys take their defaults."""
+    if not isinstance(request, dict):
+        raise RulesError(f"{_where(path)} must be an object with fields {', '.join(f.name for f in fields)}, "
+                         f"got {type(request).__name__}")
+    known = {f.name: f for f in fields}
+    for key in request:
+        if key not in known:
+            raise RulesError(f"unknown field {_where(_join(path, key))}; allowed: {', '.join(known)}")
+    out = {}
+    for f in fields:
+        if f.name in request:
+            out[f.name] = f.parse(request[f.name], _join(path, f.name))
+        elif isinstance(f, Group):
+            out[f.name] = None if f.optional else f.parse({}, _join(path, f.name))
+        else:
+            out[f.name] = f.default
+    return out
+
+
+def _join(path: str, key: str) -> str:
+    return key if path == "request" else f"{path}.{key}"
+
+
+def defaults(fields: tuple) -> dict:
+    """The request a fresh form shows: every field at its default (JSON-safe)."""
+    out = {}
+    for f in fields:
+        d = f.default
+        if isinstance(d, tuple):
+            d = [dict(x) if isinstance(x, dict) else x for x in d]
+        out[f.name] = d
+    return out

@@ -1,0 +1,39 @@
+"""Every ruling in docs/rulings.md is pinned by a test that names its id."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RULINGS = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+IDS = re.findall(r"^### ([a-z_]+-\d+):", RULINGS, flags=re.M)
+
+
+def test_there_are_rulings():
+    """The rulings file lists rulings with ids."""
+    assert len(IDS) >= 5
+
+
+@pytest.mark.parametrize("ruling", IDS)
+def test_ruling_is_tested(ruling):
+    """Each ruling id appears in the tests of its procedure."""
+    procedure = ruling.rsplit("-", 1)[0]
+    test_file = ROOT / "tests" / f"test_{procedure}.py"
+    assert test_file.exists(), f"{test_file} missing for ruling {ruling}"
+    assert re.search(rf"\b{re.escape(ruling)}\b", test_file.read_text(encoding="utf-8")), \
+        f"no test in {test_file.name} names ruling {ruling}"
+
+
+@pytest.mark.parametrize("ruling", IDS)
+def test_ruling_quotes_its_seed(ruling):
+    """Each ruling quotes the sentence it rests on, word for word from the seed text."""
+    from arbiter import api
+    procedure = ruling.rsplit("-", 1)[0]
+    seed = next(s["seed"] for s in api.systems() if s["id"] == procedure)
+    text = " ".join((ROOT.parent / "shared" / "seeds" / seed).read_text(encoding="utf-8").split())
+    block = RULINGS.split(f"### {ruling}:", 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]
+    quotes = [" ".join(q.split()) for q in re.findall(r"^> (.+)$", block, flags=re.M)]
+    assert quotes, f"ruling {ruling} quotes no sentence"
+    for q in quotes:
+        assert q.strip('"“” ') in text, f"ruling {ruling} quotes text not in {seed}: {q!r}"
