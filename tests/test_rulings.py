@@ -31,7 +31,7 @@ def test_ruling_quotes_its_seed(ruling):
     from arbiter import api
     procedure = ruling.rsplit("-", 1)[0]
     seed = next(s["seed"] for s in api.systems() if s["id"] == procedure)
-    text = " ".join((ROOT.parent / "shared" / "seeds" / seed).read_text(encoding="utf-8").split())
+    text = " ".join((ROOT / "docs" / "seeds" / seed).read_text(encoding="utf-8").split())
     block = RULINGS.split(f"### {ruling}:", 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]
     quotes = [" ".join(q.split()) for q in re.findall(r"^> (.+)$", block, flags=re.M)]
     assert quotes, f"ruling {ruling} quotes no sentence"
