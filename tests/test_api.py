@@ -1,0 +1,153 @@
+"""The one door: systems, roll, act and odds as JSON-safe dicts, errors as RulesError."""
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+
+from arbiter import RulesError, api
+
+IDS = ["arbitration", "two_dice", "threat", "luck", "ten_again", "ability_test"]
+SEEDS = {"arbitration": "000_ef89e3349de7fbb1.txt", "two_dice": "001_05c839695da92b5d.txt",
+         "threat": "002_6d399949fcc08b42.txt", "luck": "002_6d399949fcc08b42.txt",
+         "ten_again": "003_afded177ba302d96.txt", "ability_test": "004_53ed85965f1883a3.txt"}
+
+# The largest request each procedure allows (most dice, every option on): what `odds` must answer fast.
+LARGEST = {
+    "arbitration": {"skills": [30] * 5, "modifiers": [5] * 4, "complexity": "very_easy",
+                    "opposed": {"skills": [30] * 5, "modifiers": [5] * 4, "complexity": "very_easy"}},
+    "two_dice": {"trait": 10, "abilities": [10] * 5, "difficulty": 3, "actions": 1,
+                 "opposed": {"trait": 10, "abilities": [10] * 5, "actions": 1}},
+    "threat": {"rating": 10, "threats": [{"name": f"T{i}", "desperate": i % 2 == 0} for i in range(8)],
+               "extra_dice": 10},
+    "luck": {"dice": 10, "for": 10, "against": 0},
+    "ten_again": {"pool": 30, "modifier": 10, "will": True, "unskilled": True, "risky": True, "initiative": False,
+                  "required": 20, "opposed": {"pool": 30, "modifier": 10, "will": True, "unskilled": True,
+                                              "risky": True, "initiative": False}},
+    "ability_test": {"type1": 5, "type2": 5, "skill": 10, "item": 5, "convictions": [3] * 6, "difficulty": 4,
+                     "masteries": 10, "scheme_die": True},
+}
+
+
+def _leaves(tree, path=()):
+    if isinstance(tree, dict):
+        for k, v in tree.items():
+            yield from _leaves(v, path + (k,))
+    elif isinstance(tree, list):
+        for i, v in enumerate(tree):
+            yield from _leaves(v, path + (i,))
+    else:
+        yield path, tree
+
+
+def test_systems_lists_every_procedure_with_its_seed():
+    """systems() names the six procedures and the seed text each implements."""
+    got = {s["id"]: s["seed"] for s in api.systems()}
+    assert got == SEEDS
+
+
+def test_systems_is_json_safe_and_declares_limits():
+    """Every input declares a type, and every number a finite range and a default inside it."""
+    systems = api.systems()
+    assert json.loads(json.dumps(systems)) == systems
+    for s in systems:
+        assert s["title"] and s["fields"]
+        for path, f in _leaves({"f": s["fields"]}):
+            pass
+        for f in s["fields"]:
+            _check_field(f)
+
+
+def _check_field(f):
+    assert f["label"], f
+    if f["type"] in ("int", "int_list", "int_or_word"):
+        assert isinstance(f["min"], int) and isinstance(f["max"], int) and f["min"] <= f["max"], f
+    if f["type"] == "int":
+        assert f["min"] <= f["default"] <= f["max"], f
+    for inner in f.get("fields", []):
+        _check_field(inner)
+
+
+@pytest.mark.parametrize("system", IDS)
+def test_defaults_roll_and_have_odds(system):
+    """The form's default request rolls, and its outcome is one odds() gives a chance to."""
+    spec = next(s for s in api.systems() if s["id"] == system)
+    r = api.roll(system, spec["defaults"], seed=1)
+    assert json.loads(json.dumps(r)) == r
+    for key in ("system", "request", "dice", "steps", "outcome", "summary", "choices"):
+        assert key in r, key
+    assert r["system"] == system and isinstance(r["steps"], list) and r["steps"]
+    o = api.odds(system, spec["defaults"])
+    assert json.loads(json.dumps(o)) == o
+
+
+@pytest.mark.parametrize("system", IDS)
+def test_seeded_rolls_repeat_and_ignore_global_random(system):
+    """The same seed gives the same roll whatever the global random module holds."""
+    spec = next(s for s in api.systems() if s["id"] == system)
+    random.seed(1)
+    a = api.roll(system, LARGEST[system], seed=99)
+    random.seed(2)
+    b = api.roll(system, LARGEST[system], seed=99)
+    assert a == b
+
+
+@pytest.mark.parametrize("system", IDS)
+def test_exact_odds_mirror_floats(system):
+    """`exact` has the shape of the floats, each "p/q" equal to its float."""
+    o = api.odds(system, LARGEST[system])
+    exact = o.pop("exact")
+    floats = dict(_leaves(o))
+    strings = dict(_leaves(exact))
+    assert floats.keys() == strings.keys()
+    for path, s in strings.items():
+        p = Fraction(s)
+        assert 0 <= p <= 1, path
+        assert float(p) == floats[path], path
+
+
+@pytest.mark.parametrize("system", IDS)
+def test_unknown_field_is_refused(system):
+    """A field the procedure does not have is named in the error."""
+    with pytest.raises(RulesError, match="'nonsense'"):
+        api.roll(system, {"nonsense": 1})
+
+
+@pytest.mark.parametrize("request_", [None, [], "x", 3])
+def test_request_must_be_an_object(request_):
+    """A request that is not an object is refused, for roll and odds."""
+    with pytest.raises(RulesError, match="object"):
+        api.roll("luck", request_)
+    with pytest.raises(RulesError, match="object"):
+        api.odds("luck", request_)
+
+
+@pytest.mark.parametrize("system", [None, "Luck", "d20", 3])
+def test_unknown_system_is_refused(system):
+    """An unknown system names the ones allowed."""
+    with pytest.raises(RulesError, match="arbitration, two_dice"):
+        api.odds(system, {})
+
+
+def test_act_refuses_a_roll_of_another_system():
+    """act() only takes a roll of the same procedure."""
+    r = api.roll("luck", {}, seed=1)
+    with pytest.raises(RulesError, match="'roll'"):
+        api.act("ten_again", r, {"spend_will": True})
+
+
+@pytest.mark.parametrize("action", [None, {}, [], "spend_will"])
+def test_act_refuses_a_non_action(action):
+    """An action must be a non-empty object."""
+    r = api.roll("ten_again", {"pool": 3}, seed=1)
+    with pytest.raises(RulesError, match="'action'"):
+        api.act("ten_again", r, action)
+
+
+@pytest.mark.parametrize("system", IDS)
+@pytest.mark.benchmark(group="odds-largest")
+def test_bench_odds_largest(benchmark, system):
+    """Benchmark: odds() for the largest allowed request of each procedure (figures go in the README)."""
+    result = benchmark(api.odds, system, LARGEST[system])
+    assert result["exact"]
