@@ -162,6 +162,7 @@ class Group:
     fields: tuple
     optional: bool = True
     help: str = ""
+    default: None = None
 
     def parse(self, value: Any, path: str) -> dict | None:
         if value is None and self.optional:

@@ -1,0 +1,114 @@
+"""Luck Roll (seed 002): a pool of d6, one more for each factor in favor, one fewer for each against.
+
+Higher results are better outcomes: the result is the highest die. A pool of 0 or less rolls two dice and
+takes the lowest, so fewer dice are never better. `outcome` is the result as text ("1".."6").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from . import fields
+from .dice import order_statistic
+from .dice import roll as roll_dice
+from .errors import RulesError
+
+ID = "luck"
+TITLE = "Luck Roll"
+SEED = "002_6d399949fcc08b42.txt"
+
+SIDES = 6
+
+FIELDS = (
+    fields.Int("dice", "Dice", 0, 10, default=1,
+               help="Things may just be plain uncertain. In that case, it’s probably best to gather up a pool of d6 "
+                    "and roll 'em."),
+    fields.Int("for", "Factors in favor", 0, 10, default=0, help="Add a d6 for each factor in favor."),
+    fields.Int("against", "Factors against", 0, 10, default=0, help="Remove one for each against."),
+)
+
+ACTIONS: list[dict] = []
+
+EXTRAS: dict = {}
+
+
+def pool(dice: int, for_: int, against: int) -> int:
+    """The base dice, plus a d6 for each factor in favor, minus one for each against (may be 0 or less)."""
+    return dice + for_ - against
+
+
+def dice_to_roll(pool_size: int) -> int:
+    """How many d6 to roll: the pool, or two when the pool is 0 or less."""
+    return pool_size if pool_size > 0 else 2
+
+
+def result_of(faces: tuple[int, ...], pool_size: int) -> int:
+    """Higher results are better outcomes: the highest die, or the lowest of two when the pool is 0 or less."""
+    return max(faces) if pool_size > 0 else min(faces)
+
+
+@dataclass(frozen=True, slots=True)
+class LuckRoll:
+    """A Luck Roll: the request's pool and the dice as rolled."""
+
+    dice: int
+    for_: int
+    against: int
+    faces: tuple[int, ...]
+
+    @property
+    def pool(self) -> int:
+        return pool(self.dice, self.for_, self.against)
+
+    @property
+    def result(self) -> int:
+        return result_of(self.faces, self.pool)
+
+    def steps(self) -> list[str]:
+        n = self.pool
+        head = f"Pool: {self.dice} dice + {self.for_} for − {self.against} against = {_signed(n)}"
+        rolled = f"{len(self.faces)} dice: {' '.join(map(str, self.faces))}"
+        if n > 0:
+            return [f"{head} dice", rolled, f"Highest die: {self.result}"]
+        return [f"{head}: no dice, so roll two and take the lowest", rolled, f"Lowest die: {self.result}"]
+
+    def __str__(self) -> str:
+        faces = " ".join(map(str, self.faces))
+        if self.pool > 0:
+            return f"Luck Roll: {self.result}, the highest of {self.pool} {'die' if self.pool == 1 else 'dice'} ({faces})"
+        return f"Luck Roll: {self.result}, the lowest of two dice ({faces}) for a pool of {_signed(self.pool)}"
+
+
+def _signed(n: int) -> str:
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def roll(req: dict, dice) -> dict:
+    """Roll the pool and read the highest die (the lowest of two when the pool is 0 or less)."""
+    n = pool(req["dice"], req["for"], req["against"])
+    value = LuckRoll(req["dice"], req["for"], req["against"], roll_dice(dice, dice_to_roll(n), SIDES))
+    return {
+        "system": ID,
+        "request": {"dice": req["dice"], "for": req["for"], "against": req["against"]},
+        "pool": value.pool,
+        "dice": list(value.faces),
+        "result": value.result,
+        "steps": value.steps(),
+        "outcome": str(value.result),
+        "summary": str(value),
+        "choices": [],
+    }
+
+
+def act(roll: Any, action: Any, dice) -> dict:
+    """A Luck Roll has no follow-up choices: always refused."""
+    raise RulesError("'action': a Luck Roll has no follow-up choices (allowed actions: none)")
+
+
+def odds(req: dict) -> dict:
+    """The chance of each result 1..6 (exact)."""
+    n = pool(req["dice"], req["for"], req["against"])
+    dist = order_statistic(n, 1, SIDES) if n > 0 else order_statistic(2, 2, SIDES)  # highest of n / lowest of 2
+    return {"outcomes": {str(v): Fraction(dist[v]) for v in range(1, SIDES + 1)}}

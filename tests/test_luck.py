@@ -1,0 +1,224 @@
+"""Luck Roll (seed 002): a pool of d6 plus factors in favor minus factors against; the highest die is the result."""
+
+import copy
+import itertools
+import json
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import strategies
+from arbiter import RulesError, fields, luck
+from scripted import ScriptedDice
+from stats import assert_fits
+
+LARGEST = {"dice": 10, "for": 10, "against": 0}
+
+
+def parse(dice=1, for_=0, against=0):
+    return fields.parse(luck.FIELDS, {"dice": dice, "for": for_, "against": against})
+
+
+def scripted_roll(req, *faces):
+    dice = ScriptedDice(*faces)
+    r = luck.roll(req, dice)
+    assert dice.left == []
+    return r
+
+
+# --- pool ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dice, for_, against, pool", [
+    (1, 0, 0, 1), (3, 0, 0, 3), (2, 2, 0, 4), (2, 0, 1, 1), (2, 3, 1, 4), (0, 1, 0, 1), (10, 10, 0, 20),
+])
+def test_pool_adds_a_die_for_each_factor_in_favor_and_removes_one_against_luck_1(dice, for_, against, pool):
+    """luck-1: the pool is dice + one d6 per factor in favor − one per factor against, and that many are rolled."""
+    r = scripted_roll(parse(dice, for_, against), *[3] * pool)
+    assert r["pool"] == pool and r["dice"] == [3] * pool
+    assert r["steps"][0] == f"Pool: {dice} dice + {for_} for − {against} against = {pool} dice"
+
+
+@pytest.mark.parametrize("request_, field", [
+    ({"dice": 11}, "'dice'"), ({"dice": -1}, "'dice'"), ({"dice": True}, "'dice'"), ({"dice": "2"}, "'dice'"),
+    ({"for": 11}, "'for'"), ({"for": False}, "'for'"), ({"for": 1.5}, "'for'"),
+    ({"against": 11}, "'against'"), ({"against": -1}, "'against'"), ({"against": None}, "'against'"),
+])
+def test_bad_values_are_refused_luck_1(request_, field):
+    """luck-1: each input is a whole number from 0 to 10; anything else is refused, naming the field and range."""
+    with pytest.raises(RulesError, match=field) as err:
+        fields.parse(luck.FIELDS, request_)
+    assert "0 to 10" in str(err.value)
+
+
+@pytest.mark.parametrize("request_, match", [
+    ({"factors": 1}, "'factors'; allowed: dice, for, against"),
+    (None, "object"), ([], "object"), ("dice=3", "object"), (3, "object"),
+])
+def test_unknown_fields_and_non_objects_are_refused(request_, match):
+    """An unknown field or a request that is not an object is refused."""
+    with pytest.raises(RulesError, match=match):
+        fields.parse(luck.FIELDS, request_)
+
+
+def test_published_limits_luck_1():
+    """luck-1: the fields publish dice, for and against as 0..10, and the defaults parse."""
+    schema = {f.name: f.schema() for f in luck.FIELDS}
+    assert {n: (s["min"], s["max"]) for n, s in schema.items()} == {"dice": (0, 10), "for": (0, 10), "against": (0, 10)}
+    assert fields.parse(luck.FIELDS, fields.defaults(luck.FIELDS))
+
+
+# --- result ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("faces, result", [((4,), 4), ((2, 5, 1), 5), ((1, 1), 1), ((6, 6, 2), 6), ((3, 2, 1, 2), 3)])
+def test_the_result_is_the_highest_die_luck_2(faces, result):
+    """luck-2: Higher results are better outcomes: the result is the highest die rolled."""
+    r = scripted_roll(parse(len(faces)), *faces)
+    assert r["result"] == result and r["outcome"] == str(result)
+    assert r["steps"][-1] == f"Highest die: {result}"
+
+
+@pytest.mark.parametrize("dice, for_, against", [(0, 0, 0), (1, 0, 1), (2, 1, 3), (0, 0, 10)])
+@pytest.mark.parametrize("faces, result", [((5, 2), 2), ((1, 6), 1), ((4, 4), 4)])
+def test_a_pool_of_zero_or_less_takes_the_lowest_of_two_luck_3(dice, for_, against, faces, result):
+    """luck-3: when the pool is 0 or less, two dice are rolled and the lowest is the result."""
+    r = scripted_roll(parse(dice, for_, against), *faces)
+    assert r["pool"] == dice + for_ - against <= 0
+    assert r["dice"] == list(faces) and r["result"] == result and r["outcome"] == str(result)
+    assert "no dice, so roll two and take the lowest" in r["steps"][0]
+    assert r["steps"][-1] == f"Lowest die: {result}"
+
+
+def test_steps_and_summary_read_like_the_rule():
+    """The steps give the pool, the dice and the result; the summary says how the result was read."""
+    r = scripted_roll(parse(2, 1, 0), 2, 5, 1)
+    assert r["steps"] == ["Pool: 2 dice + 1 for − 0 against = 3 dice", "3 dice: 2 5 1", "Highest die: 5"]
+    assert r["summary"] == "Luck Roll: 5, the highest of 3 dice (2 5 1)"
+    r = scripted_roll(parse(0, 0, 2), 4, 3)
+    assert r["steps"][0] == "Pool: 0 dice + 0 for − 2 against = −2: no dice, so roll two and take the lowest"
+    assert r["summary"] == "Luck Roll: 3, the lowest of two dice (4 3) for a pool of −2"
+    assert r["request"] == {"dice": 0, "for": 0, "against": 2} and r["choices"] == []
+    assert json.loads(json.dumps(r)) == r
+
+
+@pytest.mark.parametrize("action", [{"reroll": [0]}, {"spend_will": True}, {}])
+def test_there_are_no_follow_up_choices_luck_4(action):
+    """luck-4: a Luck Roll has no follow-up choices; any action is refused."""
+    r = scripted_roll(parse(2), 3, 4)
+    before = copy.deepcopy(r)
+    with pytest.raises(RulesError, match="a Luck Roll has no follow-up choices"):
+        luck.act(r, action, None)
+    assert r == before and luck.ACTIONS == [] and r["choices"] == []
+
+
+# --- odds ------------------------------------------------------------------------------------------
+
+def brute_force(req):
+    """The exact chance of each result by rolling every combination of faces through roll()."""
+    n = luck.dice_to_roll(luck.pool(req["dice"], req["for"], req["against"]))
+    counts = Counter(scripted_roll(req, *faces)["outcome"] for faces in itertools.product(range(1, 7), repeat=n))
+    return {str(v): Fraction(counts[str(v)], 6 ** n) for v in range(1, 7)}
+
+
+@pytest.mark.parametrize("dice, for_, against", [(0, 0, 0), (0, 0, 3), (1, 0, 0), (1, 1, 0), (2, 1, 0), (3, 2, 1),
+                                                 (5, 0, 0)])
+def test_odds_match_brute_force(dice, for_, against):
+    """odds() equals enumerating every roll, exactly."""
+    req = parse(dice, for_, against)
+    assert luck.odds(req) == {"outcomes": brute_force(req)}
+
+
+def test_odds_of_known_cases_luck_2_luck_3():
+    """luck-2, luck-3: one die is uniform; the lowest of two gives 1 with 11/36; the highest of two gives 6 with 11/36."""
+    assert luck.odds(parse(1))["outcomes"] == {str(v): Fraction(1, 6) for v in range(1, 7)}
+    assert luck.odds(parse(0))["outcomes"]["1"] == Fraction(11, 36)
+    assert luck.odds(parse(2))["outcomes"]["6"] == Fraction(11, 36)
+
+
+@pytest.mark.parametrize("request_", [{"dice": 3, "for": 1, "against": 1}, {"dice": 0, "for": 0, "against": 4}])
+def test_roll_fits_odds_chi_square(request_):
+    """20 000 seeded rolls agree with odds() (chi-square, fixed seed)."""
+    req = fields.parse(luck.FIELDS, request_)
+    n = 20_000
+    rng = random.Random(20020)
+    observed = Counter(luck.roll(req, rng)["outcome"] for _ in range(n))
+    assert_fits(observed, {k: float(v) for k, v in luck.odds(req)["outcomes"].items()}, n)
+
+
+# --- properties ------------------------------------------------------------------------------------
+
+requests = strategies.request(luck.FIELDS)
+
+
+def at_least(outcomes, v):
+    return sum(p for k, p in outcomes.items() if int(k) >= v)
+
+
+@given(requests)
+@settings(max_examples=200, deadline=None)
+def test_odds_sum_to_one(request_):
+    """The six results' chances sum to exactly 1."""
+    got = luck.odds(fields.parse(luck.FIELDS, request_))["outcomes"]
+    assert list(got) == ["1", "2", "3", "4", "5", "6"] and sum(got.values()) == 1
+    assert all(0 < p < 1 for p in got.values())
+
+
+@given(requests, st.sampled_from([("dice", 1), ("for", 1), ("against", -1)]))
+@settings(max_examples=200, deadline=None)
+def test_fewer_dice_are_never_better_luck_3(request_, change):
+    """luck-3: one more die (or one fewer factor against) never lowers the chance of any result or better."""
+    field, step = change
+    lo, hi = (0, 9) if step > 0 else (1, 10)
+    request_ = {**request_, field: min(max(request_[field], lo), hi)}
+    before = luck.odds(fields.parse(luck.FIELDS, request_))["outcomes"]
+    after = luck.odds(fields.parse(luck.FIELDS, {**request_, field: request_[field] + step}))["outcomes"]
+    for v in range(2, 7):
+        assert at_least(after, v) >= at_least(before, v)
+    if luck.pool(request_["dice"], request_["for"], request_["against"]) >= 0:
+        assert after != before
+
+
+@given(st.integers(-10, 0), st.integers(-10, 0))
+def test_every_pool_of_zero_or_less_is_the_same_luck_3(a, b):
+    """luck-3: all pools of 0 or less roll the same two dice, so their odds are equal."""
+    def req(p):
+        return parse(0, 0, -p) if p <= 0 else parse(p)
+    assert luck.odds(req(a)) == luck.odds(req(b))
+
+
+@given(requests, st.randoms(use_true_random=False))
+@settings(max_examples=200, deadline=None)
+def test_roll_is_consistent_with_odds(request_, rng):
+    """A roll rolls max(pool, 2 when ≤ 0) dice, reads the right die, and odds() gives its result a chance."""
+    req = fields.parse(luck.FIELDS, request_)
+    r = luck.roll(req, rng)
+    pool = req["dice"] + req["for"] - req["against"]
+    assert r["pool"] == pool and len(r["dice"]) == (pool if pool > 0 else 2)
+    assert r["result"] == (max(r["dice"]) if pool > 0 else min(r["dice"]))
+    assert luck.odds(req)["outcomes"][r["outcome"]] > 0
+
+
+# --- through the API -------------------------------------------------------------------------------
+
+def test_api_roll_odds_and_act():
+    """The API rolls and gives odds for a Luck Roll, and refuses any follow-up."""
+    from arbiter import api
+    r = api.roll("luck", {"dice": 2, "for": 1}, seed=3)
+    assert r["system"] == "luck" and len(r["dice"]) == 3 and r["outcome"] == str(max(r["dice"]))
+    o = api.odds("luck", {"against": 1})
+    assert o["exact"]["outcomes"]["1"] == "11/36" and abs(sum(o["outcomes"].values()) - 1) < 1e-12
+    with pytest.raises(RulesError, match="no follow-up choices"):
+        api.act("luck", r, {"reroll": [0]})
+    spec = next(s for s in api.systems() if s["id"] == "luck")
+    assert spec["actions"] == [] and [f["name"] for f in spec["fields"]] == ["dice", "for", "against"]
+
+
+@pytest.mark.benchmark(group="odds")
+def test_bench_odds_largest(benchmark):
+    """Benchmark: odds() for the largest request (10 dice + 10 for: 20 dice)."""
+    req = fields.parse(luck.FIELDS, LARGEST)
+    result = benchmark(luck.odds, req)
+    assert sum(result["outcomes"].values()) == 1

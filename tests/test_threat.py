@@ -1,0 +1,577 @@
+"""Threat Roll (seed 002): pool, assignment of dice to threats, outcomes, example texts, Pay the Price, odds."""
+
+import copy
+import itertools
+import json
+import random
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import strategies
+from arbiter import RulesError, fields, threat
+from scripted import ScriptedDice
+from stats import assert_fits
+
+SEED_TEXT = (Path(__file__).resolve().parent.parent / "docs" / "seeds" / threat.SEED).read_text(encoding="utf-8")
+SEED_LINES = SEED_TEXT.splitlines()
+
+LARGEST = {"rating": 10, "threats": [{"name": f"T{i}", "desperate": i % 2 == 0} for i in range(8)], "extra_dice": 10}
+
+
+def parse(rating=1, threats=("Fail",), extra_dice=0, desperate=()):
+    """A parsed request: `threats` are names, `desperate` the indexes of the Desperate ones."""
+    return fields.parse(threat.FIELDS, {
+        "rating": rating, "extra_dice": extra_dice,
+        "threats": [{"name": n, "desperate": i in desperate} for i, n in enumerate(threats)]})
+
+
+def scripted_roll(req, *faces):
+    dice = ScriptedDice(*faces)
+    r = threat.roll(req, dice)
+    assert dice.left == []
+    return r
+
+
+def outcomes(r):
+    return [t["outcome"] for t in r["threats"]]
+
+
+# --- pool ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rating, n, extra, pool", [
+    (3, 1, 0, 3),     # d6 equal to the ability rating
+    (3, 2, 0, 4),     # two threats: +1d
+    (3, 3, 0, 5),     # three threats: +2d
+    (0, 1, 0, 0),
+    (0, 8, 0, 7),
+    (2, 3, 1, 5),     # a Pact's extra die
+    (2, 3, -2, 2),    # a Pact's cost in dice
+    (10, 8, 10, 27),  # the largest request
+])
+def test_pool_is_rating_plus_threats_minus_one_threat_1(rating, n, extra, pool):
+    """threat-1: the pool is the rating plus the number of threats minus one (plus Pact dice), and that many are rolled."""
+    req = parse(rating, [f"T{i}" for i in range(n)], extra)
+    assert threat.pool(rating, n, extra) == pool
+    r = scripted_roll(req, *[4] * pool)
+    assert r["pool"] == pool and r["dice"] == [4] * pool
+    assert r["steps"][0].startswith(f"Pool: rating {rating} + {n} threat")
+    assert r["steps"][0].endswith(f"= {pool} dice")
+
+
+@pytest.mark.parametrize("request_, field, allowed", [
+    ({"rating": 11}, "'rating'", "0 to 10"),
+    ({"rating": -1}, "'rating'", "0 to 10"),
+    ({"rating": True}, "'rating'", "0 to 10"),
+    ({"rating": "3"}, "'rating'", "0 to 10"),
+    ({"rating": 2.0}, "'rating'", "0 to 10"),
+    ({"extra_dice": 11}, "'extra_dice'", "-10 to 10"),
+    ({"extra_dice": -11}, "'extra_dice'", "-10 to 10"),
+    ({"extra_dice": False}, "'extra_dice'", "-10 to 10"),
+    ({"threats": []}, "'threats'", "1 to 8"),
+    ({"threats": [{"name": "x", "desperate": False}] * 9}, "'threats'", "1 to 8"),
+    ({"threats": {"name": "x"}}, "'threats'", "1 to 8"),
+    ({"threats": [{"name": "x" * 81, "desperate": False}]}, "'threats\\[0\\].name'", "80 characters"),
+    ({"threats": [{"name": 3, "desperate": False}]}, "'threats\\[0\\].name'", "80 characters"),
+    ({"threats": [{"name": "x", "desperate": 1}]}, "'threats\\[0\\].desperate'", "true or false"),
+    ({"threats": [{"name": "x", "harm": 2}]}, "'threats\\[0\\].harm'", "allowed: name, desperate"),
+    ({"threats": ["Dodge"]}, "'threats\\[0\\]'", "object"),
+    ({"ability": "Charm"}, "'ability'", "allowed: rating, threats, extra_dice"),
+])
+def test_bad_requests_are_refused_threat_1(request_, field, allowed):
+    """threat-1: out of range, wrong type, bool for a number and unknown fields are refused, naming field and range."""
+    with pytest.raises(RulesError, match=field) as err:
+        fields.parse(threat.FIELDS, request_)
+    assert allowed.replace("\\", "") in str(err.value)
+
+
+@pytest.mark.parametrize("request_", [None, [], "rating=3", 3])
+def test_non_object_request_is_refused(request_):
+    """A request that is not an object is refused."""
+    with pytest.raises(RulesError, match="object"):
+        fields.parse(threat.FIELDS, request_)
+
+
+def test_published_limits_threat_1():
+    """threat-1: the fields publish rating 0..10, 1..8 threats with 80-character names, extra dice -10..10."""
+    schema = {f.name: f.schema() for f in threat.FIELDS}
+    assert (schema["rating"]["min"], schema["rating"]["max"]) == (0, 10)
+    assert (schema["extra_dice"]["min"], schema["extra_dice"]["max"]) == (-10, 10)
+    assert (schema["threats"]["min_len"], schema["threats"]["max_len"]) == (1, 8)
+    inner = {f["name"]: f for f in schema["threats"]["fields"]}
+    assert inner["name"]["max_len"] == 80 and inner["desperate"]["type"] == "bool"
+    assert fields.parse(threat.FIELDS, fields.defaults(threat.FIELDS))
+
+
+@pytest.mark.parametrize("rating, n, extra", [(0, 1, -1), (1, 2, -10), (0, 3, -3)])
+def test_pool_floors_at_zero_and_every_threat_comes_to_pass_threat_2(rating, n, extra):
+    """threat-2: Pact dice can take the pool to 0 but not below; with no dice every threat comes to pass."""
+    req = parse(rating, [f"T{i}" for i in range(n)], extra)
+    r = scripted_roll(req)
+    assert r["pool"] == 0 and r["dice"] == []
+    assert outcomes(r) == ["happens"] * n
+    assert all(t["die"] is None and t["dice"] == [] for t in r["threats"])
+    assert "floored at 0" in r["steps"][0] and "No dice to roll" in r["steps"]
+    assert r["choices"] == []
+
+
+# --- assignment ------------------------------------------------------------------------------------
+
+def test_default_assignment_follows_priority_threat_3():
+    """threat-3: the highest die goes to the first threat, the next to the second, and so on."""
+    r = scripted_roll(parse(1, ["Persuasion", "Bargaining", "Research"]), 2, 6, 4)
+    assert r["assignment"] == [[1], [2], [0]]
+    assert [t["die"] for t in r["threats"]] == [6, 4, 2]
+    assert outcomes(r) == ["avoided", "lessened", "happens"]
+    assert r["outcome"] == "avoided / lessened / happens"
+    assert "Highest die to the first threat" in r["steps"][2]
+
+
+def test_equal_faces_go_in_roll_order_threat_3():
+    """threat-3: of two equal dice, the one rolled first goes to the higher-priority threat."""
+    r = scripted_roll(parse(1, ["A", "B", "C"]), 5, 1, 5)
+    assert r["assignment"] == [[0], [2], [1]]
+
+
+def test_leftover_dice_are_stacked_on_the_first_threat_threat_4():
+    """threat-4: more dice than threats: the leftover (lowest) dice go on the first threat and change nothing."""
+    r = scripted_roll(parse(3, ["Dodge", "Stun"]), 1, 6, 3, 5)
+    assert r["assignment"] == [[1, 2, 0], [3]]
+    assert r["unassigned"] == []
+    assert [t["die"] for t in r["threats"]] == [6, 5]
+    assert outcomes(r) == ["avoided", "lessened"]
+    assert "takes the highest of 6, 3, 1" in r["steps"][3]
+
+
+def test_a_threat_takes_its_highest_die_threat_4():
+    """threat-4: a threat with stacked dice takes its highest die."""
+    r = scripted_roll(parse(3, ["Dodge", "Stun"]), 1, 6, 3, 5)
+    r2 = threat.act(r, {"assign": [[0, 2], [3, 1]]}, None)
+    assert [t["die"] for t in r2["threats"]] == [3, 6]
+    assert outcomes(r2) == ["happens", "avoided"]
+    assert r2["threats"][1]["dice"] == [3, 1]
+
+
+def test_the_warden_reassigns_any_number_of_times_threat_5():
+    """threat-5: `assign` puts each die where the Warden says, and can be done again."""
+    r = scripted_roll(parse(1, ["Sneaking", "Snooping", "Wayfinding"]), 6, 2, 4)
+    r2 = threat.act(r, {"assign": [[2], [1], [0]]}, None)
+    assert outcomes(r2) == ["lessened", "happens", "avoided"]
+    assert "The Warden assigns each die to a threat" in r2["steps"]
+    assert r2["choices"] == [{"name": "assign", "label": "Reassign the dice", "dice": 3, "threats": 3}]
+    r3 = threat.act(r2, {"assign": [[0], [1], [2]]}, None)
+    assert outcomes(r3) == ["avoided", "happens", "lessened"]
+    assert r3["dice"] == r["dice"]
+
+
+@pytest.mark.parametrize("assign, message", [
+    ([[0], [1], []], "die 2 is not assigned"),
+    ([[0], [], []], "die 1, 2 are not assigned"),
+    ([[0, 1], [1], [2]], "die 1 is assigned twice"),
+    ([[0], [1], [3]], "from 0 to 2"),
+    ([[0], [1], [-1]], "from 0 to 2"),
+    ([[0], [True], [2]], "from 0 to 2"),
+    ([[0], ["1"], [2]], "from 0 to 2"),
+    ([[0], [1], 2], r"'action.assign'\[2\] must be a list"),
+    ([[0, 1, 2]], "3 lists of die indexes"),
+    ([[0], [1], [2], []], "3 lists of die indexes"),
+    ("0,1,2", "3 lists of die indexes"),
+])
+def test_bad_assignments_are_refused_threat_5(assign, message):
+    """threat-5: every die goes to exactly one threat, by a valid index, with one list per threat."""
+    r = scripted_roll(parse(1, ["A", "B", "C"]), 3, 4, 5)
+    with pytest.raises(RulesError, match=message):
+        threat.act(r, {"assign": assign}, None)
+
+
+def test_assign_is_refused_with_no_dice_threat_5():
+    """threat-5: with a pool of 0 there is nothing to assign, and no choice is offered."""
+    r = scripted_roll(parse(0, ["A"]))
+    assert r["choices"] == []
+    with pytest.raises(RulesError, match="no dice to assign"):
+        threat.act(r, {"assign": [[]]}, None)
+
+
+@pytest.mark.parametrize("action", [{"reroll": [0]}, {"assign": [[0], [1], [2]], "spend_will": True}, {"Assign": []}])
+def test_unknown_actions_are_refused(action):
+    """An action other than `assign` is refused, naming the allowed action."""
+    r = scripted_roll(parse(1, ["A", "B", "C"]), 3, 4, 5)
+    with pytest.raises(RulesError, match="'action' must be one of: assign"):
+        threat.act(r, action, None)
+
+
+@pytest.mark.parametrize("tamper, field", [
+    (lambda r: r.update(system="luck"), "'roll'"),
+    (lambda r: r.update(dice=[3, 4, 7]), "'roll.dice'"),
+    (lambda r: r.update(dice=[3, 4, True]), "'roll.dice'"),
+    (lambda r: r.update(dice=[3, 4]), "'roll.dice'"),
+    (lambda r: r.update(dice=[3, 4, 5, 6]), "'roll.dice'"),
+    (lambda r: r.update(dice="345"), "'roll.dice'"),
+    (lambda r: r["request"].update(rating=11), "'roll.request.rating'"),
+    (lambda r: r["request"].update(rating=2), "'roll.dice'"),
+    (lambda r: r.pop("request"), "'roll.request'"),
+    (lambda r: r["request"]["threats"].append({"name": "D", "desperate": "yes"}), r"'roll.request.threats\[3\].desperate'"),
+])
+def test_tampered_rolls_are_refused(tamper, field):
+    """act() re-checks the roll it is given: a foreign or altered roll is refused, naming the field."""
+    r = scripted_roll(parse(1, ["A", "B", "C"]), 3, 4, 5)
+    tamper(r)
+    with pytest.raises(RulesError, match=field):
+        threat.act(r, {"assign": [[0], [1], [2]]}, None)
+
+
+def test_a_threat_with_no_die_comes_to_pass_threat_6():
+    """threat-6: when there are fewer dice than threats, the last threats get no die and come to pass."""
+    r = scripted_roll(parse(0, ["Dodge", "Stun", "Fail"]), 6, 6)
+    assert [t["die"] for t in r["threats"]] == [6, 6, None]
+    assert outcomes(r) == ["avoided", "avoided", "happens"]
+    assert r["threats"][2]["text"] == "On a 1-3 your action is not successful."
+    assert "Fail: no die, it happens" in r["steps"]
+    r2 = threat.act(r, {"assign": [[0, 1], [], []]}, None)
+    assert outcomes(r2) == ["avoided", "happens", "happens"]
+
+
+# --- outcomes and texts ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("face, desperate, expected", [
+    (1, False, "happens"), (2, False, "happens"), (3, False, "happens"),
+    (4, False, "lessened"), (5, False, "lessened"), (6, False, "avoided"),
+    (1, True, "happens"), (3, True, "happens"), (4, True, "happens"), (5, True, "happens"), (6, True, "avoided"),
+])
+def test_each_face_reads_as_the_rule_says_threat_7(face, desperate, expected):
+    """threat-7: 1-3 happens, 4/5 lessened, 6 avoided; a Desperate threat happens on 1-5 and is never lessened."""
+    r = scripted_roll(parse(1, ["Gravely injured"], desperate={0} if desperate else ()), face)
+    assert r["threats"][0]["outcome"] == expected
+    assert r["threats"][0]["desperate"] is desperate
+    assert threat.outcome_of(face, desperate).value == expected
+
+
+@pytest.mark.parametrize("name", list(threat.EXAMPLES))
+def test_example_texts_are_the_seed_words_threat_8(name):
+    """threat-8: each example threat's 1-3 and 4/5 texts are copied word for word from its line in the seed."""
+    group, happens, lessened = threat.EXAMPLES[name]
+    assert f"- {name}: {happens} {lessened}" in SEED_LINES
+    assert SEED_TEXT.index(group) < SEED_TEXT.index(f"- {name}:")
+    assert happens.startswith("On a 1-3") and lessened.startswith(("On a 4/5", "On 4/5"))
+
+
+def test_all_thirteen_examples_are_known_threat_8():
+    """threat-8: every "- Name: On a 1-3 …" line of the Example Threats has its entry."""
+    listed = [line[2:].split(":")[0] for line in SEED_LINES if line.startswith("- ") and ": On a 1-3" in line]
+    assert listed == list(threat.EXAMPLES) and len(listed) == 13
+
+
+@pytest.mark.parametrize("name", ["Persuasion", " persuasion ", "PERSUASION", "\tPersuasion\n"])
+@pytest.mark.parametrize("face, desperate, which", [(2, False, 1), (4, False, 2), (5, False, 2), (4, True, 1), (5, True, 1)])
+def test_example_text_follows_the_outcome_threat_8(name, face, desperate, which):
+    """threat-8: a name matching an example (trimmed, any case) shows its 1-3 text when it happens, its 4/5 when lessened."""
+    r = scripted_roll(parse(1, [name], desperate={0} if desperate else ()), face)
+    assert r["threats"][0]["text"] == threat.EXAMPLES["Persuasion"][which]
+    assert r["threats"][0]["name"] == name
+
+
+@pytest.mark.parametrize("name", ["Persuasions", "Persuasion: guard", "the doorman asks for your invitation", ""])
+def test_other_names_have_no_text_threat_8(name):
+    """threat-8: a name that is not an example threat has no text."""
+    for face in (2, 4, 6):
+        r = scripted_roll(parse(1, [name]), face)
+        assert r["threats"][0]["text"] is None
+
+
+@pytest.mark.parametrize("name", list(threat.EXAMPLES))
+def test_avoided_has_no_text_threat_9(name):
+    """threat-9: on a 6 the threat is totally avoided and shows no example text."""
+    r = scripted_roll(parse(1, [name]), 6)
+    assert r["threats"][0]["outcome"] == "avoided" and r["threats"][0]["text"] is None
+
+
+def test_steps_and_summary_read_like_the_rule():
+    """The steps give the pool, the dice, the assignment and each threat's die and outcome, in order."""
+    r = scripted_roll(parse(2, ["Persuasion", "Dodge"], desperate={1}), 5, 2, 6)
+    assert r["steps"] == [
+        "Pool: rating 2 + 2 threats − 1 = 3 dice",
+        "3 dice: 5 2 6",
+        "Highest die to the first threat, the next to the second, …",
+        "Persuasion: 6, avoided (takes the highest of 6, 2)",
+        "Dodge (desperate): 5, happens",
+    ]
+    assert r["summary"] == "Threat Roll, 3 dice (5 2 6): Persuasion: 6, avoided; Dodge (desperate): 5, happens"
+    assert json.loads(json.dumps(r)) == r
+
+
+def test_pact_dice_show_in_the_pool_step_threat_2():
+    """threat-2: extra dice from Pacts are added (or removed) in the pool step."""
+    r = scripted_roll(parse(2, ["A"], extra_dice=-1), 3)
+    assert r["steps"][0] == "Pool: rating 2 + 1 threat − 1 − 1 from Pacts = 1 die"
+    r = scripted_roll(parse(0, ["A"], extra_dice=-3))
+    assert r["steps"][0] == "Pool: rating 0 + 1 threat − 1 − 3 from Pacts = 0 dice (−3, floored at 0)"
+
+
+def test_request_is_echoed_as_json():
+    """The roll carries its request in JSON form (lists, not tuples), so act() can re-check it."""
+    r = scripted_roll(parse(1, ["A", "B"], desperate={1}), 3, 4)
+    assert r["request"] == {"rating": 1, "extra_dice": 0,
+                            "threats": [{"name": "A", "desperate": False}, {"name": "B", "desperate": True}]}
+
+
+# --- Pay the Price ---------------------------------------------------------------------------------
+
+def test_pay_the_price_options_are_the_seed_words_threat_10():
+    """threat-10: the eight options and the rule are copied word for word from the seed."""
+    assert len(threat.PAY_THE_PRICE) == 8
+    start = SEED_LINES.index("Pay the Price")
+    listed = [line[2:] for line in SEED_LINES[start:] if line.startswith("- ")]
+    assert listed == list(threat.PAY_THE_PRICE)
+    assert threat.PAY_THE_PRICE_RULE == SEED_LINES[start + 1]
+    assert threat.EXTRAS["pay_the_price"] == listed
+
+
+def test_marking_an_option_threat_10():
+    """threat-10: picking an option marks it, alongside the marks already made."""
+    assert threat.pay_the_price(frozenset(), 0) == {0}
+    assert threat.pay_the_price(frozenset({0, 3}), 7) == {0, 3, 7}
+    assert threat.pay_the_price([1], 2) == {1, 2}
+
+
+def test_a_marked_option_cannot_be_picked_threat_10():
+    """threat-10: No other player may pick that option for the rest of the Situation."""
+    with pytest.raises(RulesError, match="No other player may pick that option for the rest of the Situation") as err:
+        threat.pay_the_price(frozenset({3, 5}), 5)
+    assert "unmarked: 0, 1, 2, 4, 6, 7" in str(err.value)
+
+
+@pytest.mark.parametrize("last", range(8))
+def test_marking_the_last_option_unmarks_all_threat_10(last):
+    """threat-10: If all options are marked, unmark all of them."""
+    others = frozenset(range(8)) - {last}
+    assert threat.pay_the_price(others, last) == frozenset()
+
+
+@pytest.mark.parametrize("marked, option, field", [
+    (frozenset(), 8, "'option'"), (frozenset(), -1, "'option'"), (frozenset(), True, "'option'"),
+    (frozenset(), "1", "'option'"), ([8], 0, "'marked'"), ([True], 0, "'marked'"), ("01", 2, "'marked'"),
+    (None, 0, "'marked'"),
+])
+def test_bad_pay_the_price_input_is_refused_threat_10(marked, option, field):
+    """threat-10: options are numbered 0 to 7; anything else is refused, naming the argument."""
+    with pytest.raises(RulesError, match=field) as err:
+        threat.pay_the_price(marked, option)
+    assert "0 to 7" in str(err.value)
+
+
+def test_marks_are_never_changed_in_place_threat_10():
+    """threat-10: marking returns new marks and leaves the given ones alone."""
+    marks = [0, 1]
+    threat.pay_the_price(marks, 2)
+    assert marks == [0, 1]
+
+
+# --- extras ----------------------------------------------------------------------------------------
+
+def test_extras_quote_the_seed():
+    """EXTRAS carry the examples by group, the outcome words and the ability ratings, all from the seed."""
+    extras = threat.EXTRAS
+    assert json.loads(json.dumps(extras)) == extras
+    assert {n: e["group"] for n, e in extras["examples"].items()} == {
+        **dict.fromkeys(["Persuasion", "Entreaty", "Bargaining", "Intimidation", "Impatience", "Frustrated"], "Social"),
+        **dict.fromkeys(["Snooping", "Research", "Wayfinding"], "Investigation"),
+        **dict.fromkeys(["Dodge", "Stun", "Fail", "Sneaking"], "Peril")}
+    assert list(extras["ability_ratings"]) == ["Charm", "Command", "Finesse", "Muscle", "Rig", "Scout", "Scramble",
+                                               "Shadow"]
+    for name, text in extras["ability_ratings"].items():
+        assert f"- {name}: {text}" in SEED_LINES
+    for words in extras["outcomes"].values():
+        assert words in SEED_TEXT
+    assert threat.ACTIONS[0]["name"] == "assign" and json.loads(json.dumps(threat.ACTIONS)) == threat.ACTIONS
+
+
+# --- odds ------------------------------------------------------------------------------------------
+
+def brute_force(req):
+    """Per threat, the exact chance of each outcome by rolling every combination of faces through roll()."""
+    n = threat.pool(req["rating"], len(req["threats"]), req["extra_dice"])
+    counts = [Counter() for _ in req["threats"]]
+    for faces in itertools.product(range(1, 7), repeat=n):
+        for c, t in zip(counts, scripted_roll(req, *faces)["threats"]):
+            c[t["outcome"]] += 1
+    return [{o: Fraction(c[o], 6 ** n) for o in ("happens", "lessened", "avoided")} for c in counts]
+
+
+@pytest.mark.parametrize("rating, names, extra, desperate", [
+    (0, ["A"], 0, ()),
+    (1, ["A"], 0, ()),
+    (1, ["A"], 0, {0}),
+    (1, ["A", "B"], 0, ()),
+    (2, ["A", "B", "C"], 0, {1}),
+    (0, ["A", "B", "C", "D"], 0, {0, 3}),
+    (3, ["A", "B"], 1, {1}),
+    (1, ["A", "B", "C"], -1, ()),
+    (4, ["A"], 1, ()),
+])
+def test_odds_match_brute_force(rating, names, extra, desperate):
+    """odds() under the default assignment equals enumerating every roll, exactly."""
+    req = parse(rating, names, extra, desperate)
+    assert threat.odds(req) == {"threats": brute_force(req)}
+
+
+def test_odds_of_a_known_case():
+    """With one die for one threat: 1/2 happens, 1/3 lessened, 1/6 avoided; Desperate: 5/6 happens."""
+    assert threat.odds(parse(1, ["A", "B"], -1, {1})) == {"threats": [
+        {"happens": Fraction(1, 2), "lessened": Fraction(1, 3), "avoided": Fraction(1, 6)},
+        {"happens": Fraction(1), "lessened": Fraction(0), "avoided": Fraction(0)}]}
+    assert threat.odds(parse(1, ["A"], desperate={0}))["threats"][0] == {
+        "happens": Fraction(5, 6), "lessened": Fraction(0), "avoided": Fraction(1, 6)}
+
+
+def test_roll_fits_odds_chi_square():
+    """20 000 seeded rolls agree with odds() for every threat (chi-square, fixed seed)."""
+    req = parse(1, ["Persuasion", "Dodge", "Stun", "Fail"], -1, {1})  # pool 3: the fourth threat gets no die
+    n = 20_000
+    rng = random.Random(2002)
+    counts = [Counter() for _ in req["threats"]]
+    for _ in range(n):
+        for c, t in zip(counts, threat.roll(req, rng)["threats"]):
+            c[t["outcome"]] += 1
+    for c, p in zip(counts, threat.odds(req)["threats"]):
+        assert_fits(c, {k: float(v) for k, v in p.items()}, n)
+    assert counts[3] == Counter(happens=n)
+
+
+# --- properties ------------------------------------------------------------------------------------
+
+requests = strategies.request(threat.FIELDS)
+
+
+@given(requests)
+@settings(max_examples=200, deadline=None)
+def test_odds_sum_to_one_and_desperate_is_never_lessened(request_):
+    """For every threat the three chances sum to exactly 1; a Desperate threat has no chance to be lessened."""
+    req = fields.parse(threat.FIELDS, request_)
+    got = threat.odds(req)["threats"]
+    assert len(got) == len(req["threats"])
+    for p, t in zip(got, req["threats"]):
+        assert sum(p.values()) == 1 and all(0 <= v <= 1 for v in p.values())
+        if t["desperate"]:
+            assert p["lessened"] == 0
+
+
+@given(requests, st.sampled_from(["rating", "extra_dice"]))
+@settings(max_examples=200, deadline=None)
+def test_one_more_die_never_hurts(request_, field):
+    """One more die never raises any threat's chance to happen nor lowers its chance to be avoided."""
+    limit = 10
+    if request_[field] >= limit:
+        request_ = {**request_, field: limit - 1}
+    before = threat.odds(fields.parse(threat.FIELDS, request_))["threats"]
+    after = threat.odds(fields.parse(threat.FIELDS, {**request_, field: request_[field] + 1}))["threats"]
+    for b, a in zip(before, after):
+        assert a["happens"] <= b["happens"] and a["avoided"] >= b["avoided"]
+
+
+@given(requests, st.data())
+@settings(max_examples=200, deadline=None)
+def test_desperate_never_helps(request_, data):
+    """Declaring a threat Desperate never lowers its chance to come to pass, nor changes the others."""
+    i = data.draw(st.integers(0, len(request_["threats"]) - 1))
+    calm = [dict(t) for t in request_["threats"]]
+    calm[i]["desperate"] = False
+    grim = copy.deepcopy(calm)
+    grim[i]["desperate"] = True
+    a = threat.odds(fields.parse(threat.FIELDS, {**request_, "threats": calm}))["threats"]
+    b = threat.odds(fields.parse(threat.FIELDS, {**request_, "threats": grim}))["threats"]
+    assert b[i]["happens"] >= a[i]["happens"] and b[i]["avoided"] == a[i]["avoided"]
+    assert a[:i] + a[i + 1:] == b[:i] + b[i + 1:]
+
+
+@given(requests, st.randoms(use_true_random=False))
+@settings(max_examples=200, deadline=None)
+def test_roll_outcomes_are_possible_under_odds(request_, rng):
+    """Every threat's rolled outcome has a non-zero chance in odds(), and its die is the highest assigned face."""
+    req = fields.parse(threat.FIELDS, request_)
+    r = threat.roll(req, rng)
+    assert json.loads(json.dumps(r)) == r
+    assert len(r["dice"]) == r["pool"] == threat.pool(req["rating"], len(req["threats"]), req["extra_dice"])
+    for t, p in zip(r["threats"], threat.odds(req)["threats"]):
+        assert p[t["outcome"]] > 0
+        assert t["die"] == max((r["dice"][d] for d in t["dice"]), default=None)
+    assert sorted(d for a in r["assignment"] for d in a) == list(range(r["pool"]))
+
+
+@given(requests, st.randoms(use_true_random=False), st.data())
+@settings(max_examples=200, deadline=None)
+def test_act_never_changes_its_input(request_, rng, data):
+    """act() returns a new roll for any valid assignment and leaves the roll it was given untouched."""
+    req = fields.parse(threat.FIELDS, request_)
+    r = threat.roll(req, rng)
+    if not r["dice"]:
+        return
+    n = len(req["threats"])
+    owners = data.draw(st.lists(st.integers(0, n - 1), min_size=len(r["dice"]), max_size=len(r["dice"])))
+    assign = [[d for d, o in enumerate(owners) if o == t] for t in range(n)]
+    before = copy.deepcopy(r)
+    r2 = threat.act(r, {"assign": assign}, rng)
+    assert r == before
+    assert r2["assignment"] == assign and r2["dice"] == r["dice"]
+    for t, dice in zip(r2["threats"], assign):
+        die = max((r["dice"][d] for d in dice), default=None)
+        assert t["die"] == die and t["outcome"] == threat.outcome_of(die, t["desperate"]).value
+
+
+# --- through the API -------------------------------------------------------------------------------
+
+def test_api_roll_act_and_odds():
+    """The API rolls, reassigns and gives odds for a Threat Roll as JSON."""
+    from arbiter import api
+    request_ = {"rating": 2, "threats": [{"name": "Persuasion", "desperate": False},
+                                         {"name": "Dodge", "desperate": True}]}
+    r = api.roll("threat", request_, seed=7)
+    assert r["system"] == "threat" and len(r["dice"]) == 3 and r["choices"][0]["name"] == "assign"
+    r2 = api.act("threat", r, {"assign": [[0], [1, 2]]}, seed=1)
+    assert r2["assignment"] == [[0], [1, 2]]
+    o = api.odds("threat", request_)
+    assert [set(t) for t in o["threats"]] == [{"happens", "lessened", "avoided"}] * 2
+    assert o["exact"]["threats"][1]["lessened"] == "0/1"
+    spec = next(s for s in api.systems() if s["id"] == "threat")
+    assert spec["extras"]["pay_the_price"] == list(threat.PAY_THE_PRICE)
+
+
+def test_api_refuses_bad_assignments():
+    """The API passes a refused assignment on as a RulesError."""
+    from arbiter import api
+    r = api.roll("threat", {"rating": 2, "threats": [{"name": "A", "desperate": False}]}, seed=7)
+    with pytest.raises(RulesError, match="not assigned"):
+        api.act("threat", r, {"assign": [[0]]})
+
+
+@pytest.mark.benchmark(group="odds")
+def test_bench_odds_largest(benchmark):
+    """Benchmark: odds() for the largest request (rating 10, 8 threats, 10 extra dice: 27 dice)."""
+    req = fields.parse(threat.FIELDS, LARGEST)
+    result = benchmark(threat.odds, req)
+    assert len(result["threats"]) == 8
+
+
+def test_act_pay_the_price_marks_the_option_threat_10():
+    """Paying the Price after a roll marks the picked option and keeps the dice as assigned (ruling threat-10)."""
+    req = fields.parse(threat.FIELDS, {"rating": 1, "threats": [{"name": "Dodge", "desperate": False}]})
+    rolled = threat.roll(req, ScriptedDice(5))
+    before = copy.deepcopy(rolled)
+    paid = threat.act(rolled, {"pay_the_price": 7, "marked": [0, 2]}, ScriptedDice())
+    assert rolled == before
+    assert paid["pay_the_price"] == {"picked": 7, "option": "Take 1 Harm.", "marked": [0, 2, 7]}
+    assert paid["dice"] == [5] and paid["threats"][0]["outcome"] == "lessened"
+    assert paid["steps"][-1] == "Paid the Price: Take 1 Harm."
+
+
+def test_act_pay_the_price_last_option_unmarks_all_threat_10():
+    """The pick that marks the last option unmarks all of them; a marked option is refused."""
+    req = fields.parse(threat.FIELDS, {"rating": 1, "threats": [{"name": "Dodge", "desperate": False}]})
+    rolled = threat.roll(req, ScriptedDice(5))
+    paid = threat.act(rolled, {"pay_the_price": 7, "marked": list(range(7))}, ScriptedDice())
+    assert paid["pay_the_price"]["marked"] == []
+    with pytest.raises(RulesError, match="No other player may pick that option"):
+        threat.act(rolled, {"pay_the_price": 2, "marked": [2]}, ScriptedDice())
