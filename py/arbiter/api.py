@@ -54,7 +54,8 @@ def act(system: str, roll: Any, action: Any, seed: int | None = None) -> dict:
     if not isinstance(roll, dict) or roll.get("system") != m.ID:
         raise RulesError(f"'roll' must be a {m.ID} roll as returned by roll() or act()")
     if not isinstance(action, dict) or not action:
-        raise RulesError(f"'action' must be an object, one of: {', '.join(a['name'] for a in m.ACTIONS)}")
+        names = ", ".join(a["name"] for a in m.ACTIONS) or f"none (a {m.TITLE} has no follow-up choices)"
+        raise RulesError(f"'action' must be an object naming one follow-up choice; allowed: {names}")
     dice = source(seed)
     return m.act(copy.deepcopy(roll), action, dice)
 

@@ -1,0 +1,351 @@
+"""Two six-sided dice (seed 001): 2d6 + malleable trait + abilities + difficulty − multitasking; nine or
+better succeeds; snake-eyes always fail and double sixes always succeed; an opposed roll is a head-to-head
+roll-off in which the higher number wins and a tie goes to the target.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+from . import dice as dicelib
+from . import fields
+from .errors import RulesError
+
+ID = "two_dice"
+TITLE = "Two dice: roll nine or better"
+SEED = "001_05c839695da92b5d.txt"
+
+TARGET = 9  # "An action succeeds on a roll of nine or better."
+MULTITASK = -2  # "a -2 modifier ... for each action after the first"
+
+_TRAIT = fields.Int(
+    "trait", "Most applicable malleable trait", 0, 10, default=0,
+    help="Every roll has the character\u2019s most applicable malleable trait applied as a positive modifier.")
+_ABILITIES = fields.IntList(
+    "abilities", "Abilities (modifiers)", -10, 10, 0, 5, default=(),
+    help="Other modifiers added or subtracted from the roll based on training and other factors.")
+_ACTIONS = fields.Int(
+    "actions", "Actions (multitasking)", 1, 10, default=1,
+    help="A -2 modifier is applied to all rolls that are part of the multitasking for each action after the first.")
+
+FIELDS = (
+    _TRAIT,
+    _ABILITIES,
+    fields.IntOrWord(
+        "difficulty", "Difficulty modifier", -7, 3, ("impossible",), default=0,
+        help="The Narrator determines the difficulty modifiers of rolls: +3 laughably easy ... -7 practically "
+             "impossible; more difficult than -7 must either be -7 or impossible. Not used in opposed rolls."),
+    _ACTIONS,
+    fields.Group(
+        "opposed", "Opposed roll: the target", (_TRAIT, _ABILITIES, _ACTIONS),
+        help="The target of the action takes a roll to prevent its success, in a head-to-head roll-off: the "
+             "higher number wins and a tie always goes to the target."),
+)
+
+ACTIONS: list[dict] = []
+
+# The text's benchmarks, word for word (value, text)
+DIFFICULTY_GUIDE = (
+    (3, "Laughably easy, such as attempting to jump over a foot-high shrubbery."),
+    (1, "Position of advantage, like trying to impress someone who is already attracted to you."),
+    (0, "Normal action. Neutral starting point."),
+    (-1, "Position of disadvantage, such as doing math with a headache."),
+    (-3, "Position of great disadvantage, like trying to jump onto a moving target while inebriated."),
+    (-5, "Ridiculously difficult, but possible with skill, such as shooting the center out of a coin flipped into "
+         "the air at the peak of its arc."),
+    (-7, "Practically impossible. The only way you can possibly succeed is extreme luck or ridiculous skill, and "
+         "even than it is a toss-up as to whether it will work, such as attempting to flip a moving truck off of a "
+         "bridge with your bare hands."),
+)
+
+EXTRAS = {
+    "target": TARGET,
+    "snake_eyes": "Snake-eyes represent an unlucky or clumsy attempt, and result in further detriment to the "
+                  "character as seen fit by the Narrator.",
+    "double_sixes": "Double sixes, on the other hand, are a lucky and serendipitous success.",
+    "difficulty_guide": [{"value": v, "text": t} for v, t in DIFFICULTY_GUIDE],
+    "impossible": "Impossibility is to be reserved for clear violations of core rules and game breaking actions "
+                  "only.",
+}
+
+
+class Outcome(Enum):
+    """Success or failure of an unopposed roll; who wins an opposed one."""
+
+    SUCCESS = "success"
+    FAILURE = "failure"
+    ACTOR = "actor"
+    TARGET = "target"
+
+
+class Special(Enum):
+    """The two rolls that decide themselves whatever the modifiers."""
+
+    SNAKE_EYES = "snake-eyes"
+    DOUBLE_SIXES = "double sixes"
+
+
+def special(a: int, b: int) -> Special | None:
+    """Snake-eyes on 1+1, double sixes on 6+6, else None."""
+    if a == b == 1:
+        return Special.SNAKE_EYES
+    if a == b == 6:
+        return Special.DOUBLE_SIXES
+    return None
+
+
+# --- values ------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """What is added to the dice: trait + abilities + difficulty − multitasking (no difficulty when opposed)."""
+
+    trait: int
+    abilities: tuple[int, ...]
+    difficulty: int | None
+    actions: int
+
+    @property
+    def multitask(self) -> int:
+        """-2 for each action after the first (may drive the difficulty past -7)."""
+        return MULTITASK * (self.actions - 1)
+
+    @property
+    def total(self) -> int:
+        return self.trait + sum(self.abilities) + (self.difficulty or 0) + self.multitask
+
+    def parts(self) -> list[str]:
+        out = [f"{_signed(self.trait)} trait"]
+        if self.abilities:
+            out.append(f"{_signed(sum(self.abilities))} abilities")
+        if self.difficulty is not None:
+            out.append(f"{_signed(self.difficulty)} difficulty")
+        if self.multitask:
+            out.append(f"{_signed(self.multitask)} multitasking ({self.actions} actions)")
+        return out
+
+    def to_json(self) -> dict:
+        return {"trait": self.trait, "abilities": sum(self.abilities), "difficulty": self.difficulty,
+                "multitask": self.multitask, "total": self.total}
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """One side's roll: two dice plus its modifier."""
+
+    dice: tuple[int, int]
+    modifier: Modifier
+
+    @property
+    def total(self) -> int:
+        return sum(self.dice) + self.modifier.total
+
+    @property
+    def special(self) -> Special | None:
+        return special(*self.dice)
+
+    def __str__(self) -> str:
+        a, b = self.dice
+        return f"{self.total} ({a}+{b} {_signed(self.modifier.total)})"
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """An unopposed roll (no dice when the action is impossible)."""
+
+    modifier: Modifier
+    throw: Throw | None
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome.FAILURE if self.throw is None else unopposed(self.throw)
+
+    def steps(self) -> list[str]:
+        if self.throw is None:
+            return ["difficulty: impossible, no roll", "Failure: the action is impossible"]
+        t = self.throw
+        a, b = t.dice
+        out = [f"2 dice: {a} {b}", f"modifiers: {', '.join(self.modifier.parts())} = {_signed(self.modifier.total)}",
+               f"total {t.total} = {a}+{b} {_signed(self.modifier.total)}"]
+        if t.special is Special.SNAKE_EYES:
+            out.append("snake-eyes: always a failure")
+        elif t.special is Special.DOUBLE_SIXES:
+            out.append("double sixes: always a success")
+        out.append(f"{t.total}: {self.outcome.value.capitalize()} (nine or better succeeds)")
+        return out
+
+    def __str__(self) -> str:
+        if self.throw is None:
+            return "Failure: the action is impossible, no roll"
+        t = self.throw
+        a, b = t.dice
+        if t.special is Special.SNAKE_EYES:
+            return f"Failure: snake-eyes ({a}+{b}) are always a failure"
+        if t.special is Special.DOUBLE_SIXES:
+            return f"Success: double sixes ({a}+{b}) are always a success"
+        word = "Success" if self.outcome is Outcome.SUCCESS else "Failure"
+        return f"{word}: {t.total} = {a}+{b} {_signed(self.modifier.total)}, nine or better succeeds"
+
+
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """An opposed roll: the actor's throw against the target's (neither rolls when the action is impossible)."""
+
+    actor: Throw | None
+    target: Throw | None
+    difficulty: int | str
+
+    @property
+    def outcome(self) -> Outcome:
+        if self.actor is None:
+            return Outcome.TARGET
+        return roll_off(self.actor, self.target)
+
+    def steps(self) -> list[str]:
+        if self.actor is None:
+            return ["difficulty: impossible, no roll-off", "Target wins: the action is impossible"]
+        a, t = self.actor, self.target
+        out = []
+        unused = f" (the {_signed(self.difficulty)} given is not used)" if self.difficulty != 0 else ""
+        out.append(f"no difficulty modifier in an opposed roll{unused}")
+        for who, th in (("actor", a), ("target", t)):
+            x, y = th.dice
+            out.append(f"{who}: 2 dice: {x} {y}; {', '.join(th.modifier.parts())}; total {th.total}"
+                       + (f" ({th.special.value})" if th.special else ""))
+        out.append(f"{self.outcome.value.capitalize()} wins: {_why(a, t)}")
+        return out
+
+    def __str__(self) -> str:
+        if self.actor is None:
+            return "Target wins: the action is impossible, no roll-off"
+        return f"{self.outcome.value.capitalize()} wins: {_why(self.actor, self.target)}"
+
+
+def _why(a: Throw, t: Throw) -> str:
+    sa, st = a.special, t.special
+    if sa is not st and Special.DOUBLE_SIXES in (sa, st):
+        return f"double sixes ({a if sa is Special.DOUBLE_SIXES else t}) beat anything but double sixes"
+    if sa is not st and Special.SNAKE_EYES in (sa, st):
+        return f"snake-eyes ({a if sa is Special.SNAKE_EYES else t}) lose to anything but snake-eyes"
+    if a.total == t.total:
+        return f"a tie at {a.total} always goes to the target"
+    return f"{a} {'beats' if a.total > t.total else 'loses to'} {t}"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "\u00b10"
+
+
+# --- the rules ---------------------------------------------------------------------------------------
+
+def unopposed(t: Throw) -> Outcome:
+    """Nine or better succeeds; snake-eyes are always a failure and double sixes always a success."""
+    return _unopposed(t.special, t.total)
+
+
+def _unopposed(s: Special | None, total: int) -> Outcome:
+    if s is Special.SNAKE_EYES:
+        return Outcome.FAILURE
+    if s is Special.DOUBLE_SIXES:
+        return Outcome.SUCCESS
+    return Outcome.SUCCESS if total >= TARGET else Outcome.FAILURE
+
+
+def roll_off(actor: Throw, target: Throw) -> Outcome:
+    """Double sixes beat anything but double sixes, snake-eyes lose to anything but snake-eyes, otherwise the
+    higher number wins; a tie always goes to the target."""
+    return _roll_off(actor.special, actor.total, target.special, target.total)
+
+
+def _roll_off(sa: Special | None, ta: int, st: Special | None, tt: int) -> Outcome:
+    if sa is not st:
+        if sa is Special.DOUBLE_SIXES or st is Special.SNAKE_EYES:
+            return Outcome.ACTOR
+        if st is Special.DOUBLE_SIXES or sa is Special.SNAKE_EYES:
+            return Outcome.TARGET
+    return Outcome.ACTOR if ta > tt else Outcome.TARGET
+
+
+def _modifier(side: dict, difficulty: int | None) -> Modifier:
+    return Modifier(side["trait"], tuple(side["abilities"]), difficulty, side["actions"])
+
+
+def resolve(req: dict, dice: dicelib.DiceSource) -> Check | Contest:
+    """Roll two dice for the actor (and two for the target when opposed); nothing when impossible."""
+    impossible = req["difficulty"] == "impossible"
+    if req["opposed"] is None:
+        mod = _modifier(req, None if impossible else req["difficulty"])
+        return Check(mod, None if impossible else Throw(dicelib.roll(dice, 2), mod))
+    if impossible:
+        return Contest(None, None, "impossible")
+    actor = Throw(dicelib.roll(dice, 2), _modifier(req, None))
+    target = Throw(dicelib.roll(dice, 2), _modifier(req["opposed"], None))
+    return Contest(actor, target, req["difficulty"])
+
+
+def roll(req: dict, dice: dicelib.DiceSource) -> dict:
+    """Resolve a roll for a parsed request; a JSON-safe dict (see the module contract)."""
+    return to_json(req, resolve(req, dice))
+
+
+def to_json(req: dict, value: Check | Contest) -> dict:
+    if isinstance(value, Check):
+        t = value.throw
+        out = {"dice": [] if t is None else list(t.dice), "total": None if t is None else t.total,
+               "modifier": value.modifier.to_json(),
+               "special": None if t is None or t.special is None else t.special.value,
+               "target": None}
+    else:
+        a, t = value.actor, value.target
+        out = {"dice": [] if a is None else list(a.dice), "total": None if a is None else a.total,
+               "modifier": _modifier(req, None).to_json(),
+               "special": None if a is None or a.special is None else a.special.value,
+               "target": {"dice": [] if t is None else list(t.dice), "total": None if t is None else t.total,
+                          "modifier": _modifier(req["opposed"], None).to_json(),
+                          "special": None if t is None or t.special is None else t.special.value}}
+    return {"system": ID, "request": _json(req), **out, "outcome": value.outcome.value, "steps": value.steps(),
+            "summary": str(value), "choices": []}
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json(v) for v in value]
+    return value
+
+
+def act(roll: dict, action: dict, dice: dicelib.DiceSource) -> dict:
+    """Two-dice rolls have no follow-up choices once the dice land: every action is refused."""
+    if not isinstance(roll, dict) or roll.get("system") != ID:
+        raise RulesError(f"'roll' must be a {ID} roll as returned by roll()")
+    fields.parse(FIELDS, roll.get("request"), "roll.request")
+    keys = ", ".join(map(repr, action)) if isinstance(action, dict) else repr(action)
+    raise RulesError(f"'action' {keys} is not allowed: two-dice rolls have no follow-up choices once the dice "
+                     f"land (allowed actions: none)")
+
+
+# --- exact odds --------------------------------------------------------------------------------------
+
+_PAIRS = tuple(product(range(1, 7), repeat=2))
+
+
+def odds(req: dict) -> dict:
+    """Exact chances: {"outcomes": {"success", "failure"}} unopposed, {"actor", "target"} when opposed."""
+    impossible = req["difficulty"] == "impossible"
+    if req["opposed"] is None:
+        if impossible:
+            return {"outcomes": {"success": Fraction(0), "failure": Fraction(1)}}
+        mod = _modifier(req, req["difficulty"]).total
+        wins = sum(_unopposed(special(*p), sum(p) + mod) is Outcome.SUCCESS for p in _PAIRS)
+        return {"outcomes": {"success": Fraction(wins, 36), "failure": Fraction(36 - wins, 36)}}
+    if impossible:
+        return {"outcomes": {"actor": Fraction(0), "target": Fraction(1)}}
+    ma, mt = _modifier(req, None).total, _modifier(req["opposed"], None).total
+    sides = [(special(*p), sum(p)) for p in _PAIRS]
+    wins = sum(_roll_off(sa, ta + ma, st, tt + mt) is Outcome.ACTOR for sa, ta in sides for st, tt in sides)
+    return {"outcomes": {"actor": Fraction(wins, 1296), "target": Fraction(1296 - wins, 1296)}}
