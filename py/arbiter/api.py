@@ -3,6 +3,7 @@
 Each procedure module provides ID, TITLE, SEED, FIELDS, ACTIONS, EXTRAS and the pure functions
 `roll(request, dice)`, `act(roll, action, dice)` and `odds(request)`; this module checks input,
 builds the dice source from `seed`, and turns exact `Fraction` odds into floats plus "p/q" strings.
+A module with table state adds TABLE (op name -> pure function of state and args) and TABLE_OPS.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def systems() -> list[dict]:
             "defaults": fields.defaults(m.FIELDS),
             "actions": copy.deepcopy(m.ACTIONS),
             "extras": copy.deepcopy(m.EXTRAS),
+            "table_ops": copy.deepcopy(getattr(m, "TABLE_OPS", [])),
         }
         for m in PROCEDURES.values()
     ]
@@ -68,6 +70,35 @@ def odds(system: str, request: Any) -> dict:
     out = _floats(exact)
     out["exact"] = _strings(exact)
     return out
+
+
+def table(system: str, op: Any, state: Any, args: Any = None) -> dict:
+    """Apply one table-state rule (spend Will, a night of rest, earn XP, a struggle's turn...) to `state`.
+
+    Returns the new state (with a "note" for the log where useful); `state` and `args` are never changed.
+    Odds come as floats plus `exact`, as from odds(). A procedure without table rules allows no op.
+    """
+    m = _procedure(system)
+    ops = getattr(m, "TABLE", {})
+    if not isinstance(op, str) or op not in ops:
+        names = ", ".join(ops) or f"none (a {m.TITLE} keeps no table state)"
+        raise RulesError(f"'op' must be one of: {names}; got {op!r:.100}")
+    result = ops[op](copy.deepcopy(state), copy.deepcopy(args))
+    if not _has_fraction(result):
+        return result
+    out = _floats(result)
+    out["exact"] = _strings(result)
+    return out
+
+
+def _has_fraction(tree) -> bool:
+    if isinstance(tree, Fraction):
+        return True
+    if isinstance(tree, dict):
+        return any(_has_fraction(v) for v in tree.values())
+    if isinstance(tree, (list, tuple)):
+        return any(_has_fraction(v) for v in tree)
+    return False
 
 
 def _floats(tree):

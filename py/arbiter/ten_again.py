@@ -18,6 +18,7 @@ from enum import Enum
 from fractions import Fraction
 from functools import cache
 from math import comb, factorial
+from operator import mul
 from typing import Any
 
 from . import dice as _dice
@@ -430,15 +431,22 @@ def _hand_from_json(data: Any, pool: Pool, path: str) -> Hand:
     return Hand(pool, base, will_dice, spent, rerolls)
 
 
-def act(roll: dict, action: dict, dice: DiceSource) -> dict:
-    """Expend a Will after the roll: its dice join the same roll (same result as rolling them up front)."""
+def _roll_from_json(roll: Any, path: str = "roll") -> tuple[Roll, dict]:
+    """Rebuild a roll from its dict (the request re-parsed, every die checked): the Roll and its parsed request."""
     if not isinstance(roll, dict):
-        raise RulesError("'roll' must be a ten_again roll as returned by roll() or act()")
-    req = fields.parse(FIELDS, roll.get("request"), "roll.request")
-    actor = _hand_from_json(roll, Pool.of(req), "roll")
+        raise RulesError(f"'{path}' must be a ten_again roll as returned by roll() or act()")
+    req = fields.parse(FIELDS, roll.get("request"), f"{path}.request")
+    actor = _hand_from_json(roll, Pool.of(req), path)
     target = None
     if req["opposed"] is not None:
-        target = _hand_from_json(roll.get("target"), Pool.of(req["opposed"]), "roll.target")
+        target = _hand_from_json(roll.get("target"), Pool.of(req["opposed"]), f"{path}.target")
+    return Roll(actor, req["required"], target), req
+
+
+def act(roll: dict, action: dict, dice: DiceSource) -> dict:
+    """Expend a Will after the roll: its dice join the same roll (same result as rolling them up front)."""
+    r, req = _roll_from_json(roll)
+    actor, target = r.actor, r.target
     if not isinstance(action, dict) or "spend_will" not in action or set(action) - {"spend_will", "side"}:
         raise RulesError(f"'action' must be one of: {{\"spend_will\": true}} or, in a contest, "
                          f"{{\"spend_will\": true, \"side\": \"target\"}}; got {action!r:.100}")
@@ -664,3 +672,455 @@ def odds(req: dict) -> dict:
     return {"outcomes": {"actor": win, "target": 1 - win - tie, "tie": tie},
             "successes": _successes(la), "target_successes": _successes(lt),
             "botch": {"actor": Fraction(la.botch, 10 ** la.n), "target": Fraction(lt.botch, 10 ** lt.n)}}
+
+
+# --- table state: Will, a night of rest, and ongoing struggles ---------------------------------------------
+#
+# Pure rules over what the page keeps: each op takes `state` (the part of a sheet or of the shared state it
+# reads, as a plain dict) and `args`, and returns the new state. Keys of `state` an op does not read are
+# returned as they were, so the page may pass a whole sheet; a "note" says what happened, for the roll log.
+
+MAX_TRAIT_DOTS = 10  # Resolve and Composure (ruling ten_again-12)
+MAX_NIGHTS = 30
+MAX_STRUGGLE_TARGET = 50
+MAX_STRUGGLE_TURNS = 1000  # the turns a struggle may record
+MAX_ODDS_TURNS = 20  # the horizon of struggle_odds
+MAX_ACCUMULATED = 10_000
+
+
+class Status(Enum):
+    """Where an ongoing struggle stands."""
+
+    ONGOING = "ongoing"
+    DONE = "done"
+    ABORTED = "aborted"
+
+
+@dataclass(frozen=True, slots=True)
+class _Object:
+    """An `args` entry holding a whole JSON object (a roll, a request) that the op checks itself."""
+
+    name: str
+    label: str
+    help: str = ""
+    default: None = None
+
+    def parse(self, value: Any, path: str) -> dict:
+        if not isinstance(value, dict):
+            raise RulesError(f"'{path}' must be an object ({self.label}), got {value!r:.100}")
+        return value
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "object", "default": None, "help": self.help}
+
+
+def _describe(decl: Any) -> str:
+    if isinstance(decl, fields.Int):
+        return f"a whole number from {decl.min} to {decl.max}"
+    if isinstance(decl, fields.Bool):
+        return "true or false"
+    if isinstance(decl, fields.Choice):
+        return "one of " + ", ".join(v for v, _ in decl.options)
+    return "an object"
+
+
+def _read_state(state: Any, decls: tuple, required: tuple[str, ...]) -> dict:
+    """The keys of `state` an op reads, each checked by its declaration; absent optional keys take defaults."""
+    if not isinstance(state, dict):
+        raise RulesError(f"'state' must be an object with {', '.join(d.name for d in decls)}, got {state!r:.100}")
+    out = {}
+    for d in decls:
+        if d.name in state:
+            out[d.name] = d.parse(state[d.name], f"state.{d.name}")
+        elif d.name in required:
+            raise RulesError(f"'state.{d.name}' is missing: {d.label}, {_describe(d)}")
+        else:
+            out[d.name] = d.default
+    return out
+
+
+def _read_args(args: Any, decls: tuple, op: str) -> dict:
+    """`args` checked by the op's declarations (None for none): unknown keys refused, absent ones defaulted."""
+    if args is None:
+        args = {}
+    if not decls and args != {}:
+        raise RulesError(f"'args' must be empty or null: {op} takes no arguments, got {args!r:.100}")
+    return fields.parse(decls, args, "args")
+
+
+def _new_state(state: dict, note: str, **changes: Any) -> dict:
+    return {**state, **changes, "note": note}
+
+
+# Will ---------------------------------------------------------------------------------------------------------
+
+_RESOLVE = fields.Int("resolve", "Resolve (dots)", 1, MAX_TRAIT_DOTS, 2,
+                      help="Will's maximum is (resolve + composure).")
+_COMPOSURE = fields.Int("composure", "Composure (dots)", 1, MAX_TRAIT_DOTS, 2,
+                        help="Will's maximum is (resolve + composure).")
+_WILL = fields.Int("will", "Will (current)", 0, 2 * MAX_TRAIT_DOTS, 4,
+                   help="From 0 to the character’s maximum, (resolve + composure).")
+_WILL_STATE = (_WILL, _RESOLVE, _COMPOSURE)
+
+
+@dataclass(frozen=True, slots=True)
+class Will:
+    """A character's Will: the points left, up to the character's maximum, (resolve + composure)."""
+
+    resolve: int
+    composure: int
+    current: int
+
+    @property
+    def maximum(self) -> int:
+        return self.resolve + self.composure
+
+    def expend(self) -> "Will":
+        """One will point fewer; only if you have any remaining."""
+        if self.current == 0:
+            raise RulesError(f"'state.will' is 0: no Will remaining to expend (maximum {self.maximum})")
+        return Will(self.resolve, self.composure, self.current - 1)
+
+    def rest(self, nights: int) -> "Will":
+        """Expended Will replenishes at 1 per night of good rest, up to the maximum."""
+        return Will(self.resolve, self.composure, min(self.maximum, self.current + nights))
+
+    def __str__(self) -> str:
+        return f"Will {self.current}/{self.maximum}"
+
+
+def _will_of(state: Any, need_will: bool = True) -> Will:
+    s = _read_state(state, _WILL_STATE if need_will else (_RESOLVE, _COMPOSURE),
+                    ("will", "resolve", "composure") if need_will else ("resolve", "composure"))
+    w = Will(s["resolve"], s["composure"], s.get("will", 0))
+    if w.current > w.maximum:
+        raise RulesError(f"'state.will' must be from 0 to {w.maximum} (resolve {w.resolve} + composure "
+                         f"{w.composure}), got {w.current}")
+    return w
+
+
+def will_max(state: Any, args: Any = None) -> dict:
+    """The character's maximum Will, (resolve + composure): {"max": n}."""
+    _read_args(args, (), "will_max")
+    return {"max": _will_of(state, need_will=False).maximum}
+
+
+def expend_will(state: Any, args: Any = None) -> dict:
+    """Expend a single will point (if you have any remaining): the state with `will` one lower."""
+    _read_args(args, (), "spend_will")
+    w = _will_of(state).expend()
+    return _new_state(state, f"Spent 1 Will ({w.current}/{w.maximum} left)", will=w.current)
+
+
+_NIGHTS = fields.Int("nights", "Nights of good rest", 1, MAX_NIGHTS, 1,
+                     help="Expended Will replenishes at 1 per night (of good rest) up to the character’s maximum.")
+
+
+def rest(state: Any, args: Any = None) -> dict:
+    """Nights of good rest: Will goes up 1 per night, never above (resolve + composure)."""
+    nights = _read_args(args, (_NIGHTS,), "rest")["nights"]
+    before = _will_of(state)
+    after = before.rest(nights)
+    when = "a night" if nights == 1 else f"{nights} nights"
+    if after.current == before.current:
+        note = f"Rested {when}: Will already at its maximum ({after})"
+    else:
+        note = f"Rested {when}: Will {before.current} → {after.current} ({after.current}/{after.maximum})"
+    return _new_state(state, note, will=after.current)
+
+
+_WILL_ROLL_ARGS = tuple(f for f in FIELDS if f.name in ("modifier", "required"))
+
+
+def will_roll(state: Any, args: Any = None) -> dict:
+    """A Will roll's request: as many dice as the Will left (spending Will lowers it); roll it with api.roll."""
+    a = _read_args(args, _WILL_ROLL_ARGS, "will_roll")
+    w = _will_of(state)
+    return _request_json(fields.parse(FIELDS, {"pool": w.current, **a}))
+
+
+# Ongoing struggles ---------------------------------------------------------------------------------------------
+
+_STRUGGLE_STATE = (
+    fields.Int("target", "Successes needed", 1, MAX_STRUGGLE_TARGET, 5,
+               help="Some rolls and contests can be continued over several turns with accumulated successes."),
+    fields.Int("accumulated", "Successes accumulated", 0, MAX_ACCUMULATED, 0),
+    fields.Int("turns", "Turns rolled", 0, MAX_STRUGGLE_TURNS, 0),
+    fields.Choice("status", "Status", tuple((s.value, s.value.capitalize()) for s in Status), Status.ONGOING.value),
+    fields.Bool("contest", "An ongoing contest", False,
+                help="In an ongoing contest excess successes on the resistance roll eat successes accumulated "
+                     "by the actor’s previous rolls."),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Struggle:
+    """An ongoing struggle: successes accumulated over turns toward a target; a botch aborts it."""
+
+    target: int
+    accumulated: int = 0
+    turns: int = 0
+    status: Status = Status.ONGOING
+    contest: bool = False
+
+    def turn(self, r: Roll) -> tuple["Struggle", str]:
+        """Add one turn's roll: its successes (in a contest, what is left after the resistance's); a botch aborts."""
+        if self.status is not Status.ONGOING:
+            raise RulesError(f"'state.status' is {self.status.value}: no more turns; "
+                             f"struggle_reset starts again from scratch")
+        if self.turns == MAX_STRUGGLE_TURNS:
+            raise RulesError(f"'state.turns' is already {MAX_STRUGGLE_TURNS}, the most a struggle records")
+        n = self.turns + 1
+        if r.actor.botch:
+            return (Struggle(self.target, 0, n, Status.ABORTED, self.contest),
+                    f"Turn {n}: botch: the effort is aborted; start again from scratch (0/{self.target})")
+        gained = r.net
+        accumulated = max(0, self.accumulated + gained)
+        status = Status.DONE if accumulated >= self.target else Status.ONGOING
+        if gained < 0:
+            eaten = self.accumulated - accumulated
+            what = (f"the resistance has {_many(-gained, 'success', 'successes')} left and eats "
+                    f"{eaten} accumulated" if eaten else
+                    f"the resistance has {_many(-gained, 'success', 'successes')} left, nothing accumulated to eat")
+        elif self.contest:
+            what = f"{_many(gained, 'success', 'successes')} left after the resistance's"
+        else:
+            what = _many(gained, "success", "successes")
+        note = f"Turn {n}: {what}: {accumulated}/{self.target}" + (": done" if status is Status.DONE else "")
+        return Struggle(self.target, min(accumulated, MAX_ACCUMULATED), n, status, self.contest), note
+
+    def to_json(self) -> dict:
+        return {"target": self.target, "accumulated": self.accumulated, "turns": self.turns,
+                "status": self.status.value, "contest": self.contest}
+
+
+def _struggle_of(state: Any) -> Struggle:
+    s = _read_state(state, _STRUGGLE_STATE, ("target",))
+    st = Struggle(s["target"], s["accumulated"], s["turns"], Status(s["status"]), s["contest"])
+    if st.status is Status.ONGOING and st.accumulated >= st.target:
+        raise RulesError(f"'state.accumulated' must be from 0 to {st.target - 1} while the struggle is ongoing "
+                         f"(target {st.target}), got {st.accumulated}")
+    if st.status is Status.DONE and st.accumulated < st.target:
+        raise RulesError(f"'state.accumulated' must be at least the target {st.target} when the struggle is done, "
+                         f"got {st.accumulated}")
+    if st.status is Status.ABORTED and st.accumulated:
+        raise RulesError(f"'state.accumulated' must be 0 when the struggle is aborted, got {st.accumulated}")
+    return st
+
+
+def _kind(contest: bool) -> str:
+    return "a contest (with 'opposed')" if contest else "unopposed (no 'opposed')"
+
+
+_ROLL_ARG = _Object("roll", "A ten_again roll as returned by roll() or act()",
+                    help="The turn's roll; in a contest, the actor's roll against the resistance.")
+
+
+def _turn_roll(value: Any, contest: bool) -> Roll:
+    """The turn's roll, rebuilt from its dict and checked against what it reports."""
+    path = "args.roll"
+    if value is None:
+        raise RulesError(f"'{path}' is missing: {_ROLL_ARG.label}")
+    if value.get("system") != ID:
+        raise RulesError(f"'{path}' must be a {ID} roll as returned by roll() or act(), "
+                         f"got system {value.get('system')!r:.40}")
+    r, _ = _roll_from_json(value, path)
+    expected = _to_json(r, value.get("request"))
+    keys = ["successes", "botch", "ones_left", "outcome"] + (["net"] if r.target is not None else [])
+    for key in keys:
+        if value.get(key) != expected[key]:
+            raise RulesError(f"'{path}.{key}' does not match the dice: expected {expected[key]!r}, "
+                             f"got {value.get(key)!r:.40}")
+    if r.target is not None:
+        for key in ("successes", "botch"):
+            if value["target"].get(key) != expected["target"][key]:
+                raise RulesError(f"'{path}.target.{key}' does not match the dice: expected "
+                                 f"{expected['target'][key]!r}, got {value['target'].get(key)!r:.40}")
+    if (r.target is not None) != contest:
+        raise RulesError(f"'{path}' must be {_kind(contest)}: the struggle's 'contest' is "
+                         f"{'true' if contest else 'false'}")
+    return r
+
+
+def struggle_turn(state: Any, args: Any = None) -> dict:
+    """One turn of an ongoing struggle: the roll's successes accumulate, a botch aborts, the target ends it."""
+    roll_dict = _read_args(args, (_ROLL_ARG,), "struggle_turn")["roll"]
+    st = _struggle_of(state)
+    new, note = st.turn(_turn_roll(roll_dict, st.contest))
+    return _new_state(state, note, **new.to_json())
+
+
+def struggle_reset(state: Any, args: Any = None) -> dict:
+    """Start the struggle again from scratch: nothing accumulated, no turns, ongoing; same target and kind."""
+    _read_args(args, (), "struggle_reset")
+    st = _struggle_of(state)
+    new = Struggle(st.target, contest=st.contest)
+    return _new_state(state, f"Started again from scratch: 0/{st.target}", **new.to_json())
+
+
+# exact odds of a struggle: a Markov chain over the successes accumulated ---------------------------------------
+
+_MIDDLE_CUTOFF = 4
+
+
+def middle_product(a: list[int], b: list[int]) -> list[int]:
+    """c[i] = sum_j a[i + j] * b[j] for i < n = len(b), with len(a) = 2n - 1 (Karatsuba: 3 halves, not 4).
+
+    With c_lo = MP(A0, B0) + MP(A1, B1) and c_hi = MP(A1, B0) + MP(A2, B1), y = MP(A1, B0 - B1) gives
+    c_lo = MP(A0 + A1, B0) - y and c_hi = MP(A1 + A2, B1) + y.
+    """
+    n = len(b)
+    if n <= _MIDDLE_CUTOFF:
+        return [sum(map(mul, a[i:i + n], b)) for i in range(n)]
+    if n % 2:
+        m = n - 1
+        last = b[m]
+        out = [x + a[i + m] * last for i, x in enumerate(middle_product(a[:2 * m - 1], b[:m]))]
+        out.append(sum(map(mul, a[m:m + n], b)))
+        return out
+    m = n // 2
+    a0, a1, a2 = a[:2 * m - 1], a[m:3 * m - 1], a[2 * m:]
+    b0, b1 = b[:m], b[m:]
+    y = middle_product(a1, [x - z for x, z in zip(b0, b1)])
+    lo = middle_product([x + z for x, z in zip(a0, a1)], b0)
+    hi = middle_product([x + z for x, z in zip(a1, a2)], b1)
+    return [x - z for x, z in zip(lo, y)] + [x + z for x, z in zip(hi, y)]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLaw:
+    """One turn of a struggle toward `target`, every chance an integer over 10**exp.
+
+    From a successes (0..target-1): kernel[k + target - 1] ways to end at a + k (for 1 <= a + k < target),
+    done[a] ways to reach the target, zero[a] ways to end at 0 (nothing left), botch ways to abort.
+    """
+
+    target: int
+    exp: int
+    kernel: tuple[int, ...]
+    done: tuple[int, ...]
+    zero: tuple[int, ...]
+    botch: int
+
+    @classmethod
+    def unopposed(cls, pool: Pool, target: int) -> "TurnLaw":
+        """Exact: the successes below the target from the series, the rest (reaching it) by complement."""
+        lw = _law(pool, pool.will, target)
+        n, exp = lw.n, lw.n + target - 1
+        ways = [lw.series[j] * 10 ** (exp - n - j) for j in range(target)]
+        botch = lw.botch * 10 ** (exp - n)
+        below = [0]
+        for w in ways:
+            below.append(below[-1] + w)
+        kernel = [0] * (target - 1) + [ways[0] - botch] + ways[1:]
+        done = tuple(10 ** exp - below[target - a] for a in range(target))
+        zero = (ways[0] - botch,) + (0,) * (target - 1)
+        return cls(target, exp, tuple(kernel), done, zero, botch)
+
+    @classmethod
+    def contested(cls, actor: Pool, resistance: Pool, target: int) -> "TurnLaw":
+        """Net successes over both successes tables (less than 1e-15 beyond each is left out); a botch is the
+        actor's own and aborts whatever the resistance rolled."""
+        la, lt = _law(actor, actor.will), _law(resistance, resistance.will)
+        top_a, top_t = la.listed - 1, lt.listed - 1
+        exp = la.n + lt.n + top_a + top_t
+        a = [la.series[i] * 10 ** (top_a - i) for i in range(la.listed)]
+        a[0] -= la.botch * 10 ** top_a
+        t = [lt.series[j] * 10 ** (top_t - j) for j in range(lt.listed)]
+        net = [0] * (la.listed + lt.listed - 1)  # index k + top_t
+        for j, tj in enumerate(t):
+            if tj:
+                for i, ai in enumerate(a):
+                    net[i - j + top_t] += ai * tj
+
+        def ways(k: int) -> int:
+            return net[k + top_t] if 0 <= k + top_t < len(net) else 0
+
+        kernel = tuple(ways(k) for k in range(-(target - 1), target))
+        done = tuple(sum(net[max(0, target - a + top_t):]) for a in range(target))
+        zero = tuple(sum(net[:max(0, top_t - a + 1)]) for a in range(target))
+        return cls(target, exp, kernel, done, zero, la.botch * 10 ** (exp - la.n))
+
+    def within(self, accumulated: int, turns: int) -> tuple[list[Fraction], list[Fraction]]:
+        """P(done within n turns) and P(aborted within n turns) for n = 1..turns, from `accumulated`."""
+        at = [0] * self.target  # ways to stand at each count, over 10**(exp * turns so far)
+        at[accumulated] = 1
+        scale = 10 ** self.exp
+        done = aborted = 0
+        finish, abort = [], []
+        for n in range(1, turns + 1):
+            nxt = middle_product(list(self.kernel), at[::-1])
+            nxt[0] = sum(map(mul, at, self.zero))
+            done = done * scale + sum(map(mul, at, self.done))
+            aborted = aborted * scale + sum(at) * self.botch
+            at = nxt
+            denominator = 10 ** (self.exp * n)
+            finish.append(Fraction(done, denominator))
+            abort.append(Fraction(aborted, denominator))
+        return finish, abort
+
+
+_ODDS_ARGS = (
+    _Object("request", "A ten_again request, rolled each turn (unopposed, or with 'opposed' in a contest)"),
+    fields.Int("turns", "Turns", 1, MAX_ODDS_TURNS, 5, help="The chance to be done within 1, 2, ... turns."),
+)
+
+
+def struggle_odds(state: Any, args: Any = None) -> dict:
+    """Exact chances that the struggle is done, or aborted by a botch, within 1..N turns of rolling `request`.
+
+    {"finish_within": {"1": p, ..., "N": p}, "abort_within": {...}}; unopposed they are exact, in a contest
+    turns beyond either successes table (less than 1e-15 each) are left out of both.
+    """
+    a = _read_args(args, _ODDS_ARGS, "struggle_odds")
+    st = _struggle_of(state)
+    if st.status is not Status.ONGOING:
+        raise RulesError(f"'state.status' is {st.status.value}: no turns are left to roll; "
+                         f"struggle_reset starts again from scratch")
+    if a["request"] is None:
+        raise RulesError(f"'args.request' is missing: {_ODDS_ARGS[0].label}")
+    req = fields.parse(FIELDS, a["request"], "args.request")
+    if (req["opposed"] is not None) != st.contest:
+        raise RulesError(f"'args.request' must be {_kind(st.contest)}: the struggle's 'contest' is "
+                         f"{'true' if st.contest else 'false'}")
+    if req["opposed"] is None:
+        turn = TurnLaw.unopposed(Pool.of(req), st.target)
+    else:
+        turn = TurnLaw.contested(Pool.of(req), Pool.of(req["opposed"]), st.target)
+    finish, abort = turn.within(st.accumulated, a["turns"])
+    return {"finish_within": {str(n): p for n, p in enumerate(finish, 1)},
+            "abort_within": {str(n): p for n, p in enumerate(abort, 1)}}
+
+
+def _op(name: str, label: str, help: str, state: tuple, args: tuple = ()) -> dict:
+    return {"name": name, "label": label, "help": help, "state": [d.schema() for d in state],
+            "args": [d.schema() for d in args]}
+
+
+TABLE = {
+    "will_max": will_max,
+    "spend_will": expend_will,
+    "rest": rest,
+    "will_roll": will_roll,
+    "struggle_turn": struggle_turn,
+    "struggle_reset": struggle_reset,
+    "struggle_odds": struggle_odds,
+}
+
+TABLE_OPS = [
+    _op("will_max", "Maximum Will", "The character’s maximum, (resolve + composure). Returns {\"max\": n}.",
+        (_RESOLVE, _COMPOSURE)),
+    _op("spend_will", "Expend a Will", "Expending a single will point (if you have any remaining): Will − 1.",
+        _WILL_STATE),
+    _op("rest", "Night of rest", "Expended Will replenishes at 1 per night (of good rest) up to the character’s "
+        "maximum, (resolve + composure).", _WILL_STATE, (_NIGHTS,)),
+    _op("will_roll", "Will roll", "Spending your will lowers the number of dice you use for will rolls: returns "
+        "the request (pool = current Will) to roll.", _WILL_STATE, _WILL_ROLL_ARGS),
+    _op("struggle_turn", "Ongoing struggle: add a turn", "Adds the roll's successes (in a contest, the resistance's "
+        "excess eats accumulated successes); a botch aborts the whole effort; reaching the target ends it.",
+        _STRUGGLE_STATE, (_ROLL_ARG,)),
+    _op("struggle_reset", "Ongoing struggle: start again", "Start again from scratch: 0 accumulated, 0 turns.",
+        _STRUGGLE_STATE),
+    _op("struggle_odds", "Ongoing struggle: odds", "Exact chances to be done, or aborted by a botch, within 1 to N "
+        "turns of rolling the request each turn.", _STRUGGLE_STATE, _ODDS_ARGS),
+]

@@ -1,0 +1,136 @@
+// The page's door to the rules: starts the Python worker as soon as it is imported and turns its
+// messages into Promises of the same JSON as `arbiter.api`. Python never runs on the page's thread.
+//
+//   import { arbiter } from "./arbiter-client.js";   // also window.arbiter
+//   arbiter.onProgress(({ progress, label, failed }) => …);
+//   await arbiter.ready;                              // rejects if Pyodide failed to load; then arbiter.retry()
+//   const odds = await arbiter.odds("luck", { dice: 2, for: 0, against: 0 });
+//
+// A call rejects with an Error whose message is the RulesError's message (error.name "RulesError"),
+// or with the load failure when Python could not be loaded.
+
+// `?timeout=ms` on this module's URL is passed on to the worker (its load timeout; for tests).
+const LOAD_TIMEOUT = new URL(import.meta.url).searchParams.get("timeout");
+
+let worker = null;
+let readyPromise = null;
+let status = "loading"; // "loading" | "ready" | "failed"
+let latest = { progress: 0, label: "Starting…" };
+let nextId = 1;
+const pending = new Map(); // id -> { resolve, reject }
+const listeners = new Set();
+
+function emit(state) {
+  latest = state;
+  for (const listener of listeners) {
+    try {
+      listener(state);
+    } catch (error) {
+      console.error(error);
+    }
+  }
+}
+
+function rejectPending(message) {
+  for (const { reject } of pending.values()) reject(new Error(message));
+  pending.clear();
+}
+
+function start() {
+  const url = new URL("./worker.js", import.meta.url);
+  if (LOAD_TIMEOUT) url.searchParams.set("timeout", LOAD_TIMEOUT);
+  const current = new Worker(url, { type: "module" });
+  worker = current;
+  status = "loading";
+  let settle;
+  readyPromise = new Promise((resolve, reject) => (settle = { resolve, reject }));
+  readyPromise.catch(() => {}); // reported through `ready` and onProgress, not as an unhandled rejection
+
+  const fail = (message) => {
+    if (worker !== current || status === "failed") return;
+    if (status === "ready") {
+      // The worker died after loading: calls must not wait on it, and `ready` must say so.
+      readyPromise = Promise.reject(new Error(message));
+      readyPromise.catch(() => {});
+    }
+    status = "failed";
+    console.warn(`Arbiter: Python failed: ${message}`);
+    settle.reject(new Error(message));
+    rejectPending(message);
+    emit({ progress: latest.progress, label: "Could not load Python", failed: message });
+  };
+
+  current.onmessage = ({ data }) => {
+    if (worker !== current) return;
+    if ("id" in data) {
+      const call = pending.get(data.id);
+      if (!call) return;
+      pending.delete(data.id);
+      if (data.ok) {
+        call.resolve(data.value);
+      } else {
+        const error = new Error(data.error);
+        error.name = data.kind ?? "Error";
+        call.reject(error);
+      }
+    } else if ("failed" in data) {
+      fail(data.failed);
+    } else if (data.ready) {
+      status = "ready";
+      settle.resolve({ version: data.version });
+      emit({ progress: 1, label: "Ready" });
+    } else if ("progress" in data) {
+      emit({ progress: data.progress, label: data.label });
+    }
+  };
+  // The worker script itself failed (e.g. a missing file): no message will come.
+  current.onerror = (event) => {
+    event.preventDefault();
+    fail(event.message || "The Python worker could not start");
+  };
+  emit({ progress: 0, label: "Starting…" });
+}
+
+function call(method, args) {
+  return readyPromise.then(
+    () =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, method, args });
+      }),
+  );
+}
+
+export const arbiter = {
+  /** Resolves with {version} once the rules are loaded; a fresh Promise after retry(). */
+  get ready() {
+    return readyPromise;
+  },
+  /** "loading", "ready" or "failed". */
+  get status() {
+    return status;
+  },
+  systems: () => call("systems", []),
+  roll: (system, request, seed = null) => call("roll", [system, request, seed]),
+  act: (system, roll, action, seed = null) => call("act", [system, roll, action, seed]),
+  odds: (system, request) => call("odds", [system, request]),
+  /** Calls `listener({progress, label, failed?})` now and on every change; returns an unsubscribe function. */
+  onProgress(listener) {
+    listeners.add(listener);
+    listener(latest);
+    return () => listeners.delete(listener);
+  },
+  /** After a failed load (or a crashed worker): end that worker and start a new one. Returns the new `ready`. */
+  retry() {
+    if (status === "failed") {
+      worker.terminate();
+      start();
+    }
+    return readyPromise;
+  },
+};
+
+start();
+window.arbiter = arbiter;
+export default arbiter;

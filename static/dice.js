@@ -1,0 +1,466 @@
+// Arbiter's canvas dice tray. It knows nothing about the rules, only faces and marks: the engine decides
+// what a die means, main.js turns that into marks, and this module draws, tumbles and reports taps.
+// Everything is laid out in CSS pixels and drawn on a backing store sized by devicePixelRatio.
+
+const TUMBLE_MS = 700;     // about 0.7 s: reads as a roll without keeping the table waiting
+const WAVE_GAP_MS = 350;   // "new" dice start this long after the first wave lands, so they read as a second roll
+const STAGGER_MS = 90;     // small random start offsets so thirty dice do not move in lockstep
+const FLICKER_MS = 70;     // a tumbling die shows a new random face this often
+const FACE_AT = 0.8;       // from here on a tumbling die shows its real face, so it lands on it without a jump
+const MAX_SIZE = 56, MIN_SIZE = 34;   // CSS px; 34 is about the smallest comfortable touch target
+const PAD = 10;            // room round the tray for rings, badges and a selected die's raise
+const GROUP_H = 20, CAPTION_H = 14;   // a group's label row; the caption line under dice that carry a label
+const MARKS = new Set(["removed", "cancelled", "kept", "exploded", "new", "selected", "will", "dim"]);
+const gapFor = s => Math.max(8, Math.round(s * 0.2));   // >= 8 so neighbours' rings never overlap
+
+// Pips on a 3x3 grid (-1, 0, 1), the usual Western layout.
+const PIPS = {
+  1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+// Outlines in units of the die size, centred on 0,0. The d10 is its kite face seen head-on,
+// flanked by slivers of the neighbouring faces; KITE is the inner kite's lower point.
+const D6 = [[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]];
+const D10 = [[0, -0.52], [0.52, -0.08], [0.34, 0.44], [-0.34, 0.44], [-0.52, -0.08]];
+const KITE = [0, 0.3];
+
+// Used when the page sets no --die-* custom properties on the canvas (see dice.css).
+const FALLBACK = {
+  light: { bg: "#fffdf7", fg: "#1f2328", edge: "rgba(0,0,0,.25)", mark: "#1d5fd6", strike: "#b42318",
+    removedBg: "#d6d6d3", removedFg: "#6e6e6e", willBg: "#e6dcff", shadow: "rgba(0,0,0,.3)", focus: "#0b57d0" },
+  dark: { bg: "#30333a", fg: "#f3f3f3", edge: "rgba(255,255,255,.28)", mark: "#8ab4ff", strike: "#ff8a80",
+    removedBg: "#3b3c3f", removedFg: "#9a9a9a", willBg: "#47397a", shadow: "rgba(0,0,0,.75)", focus: "#a8c7fa" },
+};
+const VARS = { bg: "--die-bg", fg: "--die-fg", edge: "--die-edge", mark: "--die-mark", strike: "--die-strike",
+  removedBg: "--die-removed-bg", removedFg: "--die-removed-fg", willBg: "--die-will-bg", shadow: "--die-shadow",
+  focus: "--die-focus", label: "--die-label" };
+
+export class DiceTray {
+  constructor(canvas, { onTap } = {}) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.onTap = onTap;
+    this.dice = [];          // normalised dice, each with its layout box (x, y, s, row)
+    this.labels = [];        // group labels: {text, x, y}
+    this.focus = -1;         // die index under the keyboard focus ring
+    this.keyboard = false;   // the ring shows only while the keyboard is in use, not after a tap
+    this.anim = null;        // {t0, end, raf, timer, resolve} while tumbling
+    this.width = this.height = 0;
+    canvas.setAttribute("role", "img");
+    if (!canvas.hasAttribute("tabindex")) canvas.tabIndex = 0;
+    this.dark = matchMedia("(prefers-color-scheme: dark)");
+    this.dark.addEventListener("change", () => { this._readColors(); this._draw(); });
+    this._watchDpr();
+    new ResizeObserver(() => this._layout()).observe(canvas);
+    canvas.addEventListener("pointerdown", e => this._pointerDown(e));
+    canvas.addEventListener("click", e => this._click(e));
+    canvas.addEventListener("keydown", e => this._key(e));
+    canvas.addEventListener("focus", () => {
+      if (canvas.matches(":focus-visible")) { this.keyboard = true; if (this.focus < 0 && this.dice.length) this.focus = 0; }
+      this._draw();
+    });
+    canvas.addEventListener("blur", () => this._draw());
+    canvas.addEventListener("pointermove", e => {
+      canvas.style.cursor = this.onTap && !this.anim && this._hit(e) >= 0 ? "pointer" : "";
+    });
+    this._readColors();
+    this._layout(true);
+    this._landed();
+  }
+
+  /** Show these dice, tumbling unless told not to (or the user prefers reduced motion); resolves with the faces once landed. */
+  show(dice, { animate = true } = {}) {
+    this.skip();   // a new roll supersedes one still tumbling; its promise resolves now
+    this._set(dice);
+    if (!animate || !this.dice.length || matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      this._landed();
+      return Promise.resolve(this.faces());
+    }
+    // First wave: every die not marked "new". Second wave: the "new" ones, after the first has landed.
+    const second = this.dice.some(d => !d.marks.has("new")) ? STAGGER_MS + TUMBLE_MS + WAVE_GAP_MS : 0;
+    for (const d of this.dice) {
+      d.start = (d.marks.has("new") ? second : 0) + Math.random() * STAGGER_MS;
+      d.spin = (Math.random() < 0.5 ? -1 : 1) * (1.5 + Math.random() * 1.5) * Math.PI;
+      d.seed = (Math.random() * 2 ** 31) | 0;
+    }
+    const end = Math.max(...this.dice.map(d => d.start)) + TUMBLE_MS;
+    delete this.canvas.dataset.faces;   // set only at landing, so a test can wait for state=landed and compare
+    this.canvas.dataset.state = "rolling";
+    this.canvas.setAttribute("aria-label", `Rolling ${this.dice.length} ${this.dice.length === 1 ? "die" : "dice"}`);
+    return new Promise(resolve => {
+      const a = this.anim = { t0: performance.now(), end, resolve };
+      const frame = now => {
+        if (this.anim !== a) return;
+        if (now - a.t0 >= end) return this._landed();
+        this._draw(now - a.t0);
+        a.raf = requestAnimationFrame(frame);
+      };
+      a.raf = requestAnimationFrame(frame);
+      // requestAnimationFrame sleeps in a hidden tab; the roll must still land and resolve.
+      a.timer = setTimeout(() => this.anim === a && this._landed(), end + 250);
+    });
+  }
+
+  /** Jump to the landed state now. */
+  skip() { if (this.anim) this._landed(); }
+
+  /** Redraw with new marks (e.g. a selection toggled), without animation. */
+  update(dice) { this.skip(); this._set(dice); this._landed(); }
+
+  clear() { this.skip(); this._set([]); this._landed(); }
+
+  faces() { return this.dice.map(d => d.face); }
+
+  _set(dice) {
+    this.dice = dice.map(normalise);
+    this.focus = Math.min(this.focus, this.dice.length - 1);
+    this._readColors();
+    this._layout(true);
+  }
+
+  _landed() {
+    const a = this.anim;
+    this.anim = null;
+    if (a) { cancelAnimationFrame(a.raf); clearTimeout(a.timer); }
+    this.canvas.dataset.faces = JSON.stringify(this.faces());
+    this.canvas.dataset.state = this.dice.length ? "landed" : "empty";
+    this.canvas.setAttribute("aria-label", this._describe());
+    this._draw();
+    a?.resolve(this.faces());
+  }
+
+  // "4 dice: 1 (removed), 3, 6, 6", with groups as "Actor: 3, 5; Target: 6".
+  _describe() {
+    const n = this.dice.length;
+    if (!n) return "No dice";
+    const say = d => {
+      const notes = [d.label, ...[...d.marks].filter(m => m !== "dim")].filter(Boolean);
+      return notes.length ? `${d.face} (${notes.join(", ")})` : `${d.face}`;
+    };
+    const parts = groupsOf(this.dice).map(g => (g.name ? `${g.name}: ` : "") + g.dice.map(say).join(", "));
+    return `${n} ${n === 1 ? "die" : "dice"}: ${parts.join("; ")}`;
+  }
+
+  _readColors() {
+    const cs = getComputedStyle(this.canvas);
+    const fallback = FALLBACK[this.dark.matches ? "dark" : "light"];
+    this.c = {};
+    for (const [k, v] of Object.entries(VARS)) this.c[k] = cs.getPropertyValue(v).trim() || fallback[k] || cs.color;
+  }
+
+  // ResizeObserver does not fire when only devicePixelRatio changes (zoom, a move to another screen).
+  _watchDpr() {
+    matchMedia(`(resolution: ${devicePixelRatio}dppx)`)
+      .addEventListener("change", () => { this._layout(true); this._watchDpr(); }, { once: true });
+  }
+
+  // Wrap dice into rows (one run of rows per group, under its label) and size the canvas to fit them.
+  _layout(force = false) {
+    const w = this.canvas.getBoundingClientRect().width;
+    if (!w || (!force && w === this.width)) return;   // hidden, or only our own height change
+    const groups = groupsOf(this.dice);
+    const labelled = groups.some(g => g.name);
+    const caption = this.dice.some(d => d.label) ? CAPTION_H : 0;
+    const perRow = s => Math.max(1, Math.floor((w - 2 * PAD + gapFor(s)) / (s + gapFor(s))));
+    const rows = s => groups.reduce((n, g) => n + Math.ceil(g.dice.length / perRow(s)), 0);
+    // Many dice shrink a little (never below MIN_SIZE) to keep the tray to a few rows; past that they wrap.
+    let s = MAX_SIZE;
+    while (s > MIN_SIZE && rows(s) > groups.length + 2) s -= 2;
+    const gap = this.gap = gapFor(s), n = perRow(s);
+    let y = PAD, row = 0;
+    this.labels = [];
+    for (const g of groups) {
+      if (g.name) { this.labels.push({ text: g.name, x: PAD, y: y + GROUP_H / 2 }); y += GROUP_H; }
+      for (let k = 0; k < g.dice.length; k += n, row++) {
+        const line = g.dice.slice(k, k + n);
+        // Centred rows look best for one handful; labelled groups align left under their label.
+        let x = labelled ? PAD : (w - line.length * s - (line.length - 1) * gap) / 2;
+        for (const d of line) { Object.assign(d, { x, y, s, row }); x += s + gap; }
+        y += s + caption + gap;
+      }
+    }
+    const h = this.dice.length ? y - gap + PAD : MAX_SIZE + 2 * PAD;   // an empty tray keeps one row's height
+    const dpr = devicePixelRatio || 1;
+    this.width = w;
+    this.height = h;
+    this.canvas.style.height = `${h}px`;
+    this.canvas.width = Math.round(w * dpr);
+    this.canvas.height = Math.round(h * dpr);
+    this._draw();
+  }
+
+  _draw(t = Infinity) {
+    const { ctx, canvas, c } = this;
+    if (!this.width) return;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    ctx.setTransform(canvas.width / this.width, 0, 0, canvas.height / this.height, 0, 0);
+    ctx.fillStyle = c.label;
+    ctx.font = "600 13px system-ui, sans-serif";
+    ctx.textAlign = "left";
+    ctx.textBaseline = "middle";
+    for (const l of this.labels) ctx.fillText(l.text, l.x, l.y);
+    for (const d of this.dice) this._drawDie(d, t);
+    const f = this.dice[this.focus];
+    if (f && !this.anim && this.keyboard && document.activeElement === canvas) {
+      const lift = f.marks.has("selected") ? 3 : 0, o = this.gap / 2 + 1;
+      ctx.strokeStyle = c.focus;
+      ctx.lineWidth = 2;
+      roundedPoly(ctx, D6.map(([x, y]) => [f.x + f.s / 2 + x * (f.s + 2 * o), f.y + f.s / 2 - lift + y * (f.s + 2 * o)]), 8);
+      ctx.stroke();
+    }
+  }
+
+  _drawDie(d, t) {
+    const { ctx, c } = this;
+    const p = this.anim ? (t - d.start) / TUMBLE_MS : 1;
+    if (p <= 0) return;   // a later-wave die that has not arrived yet
+    const landed = p >= 1, s = d.s, m = d.marks;
+    const has = k => landed && m.has(k);   // marks are outcomes, shown once the die is at rest
+    let lift = has("selected") ? 3 : 0, rot = 0, scale = 1, alpha = 1, face = d.face;
+    if (!landed) {
+      // Drops in, bounces twice with decaying height, and spins down to exactly 0 rotation.
+      const q = 1 - p;
+      lift = s * 0.5 * Math.abs(Math.cos(p * 2.5 * Math.PI)) * q * q;
+      rot = d.spin * q * q * q;
+      scale = 1 + 0.12 * q * q;
+      alpha = Math.min(1, p / 0.15);
+      if (p < FACE_AT) face = 1 + Math.floor(noise(d.seed, Math.floor(t / FLICKER_MS)) * d.sides);
+    }
+    if (has("dim")) alpha *= 0.4;
+    if (has("cancelled")) alpha *= 0.5;
+    const removed = has("removed");
+    const outline = (d.sides === 6 ? D6 : D10);
+    const pts = k => outline.map(([x, y]) => [x * s * k, y * s * k]);
+    ctx.save();
+    ctx.translate(d.x + s / 2, d.y + s / 2 - lift);
+    ctx.rotate(rot);
+    ctx.scale(scale, scale);
+    ctx.globalAlpha = alpha;
+    // Body, with a shadow that grows and softens as the die rises.
+    ctx.shadowColor = c.shadow;
+    ctx.shadowBlur = 3 + lift * 0.5;
+    ctx.shadowOffsetY = 1.5 + lift * 0.4;
+    ctx.fillStyle = removed ? c.removedBg : m.has("will") ? c.willBg : c.bg;
+    roundedPoly(ctx, pts(1), s * (d.sides === 6 ? 0.17 : 0.07));
+    ctx.fill();
+    ctx.shadowColor = "transparent";
+    ctx.strokeStyle = c.edge;
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    const ink = removed ? c.removedFg : c.fg;
+    if (m.has("will")) {   // a Will die: a second, inset outline, so it differs by shape and not just its tint
+      ctx.strokeStyle = ink;
+      ctx.globalAlpha = alpha * 0.45;
+      roundedPoly(ctx, pts(0.8), s * 0.1);
+      ctx.stroke();
+      ctx.globalAlpha = alpha;
+    }
+    if (d.sides === 6) drawPips(ctx, face, s, ink);
+    else drawNumber(ctx, face, s, ink, c.edge);
+    if (has("kept")) ring(ctx, outline, s, 2, 3, c.mark, []);
+    if (has("selected")) ring(ctx, outline, s, has("kept") ? 6.5 : 3, 2, c.focus, [4, 3]);
+    if (removed) strike(ctx, s, c.strike, c.removedBg, [[-1, -1, 1, 1]]);
+    if (has("cancelled")) {   // the cross stays at full strength so the faded die still reads as struck
+      ctx.globalAlpha = alpha / 0.5;
+      strike(ctx, s, c.strike, c.bg, [[-1, -1, 1, 1], [1, -1, -1, 1]]);
+    }
+    if (has("exploded")) starburst(ctx, s * 0.42, -s * 0.42, Math.max(8, s * 0.2), c.mark, c.bg);
+    if (has("new")) {   // a small notch-dot at the top left: this die came in a later wave
+      ctx.beginPath();
+      ctx.arc(-s * 0.42, -s * 0.42, Math.max(3.5, s * 0.08), 0, 2 * Math.PI);
+      ctx.fillStyle = c.mark;
+      ctx.fill();
+      ctx.strokeStyle = c.bg;
+      ctx.lineWidth = 1.5;
+      ctx.stroke();
+    }
+    ctx.restore();
+    if (d.label) {
+      ctx.fillStyle = c.label;
+      ctx.font = "500 11px system-ui, sans-serif";
+      ctx.textAlign = "center";
+      ctx.textBaseline = "top";
+      ctx.fillText(d.label, d.x + s / 2, d.y + s + 3);
+    }
+  }
+
+  // Pointer coordinates are CSS px from the canvas's corner; the layout is in CSS px too, so the DPR never enters.
+  _hit(e) {
+    const r = this.canvas.getBoundingClientRect();
+    const x = (e.clientX - r.left) * this.width / r.width, y = (e.clientY - r.top) * this.height / r.height;
+    const g = this.gap / 2, cap = this.dice.some(d => d.label) ? CAPTION_H : 0;   // half the gap each side: no dead zones
+    return this.dice.findIndex(d => x >= d.x - g && x < d.x + d.s + g && y >= d.y - g && y < d.y + d.s + cap + g);
+  }
+
+  _pointerDown() {
+    this.keyboard = false;
+    if (this.anim) { this.skip(); this.skippedAt = performance.now(); }
+  }
+
+  _click(e) {
+    if (this.anim || performance.now() - (this.skippedAt ?? -1e9) < 600) return;   // that tap only skipped the roll
+    const i = this._hit(e);
+    if (i < 0) return;
+    this.focus = i;
+    this.onTap?.(i);
+  }
+
+  _key(e) {
+    this.keyboard = true;
+    if (this.anim) {
+      if (e.key === "Enter" || e.key === " " || e.key === "Escape") { e.preventDefault(); this.skip(); }
+      return;
+    }
+    const n = this.dice.length, f = this.focus;
+    if (!n) return;
+    let next;
+    switch (e.key) {
+      case "ArrowRight": next = f + 1; break;
+      case "ArrowLeft": next = f - 1; break;
+      case "ArrowDown": case "ArrowUp": next = this._vertical(f, e.key === "ArrowDown" ? 1 : -1); break;
+      case "Home": next = 0; break;
+      case "End": next = n - 1; break;
+      case "Enter": case " ":
+        e.preventDefault();
+        if (f >= 0) this.onTap?.(f); else { this.focus = 0; this._draw(); }
+        return;
+      default: return;
+    }
+    e.preventDefault();
+    this.focus = f < 0 ? 0 : Math.max(0, Math.min(n - 1, next));
+    this._draw();
+  }
+
+  // The die in the next row up or down whose centre is nearest this one's, or stay put at the edge.
+  _vertical(f, dir) {
+    const here = this.dice[f];
+    if (!here) return 0;
+    let best = f, dist = Infinity;
+    for (const d of this.dice) {
+      if (d.row !== here.row + dir || Math.abs(d.x - here.x) >= dist) continue;
+      best = d.i;
+      dist = Math.abs(d.x - here.x);
+    }
+    return best;
+  }
+}
+
+function normalise(d, i) {
+  const sides = d.sides ?? 6;
+  if (sides !== 6 && sides !== 10) throw new RangeError(`die ${i}: sides must be 6 or 10, not ${d.sides}`);
+  if (!Number.isInteger(d.face) || d.face < 1 || d.face > sides) throw new RangeError(`die ${i}: ${d.face} is not a face of a d${sides}`);
+  const marks = new Set(d.marks ?? []);
+  for (const k of marks) if (!MARKS.has(k)) throw new RangeError(`die ${i}: unknown mark "${k}"`);
+  return { face: d.face, sides, marks, group: d.group ?? "", label: d.label ?? "", i };
+}
+
+// Groups in order of first appearance; dice keep their own indexes.
+function groupsOf(dice) {
+  const groups = [];
+  for (const d of dice) {
+    let g = groups.find(g => g.name === d.group);
+    if (!g) groups.push(g = { name: d.group, dice: [] });
+    g.dice.push(d);
+  }
+  return groups;
+}
+
+// A cheap integer hash to [0, 1): the flicker face for (roll, tick) stays put between frames of one tick.
+function noise(a, b) {
+  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 1, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+  return ((h ^ (h >>> 12)) >>> 0) / 2 ** 32;
+}
+
+function roundedPoly(ctx, pts, r) {
+  const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  ctx.beginPath();
+  ctx.moveTo(...mid(pts.at(-1), pts[0]));
+  pts.forEach((p, k) => ctx.arcTo(p[0], p[1], ...mid(p, pts[(k + 1) % pts.length]), r));
+  ctx.closePath();
+}
+
+function drawPips(ctx, face, s, ink) {
+  ctx.fillStyle = ink;
+  for (const [x, y] of PIPS[face]) {
+    ctx.beginPath();
+    ctx.arc(x * s * 0.26, y * s * 0.26, s * 0.085, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+}
+
+function drawNumber(ctx, face, s, ink, edge) {
+  // The facet edges of the kite face, faint, for a bit of depth.
+  const [kx, ky] = KITE;
+  ctx.beginPath();
+  ctx.moveTo(D10[4][0] * s, D10[4][1] * s);
+  ctx.lineTo(kx * s, ky * s);
+  ctx.lineTo(D10[1][0] * s, D10[1][1] * s);
+  ctx.moveTo(kx * s, ky * s);
+  ctx.lineTo(kx * s, D10[2][1] * s);
+  ctx.strokeStyle = edge;
+  ctx.lineWidth = 1;
+  ctx.stroke();
+  const text = String(face);   // a 10 shows as "10", never 0
+  ctx.fillStyle = ink;
+  ctx.font = `700 ${Math.round(s * (text.length > 1 ? 0.3 : 0.34))}px system-ui, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "alphabetic";
+  // Centre the digits' ink, not the em box, in the kite.
+  ctx.fillText(text, 0, -s * 0.05 + ctx.measureText(text).actualBoundingBoxAscent / 2);
+}
+
+// An outline `off` px outside the die's shape.
+function ring(ctx, outline, s, off, width, color, dash) {
+  const k = (s + 2 * off) / s;
+  ctx.save();
+  ctx.setLineDash(dash);
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  roundedPoly(ctx, outline.map(([x, y]) => [x * s * k, y * s * k]), s * 0.18);
+  ctx.stroke();
+  ctx.restore();
+}
+
+// Strike lines over the face, on a halo of the die's colour so they stay visible over pips and digits.
+function strike(ctx, s, color, halo, lines) {
+  const w = Math.max(2.5, s * 0.07), e = s * 0.34;
+  for (const [style, width] of [[halo, w + 3], [color, w]]) {
+    ctx.beginPath();
+    for (const [x0, y0, x1, y1] of lines) { ctx.moveTo(x0 * e, y0 * e); ctx.lineTo(x1 * e, y1 * e); }
+    ctx.strokeStyle = style;
+    ctx.lineWidth = width;
+    ctx.lineCap = "round";
+    ctx.stroke();
+  }
+}
+
+// The "exploded" badge: a starburst with a circular arrow, drawn rather than typed so no font is needed for "↻".
+function starburst(ctx, x, y, r, fill, ink) {
+  ctx.beginPath();
+  for (let k = 0; k < 20; k++) {
+    const a = (k * Math.PI) / 10 - Math.PI / 2, rr = k % 2 ? r * 0.72 : r;
+    ctx.lineTo(x + rr * Math.cos(a), y + rr * Math.sin(a));
+  }
+  ctx.closePath();
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.strokeStyle = ink;
+  ctx.lineWidth = 1.5;
+  ctx.stroke();
+  const ar = r * 0.38, end = 1.35 * Math.PI;   // clockwise from the top right round to the top left
+  ctx.beginPath();
+  ctx.arc(x, y, ar, -0.3 * Math.PI, end);
+  ctx.lineWidth = Math.max(1.3, r * 0.15);
+  ctx.stroke();
+  const ex = x + ar * Math.cos(end), ey = y + ar * Math.sin(end), h = r * 0.3;
+  ctx.beginPath();   // arrowhead pointing along the clockwise tangent
+  ctx.moveTo(ex + h * -Math.sin(end), ey + h * Math.cos(end));
+  ctx.lineTo(ex + h * 0.8 * Math.cos(end), ey + h * 0.8 * Math.sin(end));
+  ctx.lineTo(ex - h * 0.8 * Math.cos(end), ey - h * 0.8 * Math.sin(end));
+  ctx.closePath();
+  ctx.fillStyle = ink;
+  ctx.fill();
+}

@@ -1,0 +1,163 @@
+// Forms: read a request from a procedure's form and fill a form from a request, guided by the field
+// declarations that arbiter.api.systems() publishes (embedded in the page at build time). Knows no rules.
+
+const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const byPath = (root, path) => root.querySelector(`[data-path="${CSS.escape(path)}"]`);
+
+/** A whole number if the text is one; otherwise the text itself, so the engine names the field in its refusal. */
+export function toInt(text) {
+  const t = String(text).trim();
+  return /^[+-]?\d{1,9}$/.test(t) ? Number(t) : t;
+}
+
+/** The request the form describes, shaped by the field declarations `fields`. */
+export function readForm(form, fields) {
+  return Object.fromEntries(fields.map((f) => [f.name, readField(form, f, f.name)]));
+}
+
+function readField(root, f, path) {
+  const el = byPath(root, path);
+  switch (f.type) {
+    case 'int': return toInt(el.value);
+    case 'bool': return el.checked;
+    case 'choice': case 'text': return el.value;
+    case 'int_or_word': return f.words.includes(el.value) ? el.value : toInt(el.value);
+    case 'int_list': return items(el).map((li) => toInt(li.querySelector('input').value));
+    case 'group': {
+      if (!root.querySelector(`[data-toggle="${CSS.escape(path)}"]`).checked) return null;
+      return Object.fromEntries(f.fields.map((g) => [g.name, readField(root, g, `${path}.${g.name}`)]));
+    }
+    case 'records':
+      return items(el).map((li, i) =>
+        Object.fromEntries(f.fields.map((g) => [g.name, readField(li, g, `${path}[${i}].${g.name}`)])));
+    default: throw new Error(`unknown field type ${f.type}`);
+  }
+}
+
+const items = (container) => [...container.querySelector(':scope > ol.items').children];
+
+/** Set the form to show `request` (missing fields keep what the form has). */
+export function fillForm(form, fields, request) {
+  for (const f of fields) if (request && f.name in request) fillField(form, f, f.name, request[f.name]);
+}
+
+function fillField(root, f, path, value) {
+  const el = byPath(root, path);
+  if (!el) return;
+  switch (f.type) {
+    case 'bool': el.checked = value === true; break;
+    case 'int': case 'choice': case 'text': case 'int_or_word': el.value = String(value); break;
+    case 'int_list':
+    case 'records': {
+      if (!Array.isArray(value)) return;
+      resize(el, Math.max(Number(el.dataset.minLen), Math.min(Number(el.dataset.maxLen), value.length)));
+      items(el).forEach((li, i) => {
+        if (f.type === 'int_list') li.querySelector('input').value = String(value[i]);
+        else for (const g of f.fields) if (value[i] && g.name in value[i]) fillField(li, g, `${path}[${i}].${g.name}`, value[i][g.name]);
+      });
+      break;
+    }
+    case 'group': {
+      const toggle = root.querySelector(`[data-toggle="${CSS.escape(path)}"]`);
+      toggle.checked = value !== null && typeof value === 'object';
+      showGroup(toggle);
+      if (toggle.checked) for (const g of f.fields) if (g.name in value) fillField(root, g, `${path}.${g.name}`, value[g.name]);
+      break;
+    }
+  }
+}
+
+/** Wire the add/remove buttons of lists and the switches of optional groups. */
+export function wireForm(form) {
+  form.addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-add], button[data-remove]');
+    if (!button) return;
+    const list = button.closest('[data-list]');
+    resize(list, items(list).length + (button.hasAttribute('data-add') ? 1 : -1));
+    form.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  for (const toggle of form.querySelectorAll('[data-toggle]')) {
+    toggle.addEventListener('change', () => showGroup(toggle));
+    showGroup(toggle);
+  }
+  for (const list of form.querySelectorAll('[data-list]')) updateListButtons(list);
+}
+
+function showGroup(toggle) {
+  const body = document.getElementById(toggle.getAttribute('aria-controls'));
+  body.hidden = !toggle.checked;
+  toggle.setAttribute('aria-expanded', String(toggle.checked));
+  for (const el of body.querySelectorAll('input, select')) el.disabled = !toggle.checked;
+}
+
+function resize(list, n) {
+  const min = Number(list.dataset.minLen), max = Number(list.dataset.maxLen);
+  n = Math.max(min, Math.min(max, n));
+  const ol = list.querySelector(':scope > ol.items');
+  while (ol.children.length > n) ol.lastElementChild.remove();
+  while (ol.children.length < n) ol.append(newItem(list, ol.children.length));
+  updateListButtons(list);
+}
+
+function newItem(list, i) {
+  const path = list.dataset.path;
+  const form = list.closest('form');
+  let li;
+  if (list.dataset.list === 'int') {
+    li = document.createElement('li');
+    const input = document.createElement('input');
+    Object.assign(input, { type: 'number', inputMode: 'numeric', step: 1, min: list.dataset.min, max: list.dataset.max,
+      value: Math.max(0, Number(list.dataset.min)) });
+    input.dataset.path = `${path}[${i}]`;
+    input.setAttribute('aria-label', `${list.dataset.label} ${i + 1}`);
+    li.append(input);
+  } else {
+    li = list.querySelector(':scope > template').content.firstElementChild.cloneNode(true);
+    // The template was rendered for index "__i__": give its fields their real paths and unique ids.
+    for (const el of li.querySelectorAll('[data-path]')) el.dataset.path = el.dataset.path.replace('[__i__]', `[${i}]`);
+    for (const el of li.querySelectorAll('[id]')) {
+      const old = el.id;
+      el.id = old.replace(`-${slug(path)}-i-`, `-${slug(path)}-${i}-`);
+      for (const ref of li.querySelectorAll(`[for="${CSS.escape(old)}"]`)) ref.htmlFor = el.id;
+      for (const ref of li.querySelectorAll('[aria-describedby]'))
+        ref.setAttribute('aria-describedby', ref.getAttribute('aria-describedby').replaceAll(old, el.id));
+    }
+  }
+  void form;
+  return li;
+}
+
+function updateListButtons(list) {
+  const n = items(list).length;
+  list.querySelector('[data-add]').disabled = n >= Number(list.dataset.maxLen);
+  list.querySelector('[data-remove]').disabled = n <= Number(list.dataset.minLen);
+}
+
+/** Show the engine's message next to the field it names ('opposed.trait' must be …); false if none matched. */
+export function showError(form, message) {
+  clearErrors(form);
+  const m = /'([^']+)'/.exec(message);
+  let path = m ? m[1] : null;
+  let el = null;
+  while (path && !(el = byPath(form, path))) {
+    const shorter = path.replace(/(\[\d+\]|\.[^.[]+)$/, '');
+    path = shorter === path ? null : shorter;
+  }
+  const box = el ? (el.closest('.field') ?? el) : form.querySelector('.fields');
+  let out = box.querySelector(':scope > output.field-error');
+  if (!out) {
+    out = document.createElement('output');
+    out.className = 'field-error';
+    box.append(out);
+  }
+  out.textContent = message;
+  out.hidden = false;
+  out.setAttribute('role', 'alert');
+  if (el && el.matches('input, select')) el.setAttribute('aria-invalid', 'true');
+  return Boolean(el);
+}
+
+export function clearErrors(form) {
+  for (const out of form.querySelectorAll('output.field-error')) { out.hidden = true; out.textContent = ''; out.removeAttribute('role'); }
+  for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
+}

@@ -1,0 +1,196 @@
+// main.js wires the parts: the Pyodide client (the one door to the rules), the forms, the canvas dice and
+// the per-procedure views. It holds no rules: every number shown comes from arbiter.api in the worker.
+import { arbiter } from './arbiter-client.js';
+import { DiceTray } from './dice.js';
+import { readForm, fillForm, wireForm, showError, clearErrors } from './forms.js';
+import { VIEWS, h, percent } from './procedures.js';
+
+const SPEC = JSON.parse(document.getElementById('arbiter-systems').textContent); // id → systems() entry
+const ODDS_DELAY_MS = 120; // debounce: a burst of key presses asks for odds once
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+
+/** One procedure's form: its request, live odds, roll, follow-up choices and dice. */
+class Procedure {
+  constructor(form) {
+    this.form = form;
+    this.system = form.dataset.system;
+    this.spec = SPEC[this.system];
+    this.view = VIEWS[this.system];
+    this.roll = null;
+    this.oddsSeq = 0;
+    this.oddsTimer = 0;
+    this.ui = { selected: new Set(), pickedDie: null };
+    this.tray = new DiceTray(form.querySelector('canvas[data-dice]'), { onTap: (i) => this.tap(i) });
+    this.resultBox = form.querySelector('[data-result]');
+    this.choiceBox = form.querySelector('[data-choices]');
+    this.oddsBox = form.querySelector('[data-odds]');
+    wireForm(form);
+    form.addEventListener('input', () => this.changed());
+    form.addEventListener('change', () => this.changed());
+    form.addEventListener('submit', (event) => { event.preventDefault(); this.doRoll(); });
+  }
+
+  request() { return readForm(this.form, this.spec.fields); }
+
+  changed() {
+    writeHash(this);
+    clearTimeout(this.oddsTimer);
+    this.oddsBox.dataset.stale = '';
+    this.oddsTimer = setTimeout(() => this.refreshOdds(), ODDS_DELAY_MS);
+  }
+
+  async refreshOdds() {
+    const seq = ++this.oddsSeq; // answers to older requests are dropped
+    const request = this.request();
+    try {
+      const odds = await arbiter.odds(this.system, request);
+      if (seq !== this.oddsSeq) return;
+      clearErrors(this.form);
+      this.oddsBox.querySelector('[data-odds-body]').replaceChildren(...this.view.odds(odds, request));
+      this.oddsBox.dataset.request = JSON.stringify(request);
+      delete this.oddsBox.dataset.stale;
+    } catch (error) {
+      if (seq !== this.oddsSeq) return;
+      showError(this.form, error.message);
+    }
+  }
+
+  async doRoll() {
+    const button = this.form.querySelector('[data-roll]');
+    button.disabled = true;
+    try {
+      const roll = await arbiter.roll(this.system, this.request());
+      clearErrors(this.form);
+      this.ui = { selected: new Set(), pickedDie: null };
+      this.show(roll, true);
+      requestPersistence();
+    } catch (error) {
+      showError(this.form, error.message);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  async act(action) {
+    try {
+      const next = await arbiter.act(this.system, this.roll, action);
+      this.view.afterAct?.(next);
+      this.ui = { selected: new Set(), pickedDie: null };
+      this.show(next, true, this.roll);
+    } catch (error) {
+      this.choiceBox.prepend(h('p', { class: 'field-error', role: 'alert' }, error.message));
+    }
+  }
+
+  show(roll, animate, previous = null) {
+    this.roll = roll;
+    const dice = this.view.dice(roll, this.ui, previous);
+    this.tray.show(dice, { animate: animate && !reducedMotion.matches });
+    const outcome = h('p', { class: 'outcome' }, roll.summary);
+    const steps = h('p', { class: 'steps' }, roll.steps.join(' → '));
+    this.resultBox.dataset.outcome = roll.outcome;
+    this.resultBox.replaceChildren(outcome, steps);
+    this.renderChoices();
+  }
+
+  renderChoices() {
+    this.choiceBox.replaceChildren(...this.view.choices(this.roll, this.ui, {
+      act: (action) => this.act(action),
+      redraw: () => { this.tray.update(this.view.dice(this.roll, this.ui)); this.renderChoices(); },
+      spec: this.spec,
+    }));
+  }
+
+  tap(index) {
+    if (!this.roll || !this.view.tap) return;
+    this.view.tap(this.roll, this.ui, index);
+    this.tray.update(this.view.dice(this.roll, this.ui));
+    this.renderChoices();
+  }
+}
+
+// --- the URL hash holds the shown procedure and its form, so a Host can share "roll this" ---------------------
+function writeHash(proc) {
+  const hash = `#${proc.system}=${encodeURIComponent(JSON.stringify(proc.request()))}`;
+  history.replaceState(null, '', hash);
+}
+
+function readHash(procs) {
+  const m = /^#([a-z_]+)(?:=(.*))?$/.exec(location.hash);
+  if (!m) return 'arbitration';
+  const [, system, payload] = m;
+  const proc = procs[system];
+  if (proc && payload) {
+    try { fillForm(proc.form, proc.spec.fields, JSON.parse(decodeURIComponent(payload))); } catch { /* a bad link leaves the form as it was */ }
+  }
+  return tabOf(system);
+}
+
+const tabOf = (system) => (system === 'luck' ? 'threat' : system);
+
+function showTab(tab) {
+  for (const a of document.querySelectorAll('nav.tabs a')) {
+    const on = a.dataset.tab === tab;
+    a.setAttribute('aria-selected', String(on));
+    a.tabIndex = on ? 0 : -1;
+  }
+  for (const panel of document.querySelectorAll('section.panel')) panel.hidden = panel.dataset.panel !== tab;
+}
+
+// --- loading ---------------------------------------------------------------------------------------------------
+function watchLoading() {
+  const status = document.getElementById('status');
+  const bar = document.getElementById('load-progress');
+  const label = document.getElementById('load-label');
+  const retry = document.getElementById('load-retry');
+  arbiter.onProgress(({ progress, label: text }) => { bar.value = progress ?? bar.value; if (text) label.textContent = text; });
+  const waitReady = () => arbiter.ready.then(() => {
+    status.dataset.state = 'ready';
+    label.textContent = 'Rules engine ready.';
+    document.body.dataset.ready = '';
+    for (const button of document.querySelectorAll('[data-roll]')) button.disabled = false;
+    for (const wait of document.querySelectorAll('[data-wait]')) wait.remove();
+    for (const proc of Object.values(procs)) proc.refreshOdds();
+  }, (error) => {
+    status.dataset.state = 'failed';
+    label.textContent = `The rules engine failed to load: ${error.message}`;
+    retry.hidden = false;
+  });
+  retry.addEventListener('click', () => {
+    retry.hidden = true;
+    status.dataset.state = 'loading';
+    label.textContent = 'Loading the rules engine…';
+    arbiter.retry();
+    waitReady();
+  });
+  waitReady();
+}
+
+let persistenceAsked = false;
+function requestPersistence() {
+  // Keep the offline copy: ask once the player has rolled (an engaged user, so the browser is likelier to agree).
+  if (persistenceAsked || !navigator.storage?.persist) return;
+  persistenceAsked = true;
+  navigator.storage.persist().catch(() => {});
+}
+
+const procs = {};
+for (const form of document.querySelectorAll('form[data-system]')) procs[form.dataset.system] = new Procedure(form);
+showTab(readHash(procs));
+for (const a of document.querySelectorAll('nav.tabs a')) {
+  a.addEventListener('click', (event) => {
+    event.preventDefault();
+    showTab(a.dataset.tab);
+    writeHash(procs[a.dataset.tab]);
+  });
+  a.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const tabs = [...document.querySelectorAll('nav.tabs a')];
+    const next = tabs[(tabs.indexOf(a) + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
+    next.focus();
+    next.click();
+  });
+}
+window.addEventListener('hashchange', () => showTab(readHash(procs)));
+watchLoading();
+window.arbiterPage = { procs, percent };

@@ -1,0 +1,250 @@
+// Views: how each procedure's roll JSON becomes dice marks, words, odds bars and follow-up controls.
+// The rules stay in Python; these functions only present what arbiter.api returned.
+
+/** A tiny element builder: strings become text nodes (never parsed as HTML). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}
+
+/** A probability for people: one decimal, and never "0%" or "100%" for what can still happen or fail. */
+export function percent(p) {
+  if (p === 0) return '0%';
+  if (p === 1) return '100%';
+  if (p < 0.001) return '<0.1%';
+  if (p > 0.999) return '>99.9%';
+  return `${(p * 100).toFixed(1)}%`;
+}
+
+const title = (s) => s.charAt(0).toUpperCase() + s.slice(1).replaceAll('_', ' ');
+
+/** One labelled bar per entry of `probs` (label → p), in the given order; exact "p/q" kept for tests and tooltips. */
+function bars(probs, exact, label = title, caption = null) {
+  const rows = Object.entries(probs).map(([key, p]) => h('div', { class: 'odds-row', 'data-key': key, 'data-p': p, 'data-exact': exact?.[key] },
+    h('span', { class: 'label' }, label(key)),
+    h('span', { class: 'bar', 'aria-hidden': 'true' }, widthSpan(p)),
+    h('span', { class: 'pct' }, percent(p))));
+  return caption ? [h('p', { class: 'muted' }, caption), ...rows] : rows;
+}
+
+function widthSpan(p, cls = '') {
+  const span = h('span', cls ? { class: cls } : {});
+  span.style.width = `${(p * 100).toFixed(3)}%`;
+  return span;
+}
+
+const dieFaces = (faces, sides, marksOf = () => [], group) =>
+  faces.map((face, i) => ({ face, sides, marks: marksOf(face, i), group }));
+
+// --- threat (002) ---------------------------------------------------------------------------------------------
+const PRICE_KEY = 'arbiter.payThePrice.marked';
+const readMarks = () => { try { const m = JSON.parse(localStorage.getItem(PRICE_KEY)); return Array.isArray(m) ? m : []; } catch { return []; } };
+const writeMarks = (m) => localStorage.setItem(PRICE_KEY, JSON.stringify(m));
+
+const threat = {
+  dice(roll, ui) {
+    const owner = new Map();
+    roll.assignment.forEach((list, t) => list.forEach((d) => owner.set(d, t)));
+    return roll.dice.map((face, i) => {
+      const t = owner.get(i);
+      const counts = t !== undefined && roll.threats[t].die === face && roll.assignment[t].find((d) => roll.dice[d] === face) === i;
+      const marks = [counts ? 'kept' : 'dim'];
+      if (ui.pickedDie === i) marks.push('selected');
+      return { face, sides: 6, marks, label: t === undefined ? '' : `T${t + 1}` };
+    });
+  },
+  tap(roll, ui, index) { ui.pickedDie = ui.pickedDie === index ? null : index; },
+  afterAct(roll) { if (roll.pay_the_price) writeMarks(roll.pay_the_price.marked); },
+  choices(roll, ui, { act, redraw, spec }) {
+    const out = [];
+    const list = h('ol', { class: 'threat-list', 'data-threats': '' });
+    roll.threats.forEach((t, i) => {
+      const words = t.die === null ? 'no die: it comes to pass' : `die ${t.die}: ${t.outcome}`;
+      const body = [h('span', { class: 'name' }, `T${i + 1} ${t.name || '(unnamed threat)'}`), t.desperate ? ' (Desperate)' : '',
+        h('span', {}, ` — ${words}`), t.text ? h('div', { class: 'muted' }, t.text) : null];
+      const move = () => {
+        const assign = roll.assignment.map((l) => l.filter((d) => d !== ui.pickedDie));
+        assign[i].push(ui.pickedDie);
+        act({ assign });
+      };
+      list.append(h('li', { 'data-outcome': t.outcome }, ui.pickedDie === null ? body
+        : h('button', { type: 'button', onclick: move, 'aria-label': `Give die ${ui.pickedDie + 1} to ${t.name}` }, body)));
+    });
+    if (roll.dice.length) {
+      out.push(h('p', { class: 'muted' }, ui.pickedDie === null
+        ? 'To reassign, tap a die, then the threat it goes to (a threat takes its highest die).'
+        : `Die ${ui.pickedDie + 1} (${roll.dice[ui.pickedDie]}) picked: now tap its threat.`));
+    }
+    out.push(list);
+    out.push(payThePrice(roll, act, redraw, spec));
+    return out;
+  },
+  odds(odds, request) {
+    return odds.threats.map((p, i) => {
+      const name = request.threats?.[i]?.name || `Threat ${i + 1}`;
+      return h('div', { class: 'odds-row stack', 'data-key': `threat-${i}` },
+        h('span', { class: 'label' }, name),
+        h('span', { class: 'bar', 'aria-hidden': 'true' }, widthSpan(p.happens), widthSpan(p.lessened, 's2'), widthSpan(p.avoided, 's3')),
+        h('span', { class: 'legend' }, `happens ${percent(p.happens)} · lessened ${percent(p.lessened)} · avoided ${percent(p.avoided)}`));
+    });
+  },
+};
+
+function payThePrice(roll, act, redraw, { extras: spec }) {
+  const marked = readMarks();
+  const items = spec.pay_the_price.map((option, i) => h('li', {},
+    h('button', { type: 'button', 'aria-pressed': String(marked.includes(i)), disabled: marked.includes(i),
+      onclick: () => act({ pay_the_price: i, marked: readMarks() }) }, option)));
+  const fresh = h('button', { type: 'button', onclick: () => { writeMarks([]); redraw(); } }, 'New Situation (unmark all)');
+  return h('details', { class: 'price', open: roll.pay_the_price ? true : null },
+    h('summary', {}, 'Pay the Price'), h('p', { class: 'muted' }, spec.pay_the_price_rule),
+    h('ol', { class: 'price-list' }, items), fresh);
+}
+
+// --- luck (002) -------------------------------------------------------------------------------------------------
+const luck = {
+  dice(roll) {
+    const keep = roll.dice.indexOf(roll.result);
+    return dieFaces(roll.dice, 6, (f, i) => [i === keep ? 'kept' : 'dim']);
+  },
+  choices: () => [],
+  odds: (odds) => bars(odds.outcomes, odds.exact.outcomes, (k) => `Result ${k}`, 'Higher results are better outcomes.'),
+};
+
+export const VIEWS = { threat, luck };
+export { bars, dieFaces, title, readMarks, writeMarks };
+
+// --- ability_test (004) -----------------------------------------------------------------------------------------
+const ability_test = {
+  dice(roll, ui) {
+    const out = [];
+    if (roll.scheme_roll !== null) out.push({ face: roll.scheme_roll, sides: 6, marks: ['kept'], group: 'Scheme die (+Ability)' });
+    roll.dice.forEach((face, i) => {
+      const marks = [];
+      if (roll.rerolled.includes(i)) marks.push('new');
+      if (ui.selected.has(i)) marks.push('selected');
+      if ((face === 1 && roll.scheme_gain) || (face === 6 && roll.setback && !roll.setback_negated)) marks.push('kept');
+      out.push({ face, sides: 6, marks, group: 'Difficulty dice' });
+    });
+    return out;
+  },
+  tap(roll, ui, index) {
+    const i = index - (roll.scheme_roll !== null ? 1 : 0);
+    const reroll = roll.choices.find((c) => c.name === 'reroll');
+    if (i < 0 || !reroll) return;
+    if (ui.selected.has(i)) ui.selected.delete(i);
+    else if (ui.selected.size < reroll.max) ui.selected.add(i);
+  },
+  choices(roll, ui, { act, redraw }) {
+    const out = [];
+    for (const c of roll.choices) {
+      if (c.name === 'reroll') {
+        const picked = [...ui.selected].sort((a, b) => a - b);
+        out.push(h('div', { class: 'choice', 'data-choice': 'reroll' },
+          h('span', {}, `${c.label}: tap the difficulty dice to reroll (${picked.length}/${c.max} picked).`),
+          h('button', { type: 'button', onclick: () => { ui.selected = new Set(c.suggested); redraw(); } },
+            `Pick the best (${c.suggested.map((i) => roll.dice[i]).join(', ') || 'none'})`),
+          h('button', { type: 'button', class: 'primary', disabled: picked.length === 0, onclick: () => act({ reroll: picked }) },
+            `Reroll ${picked.length} ${picked.length === 1 ? 'die' : 'dice'}`)));
+      } else if (c.name === 'exert') {
+        const input = h('input', { type: 'number', min: c.min, max: c.max, step: 1, value: c.exert_needed, 'aria-label': 'Exertion to spend' });
+        out.push(h('div', { class: 'choice', 'data-choice': 'exert' },
+          h('span', {}, `Spend Exertion: ${c.exert_needed} would turn this into a success.`), input,
+          h('button', { type: 'button', onclick: () => act({ exert: Number(input.value) }) }, 'Exert')));
+      } else if (c.name === 'negate_setback') {
+        out.push(h('div', { class: 'choice', 'data-choice': 'negate_setback' },
+          h('button', { type: 'button', onclick: () => act({ negate_setback: true }) }, c.label)));
+      }
+    }
+    return out;
+  },
+  odds: (odds) => [
+    ...bars(odds.outcomes, odds.exact.outcomes),
+    ...bars({ scheme_gain: odds.scheme_gain, setback: odds.setback }, odds.exact,
+      (k) => (k === 'scheme_gain' ? 'Earn a Scheme die' : 'Setback')),
+  ],
+};
+VIEWS.ability_test = ability_test;
+
+// --- arbitration (000) ------------------------------------------------------------------------------------------
+const TIER_LABEL = { outstanding: 'Success (Outstanding)', exceptional: 'Success (Exceptional)', good: 'Success (Good)',
+  fair: 'Success (Fair)', mediocre: 'Success (Mediocre)', failure: 'Failure', fumble: 'Fumble' };
+const arbitration = {
+  dice(roll) {
+    const ones = (side) => (f) => [f === 1 ? 'removed' : 'kept'];
+    if (!roll.defender) return dieFaces(roll.dice, 6, ones());
+    return [...dieFaces(roll.dice, 6, ones(), 'Aggressor'), ...dieFaces(roll.defender.dice, 6, ones(), 'Defender')];
+  },
+  choices: (roll) => (roll.ones > 0 ? [h('p', { class: 'muted' },
+    `${roll.ones} × 1 removed: the Host may introduce ${roll.ones} consequence${roll.ones === 1 ? '' : 's'} (quirks, flaws, unexpected twists).`)] : []),
+  odds: (odds, request) => bars(odds.outcomes, odds.exact.outcomes, (k) => TIER_LABEL[k] ?? title(k),
+    request.opposed ? 'The aggressor’s result after the defender’s roll:' : null),
+};
+
+// --- two_dice (001) ---------------------------------------------------------------------------------------------
+const two_dice = {
+  dice(roll) {
+    const special = (s) => (s ? ['kept'] : []);
+    if (!roll.target) return dieFaces(roll.dice, 6, () => special(roll.special));
+    return [...dieFaces(roll.dice, 6, () => special(roll.special), 'Actor'),
+      ...dieFaces(roll.target.dice, 6, () => special(roll.target.special), 'Target')];
+  },
+  choices: (roll, ui, { spec }) => {
+    const out = [];
+    for (const [side, s] of [['', roll.special], ['Target: ', roll.target?.special]]) {
+      if (s === 'snake-eyes') out.push(h('p', { class: 'muted' }, side + spec.extras.snake_eyes));
+      if (s === 'double sixes') out.push(h('p', { class: 'muted' }, side + spec.extras.double_sixes));
+    }
+    return out;
+  },
+  odds: (odds) => bars(odds.outcomes, odds.exact.outcomes,
+    (k) => ({ success: 'Success (9+)', failure: 'Failure', actor: 'Actor wins', target: 'Target wins (ties)' }[k] ?? title(k))),
+};
+Object.assign(VIEWS, { arbitration, two_dice });
+
+// --- ten_again (003) --------------------------------------------------------------------------------------------
+function tenAgainSide(side, request, group) {
+  const threshold = request.initiative ? 6 : 8;
+  const eaten = new Set(side.eaten);
+  const base = [...side.dice, ...side.will_dice].map((face, i) => {
+    const marks = [];
+    if (eaten.has(i)) marks.push('cancelled');
+    else if (face >= threshold) marks.push('kept');
+    if (face === 10 && !eaten.has(i)) marks.push('exploded');
+    if (i >= side.dice.length) marks.push('will', 'new');
+    return { face, sides: 10, marks, group };
+  });
+  const rerolls = side.rerolls.map((face) => ({ face, sides: 10, group,
+    marks: ['new', ...(face >= threshold ? ['kept'] : []), ...(face === 10 ? ['exploded'] : [])] }));
+  return [...base, ...rerolls];
+}
+
+const ten_again = {
+  dice(roll) {
+    if (!roll.target) return tenAgainSide(roll, roll.request, undefined);
+    return [...tenAgainSide(roll, roll.request, 'Actor'), ...tenAgainSide(roll.target, roll.request.opposed, 'Target')];
+  },
+  choices: (roll, ui, { act }) => roll.choices.filter((c) => c.name === 'spend_will').map((c) =>
+    h('div', { class: 'choice', 'data-choice': `spend_will-${c.side}` },
+      h('button', { type: 'button', onclick: () => act(c.action) }, c.label),
+      h('span', { class: 'muted' }, 'Before declaring your successes: the three dice join this roll.'))),
+  odds(odds, request) {
+    const label = (k) => ({ success: `Success (${request.required}+ successes)`, failure: 'Failure', botch: 'Botch',
+      actor: 'Actor has successes left', target: 'Target has successes left', tie: 'Tie (none left)' }[k] ?? title(k));
+    const top = (dist) => Object.fromEntries(Object.entries(dist).filter(([, p]) => p >= 0.0005).slice(0, 12));
+    const out = [...bars(odds.outcomes, odds.exact.outcomes, label)];
+    out.push(h('h4', {}, request.opposed ? 'Actor’s successes' : 'Successes'),
+      ...bars(top(odds.successes), odds.exact.successes, (k) => `${k}`));
+    if (odds.target_successes) {
+      out.push(h('h4', {}, 'Target’s successes'), ...bars(top(odds.target_successes), odds.exact.target_successes, (k) => `${k}`));
+    }
+    return out;
+  },
+};
+VIEWS.ten_again = ten_again;

@@ -1,0 +1,124 @@
+"""Browser fixtures: the built site served on 127.0.0.1, headless Chromium, and a page that fails its
+test on any console error, uncaught error or request that leaves the page's origin."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+               "--disable-sync"]
+READY_TIMEOUT_MS = 30_000
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory) -> Path:
+    """The site, built once per session from the cached downloads (no network after the first build)."""
+    return build.build(tmp_path_factory.mktemp("site") / "dist")
+
+
+@pytest.fixture(scope="session")
+def server(dist):
+    """build.py's own static server on 127.0.0.1, on a free port."""
+    srv = build.Server(dist).start()
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=build.chromium_path(), args=LAUNCH_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+class Watch:
+    """What went wrong on a page: console errors, uncaught errors, requests to other origins."""
+
+    def __init__(self, origin: str):
+        self.origin = origin
+        self.problems: list[str] = []
+
+    def console(self, message) -> None:
+        if message.type == "error":
+            self.problems.append(f"console error: {message.text} at {message.location.get('url')}")
+
+    def page_error(self, error) -> None:
+        self.problems.append(f"uncaught error: {error}")
+
+    def route(self, route) -> None:
+        url = route.request.url
+        if urlsplit(url).scheme in ("data", "blob") or _origin(url) == self.origin:
+            route.fallback()
+        else:
+            self.problems.append(f"request to another origin: {url}")
+            route.abort()
+
+
+@pytest.fixture
+def watch(server) -> Watch:
+    return Watch(_origin(server.url))
+
+
+@pytest.fixture
+def page(browser, server, watch):
+    """A fresh page on the served site; the test fails if anything in `watch` went wrong."""
+    context = browser.new_context(base_url=server.url, service_workers="block")
+    context.route("**/*", watch.route)
+    context.on("console", watch.console)
+    page = context.new_page()
+    page.on("pageerror", watch.page_error)
+    yield page
+    context.close()
+    if watch.problems:
+        pytest.fail("the page reported problems:\n" + "\n".join(watch.problems), pytrace=False)
+
+
+def _await_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> dict:
+    """Await `window.arbiter.ready` on `page`; fail with the load error or on timeout."""
+    page.wait_for_function("() => window.arbiter !== undefined", timeout=timeout_ms)
+    try:
+        result = page.evaluate(
+            """(ms) => Promise.race([
+                window.arbiter.ready,
+                new Promise((_, reject) => setTimeout(() => reject(new Error(`not ready after ${ms} ms`)), ms)),
+            ])""",
+            timeout_ms,
+        )
+    except PlaywrightError as exc:
+        pytest.fail(f"window.arbiter.ready failed: {exc.message}", pytrace=False)
+    return result
+
+
+@pytest.fixture
+def await_ready():
+    """`await_ready(page)` waits for `window.arbiter.ready` (about 30 s at most) and returns what it resolved to."""
+    return _await_ready
+
+
+@pytest.fixture
+def ready_page(page):
+    """`ready_page(path="/")` navigates `page` to `path`, waits until the rules are loaded and returns the page."""
+
+    def open_(path: str = "/"):
+        page.goto(path)
+        _await_ready(page)
+        return page
+
+    return open_

@@ -1,0 +1,243 @@
+"""The rules in the browser: Pyodide in a Web Worker answers exactly as CPython's `arbiter.api` does."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import arbiter
+from arbiter import RulesError, api
+
+SYSTEMS = api.systems()
+
+# Every call of the client, as [method, args], answered as {"ok": true, "value"} or {"ok": false, "error", "name"}.
+CALL_ALL = """async (calls) => Promise.all(calls.map(([method, args]) =>
+    window.arbiter[method](...args).then(
+        (value) => ({ ok: true, value }),
+        (error) => ({ ok: false, error: error.message, name: error.name }))))"""
+
+
+def _filled(schema: dict, high: bool):
+    """A request value for one field: its maximum (high) or minimum, as far as the type is known."""
+    kind, default = schema["type"], schema.get("default")
+    if kind == "int":
+        return schema["max"] if high else schema["min"]
+    if kind == "int_or_word":
+        return schema["min"] if high else schema["words"][0]
+    if kind == "int_list":
+        return [schema["max"] if high else schema["min"]] * max(schema["min_len"], 1 if high else 0)
+    if kind == "choice":
+        return schema["options"][-1 if high else 0]["value"]
+    if kind == "bool":
+        return high
+    if kind == "group":
+        return {f["name"]: _filled(f, high) for f in schema["fields"]} if high else default
+    if kind == "records":
+        record = {f["name"]: f.get("default") for f in schema["fields"]}
+        count = schema["max_len"] if high else schema["min_len"]
+        return [{**record, "name": f"Threat {i + 1}"} if "name" in record else dict(record) for i in range(count)]
+    return default
+
+
+def requests_for(system: dict) -> list[dict]:
+    """The system's defaults, and requests with every field at its top and at its bottom."""
+    return [system["defaults"]] + [
+        {f["name"]: _filled(f, high) for f in system["fields"]} for high in (True, False)
+    ]
+
+
+def cpython(method: str, *args) -> dict:
+    """What the browser should answer for `api.<method>(*args)`."""
+    try:
+        return {"ok": True, "value": getattr(api, method)(*args)}
+    except RulesError as exc:
+        return {"ok": False, "error": str(exc), "name": "RulesError"}
+
+
+def canonical(value):
+    """JSON as both sides mean it: JS has one number type (1.0 arrives as 1), but a bool is no number."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)):
+        return ("number", float(value)) if float(value) == value else ("number", value)
+    if isinstance(value, dict):
+        return {k: canonical(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    raise TypeError(f"not JSON: {value!r}")
+
+
+def call_all(page, calls: list[tuple[str, list]]) -> list[dict]:
+    return page.evaluate(CALL_ALL, [[method, list(args)] for method, args in calls])
+
+
+def assert_same(calls, got, want):
+    mismatches = [
+        f"{method}{tuple(args)!r}:\n  browser {json.dumps(g)[:600]}\n  CPython {json.dumps(w)[:600]}"
+        for (method, args), g, w in zip(calls, got, want)
+        if canonical(g) != canonical(w)
+    ]
+    assert not mismatches, f"{len(mismatches)} of {len(calls)} answers differ:\n" + "\n".join(mismatches)
+
+
+def test_ready_resolves_with_the_wheel_version(page, await_ready):
+    """window.arbiter.ready resolves once the rules are imported, after progress reports that end at 1."""
+    page.goto("/")
+    page.wait_for_function("() => window.arbiter !== undefined")
+    page.evaluate("() => { window.__progress = []; window.arbiter.onProgress((p) => window.__progress.push(p)); }")
+    assert await_ready(page) == {"version": arbiter.__version__}
+    assert page.evaluate("window.arbiter.status") == "ready"
+    progress = page.evaluate("window.__progress")
+    values = [p["progress"] for p in progress]
+    assert values == sorted(values) and values[-1] == 1, progress
+    assert all(p["label"] for p in progress) and not any("failed" in p for p in progress)
+
+
+def test_systems_match_cpython(ready_page):
+    """systems() in the browser is api.systems()."""
+    page = ready_page()
+    calls = [("systems", [])]
+    assert_same(calls, call_all(page, calls), [cpython("systems")])
+
+
+def test_odds_match_cpython_exactly(ready_page):
+    """odds() in the browser equals CPython's for each system's defaults, top and bottom requests, `exact` included."""
+    page = ready_page()
+    calls = [("odds", [s["id"], request]) for s in SYSTEMS for request in requests_for(s)]
+    want = [cpython(*[method, *args]) for method, args in calls]
+    assert any(w["ok"] for w in want) and {s["id"] for s in SYSTEMS} <= {
+        args[0] for (_, args), w in zip(calls, want) if w["ok"]}, "every system answers some request"
+    assert_same(calls, call_all(page, calls), want)
+
+
+def test_seeded_rolls_match_cpython(ready_page):
+    """roll() with a seed gives the very roll CPython gives with that seed."""
+    page = ready_page()
+    calls = [("roll", [s["id"], request, seed]) for s in SYSTEMS for request in requests_for(s) for seed in (1, 20260101)]
+    assert_same(calls, call_all(page, calls), [cpython(*[method, *args]) for method, args in calls])
+
+
+ACT_CASES = [
+    ("threat", {"rating": 2, "threats": [{"name": "A", "desperate": False}, {"name": "B", "desperate": True}],
+                "extra_dice": 1}, {"assign": [[0], [1, 2, 3]]}),
+    ("ability_test", {"type1": 2, "type2": 2, "skill": 1, "item": 0, "convictions": [], "difficulty": 3,
+                      "masteries": 2, "scheme_die": False}, {"reroll": [0, 1]}),
+    ("ability_test", {"type1": 2, "type2": 2, "skill": 0, "item": 0, "convictions": [], "difficulty": 2,
+                      "masteries": 0, "scheme_die": False}, {"exert": 1}),
+    ("ten_again", {"pool": 5}, {"spend_will": True}),
+]
+
+
+@pytest.mark.parametrize("seed", [3, 77])
+def test_follow_up_choices_match_cpython(ready_page, seed):
+    """act() on a seeded roll gives what CPython's act gives, or the same refusal."""
+    page = ready_page()
+    rolls = [cpython("roll", system, request, seed) for system, request, _ in ACT_CASES]
+    assert all(r["ok"] for r in rolls), [r for r in rolls if not r["ok"]]
+    calls = [("act", [system, r["value"], action, seed + 1]) for (system, _, action), r in zip(ACT_CASES, rolls)]
+    assert_same(calls, call_all(page, calls), [cpython(*[method, *args]) for method, args in calls])
+
+
+BAD_CALLS = [
+    ("odds", ["no_such_system", {}]),
+    ("odds", ["luck", [1, 2]]),
+    ("odds", ["luck", {"dice": True}]),
+    ("odds", ["luck", {"dice": 10_000}]),
+    ("roll", ["luck", {"dice": "three"}, 1]),
+    ("roll", ["luck", {"dice": 1}, -5]),
+    ("act", ["threat", {"system": "luck"}, {"assign": []}, 1]),
+]
+
+
+def test_bad_requests_reject_with_the_rules_error_message(ready_page):
+    """A bad request rejects with an Error named RulesError whose message is CPython's RulesError message."""
+    page = ready_page()
+    want = [cpython(*[method, *args]) for method, args in BAD_CALLS]
+    assert not any(w["ok"] for w in want)
+    assert_same(BAD_CALLS, call_all(page, BAD_CALLS), want)
+
+
+def test_unknown_method_is_refused(ready_page):
+    """A message with a method the worker does not offer gets an error answer, not silence."""
+    page = ready_page()
+    reply = page.evaluate("""() => new Promise((resolve) => {
+        const worker = new Worker(new URL('/static/worker.js', location.href), { type: 'module' });
+        worker.onmessage = ({ data }) => { if ('id' in data) { worker.terminate(); resolve(data); } };
+        worker.postMessage({ id: 1, method: '__import__', args: ['os'] });
+    })""")
+    assert reply == {"id": 1, "ok": False, "error": 'Unknown method "__import__"'}
+
+
+def test_python_is_not_on_the_main_thread(ready_page):
+    """The page never loads Pyodide itself: no globals, and the runtime and wheels are fetched by the worker."""
+    page = ready_page()
+    assert page.evaluate("typeof window.pyodide") == "undefined"
+    assert page.evaluate("typeof window.loadPyodide") == "undefined"
+    # (Chromium fetches a module worker's static imports, such as pyodide.mjs, for the page; the rest is the worker's.)
+    main_thread = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    assert any(name.endswith("/static/worker.js") for name in main_thread)
+    assert not [n for n in main_thread if n.endswith((".wasm", ".whl", "python_stdlib.zip", "pyodide-lock.json"))]
+
+
+def test_requests_to_other_origins_are_caught(page, watch):
+    """The page fixture notices (and blocks) a request that leaves the origin, even one made by a worker."""
+    page.goto("/")
+    elsewhere = "http://127.0.0.1:9/elsewhere"  # another origin, on the loopback
+    page.evaluate("""(url) => new Promise((resolve) => {
+        const code = `fetch(${JSON.stringify(url)}).then(() => postMessage('sent'), () => postMessage('blocked'))`;
+        const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+        worker.onmessage = ({ data }) => { worker.terminate(); resolve(data); };
+    })""", elsewhere)
+    assert watch.problems == [f"request to another origin: {elsewhere}"]
+    watch.problems.clear()
+
+
+TIMEOUT_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>timeout</title>
+<script type="module" src="/static/arbiter-client.js?timeout=10000"></script>"""
+
+
+def test_stalled_load_times_out_and_retry_recovers(page, await_ready):
+    """If the runtime never arrives, ready rejects after the load timeout; retry() then starts a working worker."""
+    stalled = []
+    page.route("**/pyodide.asm.wasm", lambda route: stalled.append(route))  # never answered
+    page.route("**/timeout.html", lambda route: route.fulfill(body=TIMEOUT_PAGE, content_type="text/html"))
+    page.goto("/timeout.html")
+    page.wait_for_function("() => window.arbiter?.status === 'failed'", timeout=30_000)
+    assert stalled, "the runtime was requested"
+    message = page.evaluate("window.arbiter.ready.then(() => 'resolved', (e) => e.message)")
+    assert "took longer than 10 s" in message and "Loading Python runtime" in message
+    assert page.evaluate("window.arbiter.odds('luck', {}).then(() => 'answered', (e) => e.message)") == message
+
+    page.unroute("**/pyodide.asm.wasm")
+    for route in stalled:
+        route.abort()
+    page.evaluate("window.arbiter.retry()")
+    assert await_ready(page) == {"version": arbiter.__version__}
+    assert page.evaluate("window.arbiter.odds('luck', {}).then((o) => o.exact)") == api.odds("luck", {})["exact"]
+
+
+def test_bad_micropip_wheel_fails_the_load(page):
+    """A micropip wheel that does not match the lock's sha256 fails the load with a message, not silence."""
+    page.route("**/pyodide/micropip-*.whl", lambda route: route.fulfill(body=b"not a wheel", content_type="application/zip"))
+    page.goto("/")
+    page.wait_for_function("() => window.arbiter?.status === 'failed'", timeout=30_000)
+    message = page.evaluate("window.arbiter.ready.then(() => 'resolved', (e) => e.message)")
+    assert "micropip" in message
+
+
+def test_console_errors_are_caught_from_page_and_worker(page, watch):
+    """The page fixture notices console errors and uncaught errors, from the page and from a worker."""
+    page.goto("/")
+    page.evaluate("""() => new Promise((resolve) => {
+        console.error('page says boom');
+        const code = "console.error('worker says boom'); postMessage('logged'); setTimeout(() => { throw new Error('worker throws'); });";
+        const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+        worker.onerror = () => resolve();
+        setTimeout(() => { throw new Error('page throws'); });
+    })""")
+    page.wait_for_timeout(200)
+    found = "\n".join(watch.problems)
+    for text in ("page says boom", "worker says boom", "page throws", "worker throws"):
+        assert text in found, text
+    watch.problems.clear()
