@@ -1,5 +1,6 @@
-"""The one door: systems, roll, act and odds as JSON-safe dicts, errors as RulesError."""
+"""The one door: systems, roll, act, odds and table as JSON-safe dicts, errors as RulesError."""
 
+import copy
 import json
 import random
 from fractions import Fraction
@@ -151,3 +152,111 @@ def test_bench_odds_largest(benchmark, system):
     """Benchmark: odds() for the largest allowed request of each procedure (figures go in the README)."""
     result = benchmark(api.odds, system, LARGEST[system])
     assert result["exact"]
+
+
+# --- the table door: rules for state that lasts (Will, XP, the Scheme, struggles) ------------------------------
+
+TABLE_OPS = {
+    "arbitration": [], "two_dice": [], "threat": [], "luck": [],
+    "ten_again": ["will_max", "spend_will", "rest", "will_roll", "struggle_turn", "struggle_reset", "struggle_odds"],
+    "ability_test": ["xp_earn", "xp_spend", "exert", "activate_conviction", "move_significance", "end_session",
+                     "scheme_add", "scheme_spend_die", "scheme_negate_setback"],
+}
+
+# One allowed call of every op: (system, op, state, args)
+TABLE_CALLS = [
+    ("ten_again", "will_max", {"resolve": 2, "composure": 3}, None),
+    ("ten_again", "spend_will", {"will": 2, "resolve": 2, "composure": 3, "name": "Mara"}, None),
+    ("ten_again", "rest", {"will": 2, "resolve": 2, "composure": 3}, {"nights": 2}),
+    ("ten_again", "will_roll", {"will": 2, "resolve": 2, "composure": 3}, {"modifier": 1}),
+    ("ten_again", "struggle_reset", {"target": 4, "accumulated": 0, "turns": 3, "status": "aborted"}, None),
+    ("ten_again", "struggle_odds", {"target": 4, "accumulated": 1}, {"request": {"pool": 3}, "turns": 3}),
+    ("ability_test", "xp_earn", {"xp": 2}, {"scenes": 1}),
+    ("ability_test", "xp_spend", {"xp": 9}, {"kind": "advance_attribute", "current": 2}),
+    ("ability_test", "exert", {"exertion": 4}, {"amount": 2}),
+    ("ability_test", "activate_conviction", {"exertion": 4}, None),
+    ("ability_test", "move_significance", {"convictions": [{"text": "a", "significance": 2},
+                                                           {"text": "b", "significance": 2}]}, {"from": 0, "to": 1}),
+    ("ability_test", "end_session", {"moved_this_session": True}, None),
+    ("ability_test", "scheme_spend_die", {"scheme": 3}, None),
+    ("ability_test", "scheme_negate_setback", {"scheme": 3}, {}),
+]
+
+
+def test_systems_publish_their_table_ops():
+    """systems() lists each procedure's table ops with a label, help and the state and args they take."""
+    got = {s["id"]: s["table_ops"] for s in api.systems()}
+    assert {k: [o["name"] for o in v] for k, v in got.items()} == TABLE_OPS
+    for ops in got.values():
+        for o in ops:
+            assert o["label"] and o["help"] and isinstance(o["state"], list) and isinstance(o["args"], list)
+            for f in o["state"] + o["args"]:
+                if f["type"] != "object":
+                    _check_field(f)
+
+
+def test_every_table_op_has_a_call():
+    """The table of calls below covers every op except those that need a roll (tested with their modules)."""
+    called = {(s, o) for s, o, _, _ in TABLE_CALLS}
+    needs_roll = {("ten_again", "struggle_turn"), ("ability_test", "scheme_add")}
+    assert called | needs_roll == {(s, o) for s, ops in TABLE_OPS.items() for o in ops}
+
+
+@pytest.mark.parametrize("system, op, state, args", TABLE_CALLS, ids=[f"{c[0]}.{c[1]}" for c in TABLE_CALLS])
+def test_table_is_json_safe_and_never_changes_its_input(system, op, state, args):
+    """api.table answers JSON-safe dicts, the same as the module's rule, and leaves state and args as they were."""
+    state_before, args_before = copy.deepcopy(state), copy.deepcopy(args)
+    out = api.table(system, op, state, args)
+    assert (state, args) == (state_before, args_before)
+    assert json.loads(json.dumps(out)) == out
+    module = api.PROCEDURES[system]
+    direct = module.TABLE[op](copy.deepcopy(state), copy.deepcopy(args))
+    if "exact" in out:
+        assert out["exact"] == {k: {n: f"{p.numerator}/{p.denominator}" for n, p in v.items()}
+                                for k, v in direct.items()}
+    else:
+        assert out == direct
+
+
+def test_table_odds_mirror_floats():
+    """Struggle odds come as floats plus `exact` "p/q" strings of the same shape, each equal to its float."""
+    o = api.table("ten_again", "struggle_odds", {"target": 3, "contest": True},
+                  {"request": {"pool": 4, "opposed": {"pool": 2, "risky": True}}, "turns": 4})
+    exact = o.pop("exact")
+    floats, strings = dict(_leaves(o)), dict(_leaves(exact))
+    assert floats.keys() == strings.keys() and len(floats) == 8
+    for path, s in strings.items():
+        assert float(Fraction(s)) == floats[path], path
+
+
+@pytest.mark.parametrize("system", ["arbitration", "two_dice", "threat", "luck"])
+def test_table_ops_of_a_procedure_without_table_state_are_refused(system):
+    """A procedure that keeps no table state allows no op, and says so."""
+    with pytest.raises(RulesError, match="'op' must be one of: none"):
+        api.table(system, "spend_will", {})
+
+
+@pytest.mark.parametrize("op", [None, "Spend_will", "xp_earn", 3, ["rest"]])
+def test_unknown_table_op_lists_the_allowed_ones(op):
+    """An op the procedure does not have is refused, naming the ops allowed."""
+    with pytest.raises(RulesError, match="'op' must be one of: will_max, spend_will, rest"):
+        api.table("ten_again", op, {"will": 1, "resolve": 1, "composure": 1})
+
+
+@pytest.mark.parametrize("system", [None, "Ten_again", "d20"])
+def test_table_refuses_an_unknown_system(system):
+    """api.table names the systems allowed."""
+    with pytest.raises(RulesError, match="'system' must be one of arbitration, two_dice"):
+        api.table(system, "rest", {})
+
+
+@pytest.mark.parametrize("state, args, words", [
+    (None, None, "'state' must be an object"),
+    ([1], None, "'state' must be an object"),
+    ({"xp": 1}, [1], "'args' must be an object"),
+    ({"xp": 1}, {"scenes": 1, "x": 2}, "unknown field 'args.x'"),
+])
+def test_table_refuses_bad_state_and_args(state, args, words):
+    """Bad state or args are refused with RulesError naming what is wrong."""
+    with pytest.raises(RulesError, match=words):
+        api.table("ability_test", "xp_earn", state, args)

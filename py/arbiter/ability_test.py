@@ -5,6 +5,9 @@ activated Conviction, plus a Scheme die's d6 when one is used, plus any Exertion
 rolled total equals or exceeds their Ability, they fail, but if their Ability is higher than the rolled total,
 they succeed at the Test." Masteries reroll dice once; a success with a 1 earns a Scheme die, a failure with a 6
 brings a setback that two Scheme dice may negate. The XP costs for the character sheet live here too.
+
+Table state (`TABLE`, for api.table): XP earned per Scene and spent at those costs, the Exertion pool, moving
+Significance between Convictions once per Session, and the shared Scheme pool.
 """
 
 from __future__ import annotations
@@ -614,13 +617,18 @@ def _read_state(state: Any, decls: tuple, required: tuple[str, ...]) -> dict:
     return out
 
 
-def _read_args(args: Any, decls: tuple, op: str) -> dict:
-    """`args` checked by the op's declarations (None for none): unknown keys refused, absent ones defaulted."""
+def _read_args(args: Any, decls: tuple, op: str, required: tuple[str, ...] = ()) -> dict:
+    """`args` checked by the op's declarations (None for none): unknown keys refused, absent ones defaulted
+    unless `required`."""
     if args is None:
         args = {}
     if not decls and args != {}:
         raise RulesError(f"'args' must be empty or null: {op} takes no arguments, got {args!r:.100}")
-    return fields.parse(decls, args, "args")
+    out = fields.parse(decls, args, "args")
+    for d in decls:
+        if d.name in required and d.name not in args:
+            raise RulesError(f"'args.{d.name}' is missing: {d.label}")
+    return out
 
 
 def _new_state(state: dict, note: str, **changes: Any) -> dict:
@@ -654,7 +662,7 @@ def xp_spend(state: Any, args: Any = None) -> dict:
     """Spend XP at the text's prices (`xp_cost`), refusing what cannot be afforded: {"xp": xp - cost, "cost": cost}."""
     if isinstance(args, dict) and isinstance(args.get("kind"), str) and args["kind"] in XP_UNPRICED:
         raise RulesError(f"'args.kind' {args['kind']} has no price: {XP_UNPRICED[args['kind']]}")
-    a = _read_args(args, (_KIND, _CURRENT), "xp_spend")
+    a = _read_args(args, (_KIND, _CURRENT), "xp_spend", ("kind",))
     c = _XP[a["kind"]]
     if not c.current_min <= a["current"] <= c.current_max:
         raise RulesError(f"'args.current' must be from {c.current_min} to {c.current_max} for {c.kind} ({c.limit}), "
@@ -737,7 +745,7 @@ def _convictions(state: dict) -> tuple[Conviction, ...]:
 def move_significance(state: Any, args: Any = None) -> dict:
     """At the end of each Session, move 1 point of Significance from one Conviction to another (once per Session,
     each staying within 1 to 3)."""
-    a = _read_args(args, (_FROM, _TO), "move_significance")
+    a = _read_args(args, (_FROM, _TO), "move_significance", ("from", "to"))
     moved_already = _read_state(state, (_MOVED_STATE,), ())["moved_this_session"]
     if "convictions" not in state:
         raise RulesError(f"'state.convictions' is missing: a list of 0 to {MAX_SHEET_CONVICTIONS} Convictions, "

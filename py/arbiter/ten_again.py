@@ -9,6 +9,9 @@ Odds are exact. One side's successes have the generating function N(w) / (10**n 
 w = 1 - x/10 (each 10 left adds x * G(x), G(x) = (a + c*x) / (10 - x), a chain of re-rolls), so the
 distribution is a polynomial part plus negative-binomial parts; a contest sums those pairwise in
 closed form. Every coefficient is an integer until the final `Fraction`.
+
+Table state (`TABLE`, for api.table): Will's maximum, expending it, nights of rest and Will rolls; ongoing
+struggles turn by turn, and their exact odds over turns as a Markov chain on the successes accumulated.
 """
 
 from __future__ import annotations
@@ -1023,6 +1026,8 @@ class TurnLaw:
         actor's own and aborts whatever the resistance rolled."""
         la, lt = _law(actor, actor.will), _law(resistance, resistance.will)
         top_a, top_t = la.listed - 1, lt.listed - 1
+        # at most 43 + 43 + 61 + 61 = 208: 20 turns stay below 10**4160, so the exact "p/q" strings keep
+        # within CPython's 4300-digit limit on int-to-str conversion
         exp = la.n + lt.n + top_a + top_t
         a = [la.series[i] * 10 ** (top_a - i) for i in range(la.listed)]
         a[0] -= la.botch * 10 ** top_a
