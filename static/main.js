@@ -111,7 +111,10 @@ class Procedure {
 
 // --- the URL hash holds the shown procedure and its form, so a Host can share "roll this" ---------------------
 function writeHash(proc) {
-  const hash = `#${proc.system}=${encodeURIComponent(JSON.stringify(proc.request()))}`;
+  // Only what differs from the form's defaults, so a shared link stays short and readable.
+  const changed = Object.entries(proc.request())
+    .filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(proc.spec.defaults[name]));
+  const hash = changed.length ? `#${proc.system}=${encodeURIComponent(JSON.stringify(Object.fromEntries(changed)))}` : `#${proc.system}`;
   history.replaceState(null, '', hash);
 }
 

@@ -4,6 +4,7 @@ test on any console error, uncaught error or request that leaves the page's orig
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -90,9 +91,24 @@ def page(browser, server, watch):
         pytest.fail("the page reported problems:\n" + "\n".join(watch.problems), pytrace=False)
 
 
+def wait_until(page, expression: str, timeout_ms: int = READY_TIMEOUT_MS, arg=None):
+    """Poll `expression` (a JS function source) with page.evaluate until it returns something truthy.
+
+    Playwright's wait_for_function evaluates its predicate with eval, which the page's Content-Security-Policy
+    (no 'unsafe-eval') rightly refuses; page.evaluate goes through the DevTools protocol and is not affected."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout_ms} ms waiting for {expression}", pytrace=False)
+        page.wait_for_timeout(50)
+
+
 def _await_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> dict:
     """Await `window.arbiter.ready` on `page`; fail with the load error or on timeout."""
-    page.wait_for_function("() => window.arbiter !== undefined", timeout=timeout_ms)
+    wait_until(page, "() => window.arbiter !== undefined", timeout_ms)
     try:
         result = page.evaluate(
             """(ms) => Promise.race([

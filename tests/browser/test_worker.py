@@ -8,6 +8,7 @@ import pytest
 
 import arbiter
 from arbiter import RulesError, api
+from conftest import wait_until
 
 SYSTEMS = api.systems()
 
@@ -84,7 +85,7 @@ def assert_same(calls, got, want):
 def test_ready_resolves_with_the_wheel_version(page, await_ready):
     """window.arbiter.ready resolves once the rules are imported, after progress reports that end at 1."""
     page.goto("/")
-    page.wait_for_function("() => window.arbiter !== undefined")
+    wait_until(page, "() => window.arbiter !== undefined")
     page.evaluate("() => { window.__progress = []; window.arbiter.onProgress((p) => window.__progress.push(p)); }")
     assert await_ready(page) == {"version": arbiter.__version__}
     assert page.evaluate("window.arbiter.status") == "ready"
@@ -181,8 +182,14 @@ def test_python_is_not_on_the_main_thread(ready_page):
 
 
 def test_requests_to_other_origins_are_caught(page, watch):
-    """The page fixture notices (and blocks) a request that leaves the origin, even one made by a worker."""
-    page.goto("/")
+    """The page fixture notices (and blocks) a request that leaves the origin, even one made by a worker.
+
+    The app's own Content-Security-Policy would refuse such a request before it is made, so the probe runs on a
+    bare same-origin page without one: this tests the fixture's net, not the policy."""
+    page.route("**/probe.html", lambda route: route.fulfill(
+        body='<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>probe</title>',
+        content_type="text/html"))
+    page.goto("/probe.html")
     elsewhere = "http://127.0.0.1:9/elsewhere"  # another origin, on the loopback
     page.evaluate("""(url) => new Promise((resolve) => {
         const code = `fetch(${JSON.stringify(url)}).then(() => postMessage('sent'), () => postMessage('blocked'))`;
@@ -203,7 +210,7 @@ def test_stalled_load_times_out_and_retry_recovers(page, await_ready):
     page.route("**/pyodide.asm.wasm", lambda route: stalled.append(route))  # never answered
     page.route("**/timeout.html", lambda route: route.fulfill(body=TIMEOUT_PAGE, content_type="text/html"))
     page.goto("/timeout.html")
-    page.wait_for_function("() => window.arbiter?.status === 'failed'", timeout=30_000)
+    wait_until(page, "() => window.arbiter?.status === 'failed'", 30_000)
     assert stalled, "the runtime was requested"
     message = page.evaluate("window.arbiter.ready.then(() => 'resolved', (e) => e.message)")
     assert "took longer than 10 s" in message and "Loading Python runtime" in message
@@ -221,14 +228,17 @@ def test_bad_micropip_wheel_fails_the_load(page):
     """A micropip wheel that does not match the lock's sha256 fails the load with a message, not silence."""
     page.route("**/pyodide/micropip-*.whl", lambda route: route.fulfill(body=b"not a wheel", content_type="application/zip"))
     page.goto("/")
-    page.wait_for_function("() => window.arbiter?.status === 'failed'", timeout=30_000)
+    wait_until(page, "() => window.arbiter?.status === 'failed'", 30_000)
     message = page.evaluate("window.arbiter.ready.then(() => 'resolved', (e) => e.message)")
     assert "micropip" in message
 
 
 def test_console_errors_are_caught_from_page_and_worker(page, watch):
     """The page fixture notices console errors and uncaught errors, from the page and from a worker."""
-    page.goto("/")
+    page.route("**/probe.html", lambda route: route.fulfill(
+        body='<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>probe</title>',
+        content_type="text/html"))
+    page.goto("/probe.html")  # a bare page: the app's CSP would refuse the blob: worker this probe starts
     page.evaluate("""() => new Promise((resolve) => {
         console.error('page says boom');
         const code = "console.error('worker says boom'); postMessage('logged'); setTimeout(() => { throw new Error('worker throws'); });";

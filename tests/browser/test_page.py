@@ -1,0 +1,380 @@
+"""The page in real Chromium: every procedure rolls through its form, the canvas shows the engine's faces,
+every follow-up choice works, odds are live, bad input is named, and nothing typed is parsed as HTML."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from arbiter import api
+from conftest import wait_until
+
+SPEC = {s["id"]: s for s in api.systems()}
+TAB = {"arbitration": "arbitration", "two_dice": "two_dice", "threat": "threat", "luck": "threat",
+       "ten_again": "ten_again", "ability_test": "ability_test"}
+
+
+@pytest.fixture
+def app(page):
+    """The app with motion reduced (dice land at once), ready to roll."""
+    page.emulate_media(reduced_motion="reduce")
+
+    def open_(hash_: str = "", width: int = 1024, height: int = 900):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto("/" + hash_)
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+        return page
+
+    return open_
+
+
+def form(page, system):
+    return page.locator(f'form[data-system="{system}"]')
+
+
+def show(page, system):
+    page.click(f'nav.tabs a[data-tab="{TAB[system]}"]')
+
+
+def set_field(page, system, path, value):
+    el = form(page, system).locator(f'[data-path="{path}"]')
+    if isinstance(value, bool):
+        el.set_checked(value)
+    elif el.evaluate("e => e.tagName") == "SELECT":
+        el.select_option(str(value))
+    else:
+        el.fill(str(value))
+
+
+def current_roll(page, system):
+    return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
+
+
+def landed_faces(page, system):
+    canvas = form(page, system).locator("canvas[data-dice]")
+    wait_until(page, """(s) => document.querySelector(`form[data-system="${s}"] canvas[data-dice]`).dataset.state === 'landed'""",
+               10_000, system)
+    return json.loads(canvas.get_attribute("data-faces"))
+
+
+def _changed(page, system, action):
+    """Do `action`, then wait until the page holds a different roll object than before; return it."""
+    page.evaluate("(s) => { window.__before = window.arbiterPage.procs[s].roll; }", system)
+    action()
+    wait_until(page, "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
+               10_000, system)
+    return current_roll(page, system)
+
+
+def roll_via_form(page, system):
+    """Press Roll and wait for the new roll; returns the roll JSON the page got from the engine."""
+    return _changed(page, system, form(page, system).locator("button[data-roll]").click)
+
+
+def act_and_wait(page, system, click):
+    """Take a follow-up choice and wait for the next roll value."""
+    return _changed(page, system, click)
+
+
+def expected_faces(roll):
+    """The faces the canvas must show, in order, for a roll as the engine returned it."""
+    s = roll["system"]
+    if s == "arbitration":
+        return roll["dice"] + (roll["defender"]["dice"] if roll["defender"] else [])
+    if s == "two_dice":
+        return roll["dice"] + (roll["target"]["dice"] if roll["target"] else [])
+    if s == "ten_again":
+        side = lambda r: r["dice"] + r["will_dice"] + r["rerolls"]
+        return side(roll) + (side(roll["target"]) if roll.get("target") else [])
+    if s == "ability_test":
+        return ([roll["scheme_roll"]] if roll["scheme_roll"] is not None else []) + roll["dice"]
+    return roll["dice"]
+
+
+def check_shown(page, system, roll):
+    """The words and the canvas agree with the roll JSON."""
+    assert landed_faces(page, system) == expected_faces(roll)
+    result = form(page, system).locator("[data-result]")
+    assert result.get_attribute("aria-live") == "polite"
+    text = result.inner_text()
+    assert roll["summary"] in text
+    assert " → ".join(roll["steps"]) in text.replace("\n", " ")
+    assert result.get_attribute("data-outcome") == roll["outcome"]
+
+
+ROLLS = [
+    ("arbitration", {"skills[0]": 4}),
+    ("arbitration", {"skills[0]": 6, "opposed": True, "opposed.skills[0]": 3}),
+    ("two_dice", {"trait": 2}),
+    ("two_dice", {"trait": 2, "opposed": True, "opposed.trait": 1}),
+    ("threat", {"rating": 2}),
+    ("luck", {"dice": 2, "for": 1}),
+    ("luck", {"dice": 0}),
+    ("ten_again", {"pool": 30}),
+    ("ten_again", {"pool": 5, "risky": True, "opposed": True, "opposed.pool": 4}),
+    ("ability_test", {"difficulty": 4, "scheme_die": True}),
+]
+
+
+@pytest.mark.parametrize("system, fields", ROLLS, ids=[f"{s}-{i}" for i, (s, _) in enumerate(ROLLS)])
+def test_roll_through_the_form_shows_the_engines_dice_and_words(app, system, fields):
+    """Rolling from the form shows the engine's outcome, each step, and exactly its faces on the canvas."""
+    page = app()
+    show(page, system)
+    for path, value in fields.items():
+        if path == "opposed":
+            form(page, system).locator('[data-toggle="opposed"]').set_checked(True)
+        else:
+            set_field(page, system, path, value)
+    roll = roll_via_form(page, system)
+    for path, value in fields.items():
+        if path != "opposed" and "[" not in path and "." not in path:
+            assert roll["request"][path] == value
+    if "opposed" in fields:
+        assert roll["request"]["opposed"] is not None
+    check_shown(page, system, roll)
+
+
+def test_dice_tumble_then_land_and_a_tap_skips(page):
+    """Without reduced motion the dice tumble, and a tap lands them at once on the engine's faces."""
+    page.goto("/#ten_again")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    set_field(page, "ten_again", "pool", 12)
+    form(page, "ten_again").locator("button[data-roll]").click()
+    canvas = form(page, "ten_again").locator("canvas[data-dice]")
+    wait_until(page, "() => document.querySelector('form[data-system=ten_again] canvas').dataset.state === 'rolling'", 5_000)
+    assert canvas.get_attribute("data-faces") is None
+    canvas.click()
+    assert canvas.get_attribute("data-state") == "landed"
+    assert landed_faces(page, "ten_again") == expected_faces(current_roll(page, "ten_again"))
+
+
+def test_spend_will_adds_three_dice_to_the_roll(app):
+    """After the roll, expending a Will adds three dice to the same roll, shown on the canvas."""
+    page = app("#ten_again")
+    set_field(page, "ten_again", "pool", 4)
+    first = roll_via_form(page, "ten_again")
+    button = form(page, "ten_again").locator('[data-choice="spend_will-actor"] button')
+    after = act_and_wait(page, "ten_again", button.click)
+    assert after["dice"] == first["dice"] and len(after["will_dice"]) == 3 and after["will_spent"]
+    check_shown(page, "ten_again", after)
+    assert form(page, "ten_again").locator('[data-choice="spend_will-actor"]').count() == 0
+
+
+def test_masteries_reroll_by_tapping_dice(app):
+    """Tapping difficulty dice picks them (up to Masteries) and rerolls exactly those."""
+    page = app("#ability_test")
+    set_field(page, "ability_test", "difficulty", 4)
+    set_field(page, "ability_test", "masteries", 2)
+    first = roll_via_form(page, "ability_test")
+    canvas = form(page, "ability_test").locator("canvas[data-dice]")
+    box = canvas.bounding_box()
+    for i in (0, 2):
+        die = page.evaluate("(i) => { const d = window.arbiterPage.procs.ability_test.tray.dice[i]; return [d.x, d.y, d.s]; }", i)
+        page.mouse.click(box["x"] + die[0] + die[2] / 2, box["y"] + die[1] + die[2] / 2)
+    reroll = form(page, "ability_test").locator('[data-choice="reroll"] button.primary')
+    assert reroll.inner_text() == "Reroll 2 dice"
+    after = act_and_wait(page, "ability_test", reroll.click)
+    assert after["rerolled"] == [0, 2] and after["rolled"] == first["dice"]
+    assert [after["dice"][i] for i in (1, 3)] == [first["dice"][i] for i in (1, 3)]
+    check_shown(page, "ability_test", after)
+
+
+def test_exertion_says_how_much_and_turns_a_failure(app):
+    """On a failure the page says how much Exertion would succeed, and spending it does."""
+    page = app("#ability_test")
+    for path, value in {"type1": 1, "type2": 1, "difficulty": 4}.items():
+        set_field(page, "ability_test", path, value)
+    roll = roll_via_form(page, "ability_test")
+    assert roll["outcome"] == "failure"  # Ability 2 never beats four dice
+    choice = form(page, "ability_test").locator('[data-choice="exert"]')
+    assert f"{roll['exert_needed']} would turn this into a success" in choice.inner_text()
+    after = act_and_wait(page, "ability_test", choice.locator("button").click)
+    assert after["outcome"] == "success" and after["exertion"] == roll["exert_needed"]
+    check_shown(page, "ability_test", after)
+
+
+def test_negate_a_setback_with_two_scheme_dice(app):
+    """A failure with a 6 offers negating the setback; taking it records the setback as negated."""
+    page = app("#ability_test")
+    for path, value in {"type1": 1, "type2": 1, "difficulty": 4}.items():
+        set_field(page, "ability_test", path, value)
+    for _ in range(60):  # each roll fails; about half show a 6 (a miss 60 times running: 0.48**60)
+        roll = roll_via_form(page, "ability_test")
+        if roll["setback"]:
+            break
+    assert roll["setback"]
+    button = form(page, "ability_test").locator('[data-choice="negate_setback"] button')
+    after = act_and_wait(page, "ability_test", button.click)
+    assert after["setback_negated"] is True
+    check_shown(page, "ability_test", after)
+
+
+def test_reassign_threat_dice_by_tapping_die_then_threat(app):
+    """Tapping a die, then a threat, moves that die to it; the seed's text shows for each outcome."""
+    page = app("#threat")
+    set_field(page, "threat", "rating", 2)
+    form(page, "threat").locator('[data-path="threats"] [data-add]').click()
+    set_field(page, "threat", "threats[0].name", "Dodge")
+    set_field(page, "threat", "threats[1].name", "Sneaking")
+    roll = roll_via_form(page, "threat")
+    assert len(roll["dice"]) == 3 and roll["threats"][0]["name"] == "Dodge"
+    first_die = roll["assignment"][0][0]
+    canvas = form(page, "threat").locator("canvas[data-dice]")
+    canvas.focus()
+    page.keyboard.press("Home")
+    for _ in range(first_die):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # the keyboard taps a die too
+    target = form(page, "threat").locator("[data-threats] li").nth(1).locator("button")
+    after = act_and_wait(page, "threat", target.click)
+    assert first_die in after["assignment"][1] and first_die not in after["assignment"][0]
+    check_shown(page, "threat", after)
+    for t in after["threats"]:
+        if t["text"]:
+            assert t["text"] in form(page, "threat").locator("[data-threats]").inner_text()
+
+
+def test_pay_the_price_marks_per_situation(app):
+    """A picked option is marked for the Situation; all marked unmarks all; "New Situation" clears."""
+    page = app("#threat")
+    roll_via_form(page, "threat")
+    price = form(page, "threat").locator("details.price")
+    price.locator("summary").click()
+    options = price.locator(".price-list button")
+    assert options.count() == 8
+    act_and_wait(page, "threat", options.nth(3).click)
+    assert options.nth(3).get_attribute("aria-pressed") == "true" and options.nth(3).is_disabled()
+    assert json.loads(page.evaluate("localStorage.getItem('arbiter.payThePrice.marked')")) == [3]
+    for i in (0, 1, 2, 4, 5, 6):
+        act_and_wait(page, "threat", options.nth(i).click)
+    act_and_wait(page, "threat", options.nth(7).click)  # the last one: all marked, so all unmarked
+    assert json.loads(page.evaluate("localStorage.getItem('arbiter.payThePrice.marked')")) == []
+    assert all(options.nth(i).get_attribute("aria-pressed") == "false" for i in range(8))
+    act_and_wait(page, "threat", options.nth(5).click)
+    price.locator("button", has_text="New Situation").click()
+    assert json.loads(page.evaluate("localStorage.getItem('arbiter.payThePrice.marked')")) == []
+
+
+def test_live_odds_follow_the_form(app):
+    """Changing an input updates the odds bars to CPython's exact odds for the new request."""
+    page = app("#ten_again")
+    set_field(page, "ten_again", "pool", 7)
+    set_field(page, "ten_again", "required", 3)
+    odds_box = form(page, "ten_again").locator("[data-odds]")
+    wait_until(page, """() => { const o = document.querySelector('form[data-system=ten_again] [data-odds]');
+        return o.dataset.stale === undefined && JSON.parse(o.dataset.request || '{}').required === 3; }""", 10_000)
+    request = json.loads(odds_box.get_attribute("data-request"))
+    want = api.odds("ten_again", request)
+    for key, p in want["outcomes"].items():
+        row = odds_box.locator(f'.odds-row[data-key="{key}"]').first
+        assert float(row.get_attribute("data-p")) == p
+        assert row.get_attribute("data-exact") == want["exact"]["outcomes"][key]
+
+
+def test_opposed_odds_show_both_sides(app):
+    """A contested roll's odds show the actor, the target and a tie."""
+    page = app("#ten_again")
+    form(page, "ten_again").locator('[data-toggle="opposed"]').set_checked(True)
+    wait_until(page, "() => document.querySelector('form[data-system=ten_again] .odds-row[data-key=target]')", 10_000)
+    keys = form(page, "ten_again").locator("[data-odds] .odds-row").evaluate_all("rows => rows.map(r => r.dataset.key)")
+    assert {"actor", "target", "tie"} <= set(keys)
+
+
+@pytest.mark.parametrize("system, path, value, words", [
+    ("ten_again", "pool", "99", "'pool' must be from 0 to 30"),
+    ("arbitration", "skills[0]", "-2", "'skills[0]' must be from 0 to 30"),
+    ("ability_test", "skill", "", "'skill' must be a whole number from 0 to 10"),
+])
+def test_bad_value_shows_the_engines_message_by_the_field(app, system, path, value, words):
+    """A bad value shows the engine's message next to the field, and Roll refuses without losing the form."""
+    page = app(f"#{TAB[system]}")
+    field = form(page, system).locator(f'[data-path="{path}"]')
+    field.fill(value)
+    box = field.locator("xpath=ancestor::*[contains(@class,'field')][1]")
+    wait_until(page, "([s, p]) => document.querySelector(`form[data-system=${s}] [data-path='${p}']`).getAttribute('aria-invalid') === 'true'",
+               10_000, [system, path])
+    assert words in box.locator("output.field-error").inner_text()
+    form(page, system).locator("button[data-roll]").click()
+    page.wait_for_timeout(300)
+    assert field.input_value() == value
+    assert current_roll(page, system) is None
+
+
+def test_threat_names_are_shown_as_text(app):
+    """A threat named like markup is shown as plain text, never parsed as HTML."""
+    page = app("#threat")
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    evil = "<img src=x onerror=alert(1)>"
+    set_field(page, "threat", "threats[0].name", evil)
+    roll = roll_via_form(page, "threat")
+    assert roll["threats"][0]["name"] == evil
+    panel = page.locator("#panel-threat")
+    assert evil in panel.inner_text()
+    assert panel.locator("img").count() == 0
+    page.wait_for_timeout(300)
+    assert dialogs == []
+
+
+@pytest.mark.parametrize("tab", ["arbitration", "two_dice", "threat", "ten_again", "ability_test"])
+def test_phone_width_has_no_horizontal_scroll(app, tab):
+    """At 360×640 every procedure, with 30 dice rolled where possible, fits without horizontal scrolling."""
+    page = app(f"#{tab}", width=360, height=640)
+    if tab == "ten_again":
+        set_field(page, "ten_again", "pool", 30)
+    roll_via_form(page, "ten_again" if tab == "ten_again" else ("threat" if tab == "threat" else tab))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    canvas_width = form(page, tab).locator("canvas[data-dice]").bounding_box()["width"]
+    assert canvas_width <= 360
+
+
+def test_shared_link_prefills_the_form(app, browser, server):
+    """The form state lives in the URL hash: opening the link fills the same form."""
+    page = app("#ten_again")
+    set_field(page, "ten_again", "pool", 9)
+    set_field(page, "ten_again", "will", True)
+    form(page, "ten_again").locator('[data-toggle="opposed"]').set_checked(True)
+    set_field(page, "ten_again", "opposed.pool", 6)
+    url = page.evaluate("location.href")  # page.url can lag behind history.replaceState
+    assert "#ten_again=" in url and "required" not in url  # only what differs from the defaults
+    other = browser.new_context(base_url=server.url, service_workers="block").new_page()
+    other.goto(url)
+    other.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    req = other.evaluate("() => window.arbiterPage.procs.ten_again.request()")
+    assert req["pool"] == 9 and req["will"] is True and req["opposed"]["pool"] == 6
+    assert other.locator("#panel-ten_again").is_visible()
+    other.context.close()
+
+
+def test_forms_are_there_before_python_and_roll_waits_for_it(page):
+    """The forms are real HTML, fillable at once; Roll is enabled only when the engine is ready."""
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # hold the runtime back: never answered
+    page.goto("/")
+    for system in SPEC:
+        assert form(page, system).count() == 1
+    assert form(page, "arbitration").locator("button[data-roll]").is_disabled()
+    form(page, "arbitration").locator('[data-path="skills[0]"]').fill("5")
+    assert page.locator("#load-progress").is_visible()
+
+
+def test_form_limits_come_from_the_engine(app):
+    """Every number input carries the min and max that arbiter.api.systems() declares."""
+    page = app()
+    for system, spec in SPEC.items():
+        for f in spec["fields"]:
+            if f["type"] == "int":
+                el = form(page, system).locator(f'[data-path="{f["name"]}"]')
+                assert (el.get_attribute("min"), el.get_attribute("max")) == (str(f["min"]), str(f["max"]))
+
+
+def test_rulings_are_on_the_page(app):
+    """Every ruling id from docs/rulings.md appears in the page's rulings section."""
+    import re
+    from pathlib import Path
+    rulings = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md").read_text(encoding="utf-8")
+    page = app()
+    text = page.locator("#rulings").text_content()
+    for rid in re.findall(r"^### ([a-z_]+-\d+):", rulings, flags=re.M):
+        assert rid in text
