@@ -32,6 +32,12 @@ class Procedure {
 
   request() { return readForm(this.form, this.spec.fields); }
 
+  /** Fill the form from a request (a shared link, a character sheet) and refresh its odds. */
+  fill(request) {
+    fillForm(this.form, this.spec.fields, request);
+    this.changed();
+  }
+
   changed() {
     writeHash(this);
     clearTimeout(this.oddsTimer);
@@ -63,6 +69,7 @@ class Procedure {
       clearErrors(this.form);
       this.ui = { selected: new Set(), pickedDie: null };
       this.show(roll, true);
+      announce(this, roll, null, null);
       requestPersistence();
     } catch (error) {
       showError(this.form, error.message);
@@ -76,7 +83,9 @@ class Procedure {
       const next = await arbiter.act(this.system, this.roll, action);
       this.view.afterAct?.(next);
       this.ui = { selected: new Set(), pickedDie: null };
-      this.show(next, true, this.roll);
+      const previous = this.roll;
+      this.show(next, true, previous);
+      announce(this, next, action, previous);
     } catch (error) {
       this.choiceBox.prepend(h('p', { class: 'field-error', role: 'alert' }, error.message));
     }
@@ -107,6 +116,11 @@ class Procedure {
     this.tray.update(this.view.dice(this.roll, this.ui));
     this.renderChoices();
   }
+}
+
+/** Tell the rest of the page (the roll log, character sheets) about every roll and follow-up. */
+function announce(proc, roll, action, previous) {
+  document.dispatchEvent(new CustomEvent('arbiter:roll', { detail: { system: proc.system, roll, action, previous } }));
 }
 
 // --- the URL hash holds the shown procedure and its form, so a Host can share "roll this" ---------------------
@@ -196,4 +210,6 @@ for (const a of document.querySelectorAll('nav.tabs a')) {
 }
 window.addEventListener('hashchange', () => showTab(readHash(procs)));
 watchLoading();
-window.arbiterPage = { procs, percent };
+window.arbiterPage = { procs, percent, showTab: (system) => showTab(tabOf(system)) };
+// Extensions hook in below, each one import and one call: offline support and table state.
+
