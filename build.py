@@ -344,6 +344,11 @@ def _signed(v):
 def render_form(spec: dict) -> str:
     s = spec["id"]
     fields_html = "".join(render_field(s, f, f["name"]) for f in spec["fields"])
+    examples = spec["extras"].get("examples")
+    if examples:  # the text's example threats as suggestions for the names (their outcome texts show after a roll)
+        fields_html = fields_html.replace('type="text"', f'type="text" list="{s}-examples"')
+        fields_html += (f'<datalist id="{s}-examples">'
+                        + "".join(f'<option value="{esc(name)}"></option>' for name in examples) + "</datalist>")
     return f'''<form data-system="{s}" class="procedure-form" novalidate aria-labelledby="{s}-title">
 <h3 id="{s}-title">{esc(spec["title"])}</h3>
 <div class="fields">{fields_html}</div>

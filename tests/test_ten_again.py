@@ -206,7 +206,7 @@ def test_rerolls_are_listed_chain_by_chain_ten_again_5():
     r = roll([10, 10, 10, 4, 7], pool=2)
     assert r["rerolls"] == [10, 4, 7] and r["successes"] == 3
     assert [s for s in r["steps"] if s.startswith("10 rolled again")] == [
-        "10 rolled again -> 10 -> 4: +1 success", "10 rolled again -> 7: +0 successes"]
+        "10 rolled again → 10 → 4: +1 success", "10 rolled again → 7: +0 successes"]
 
 
 @pytest.mark.parametrize("request_", [{"pool": 0}, {"pool": 2, "modifier": -2}, {"pool": 2, "modifier": -5}])

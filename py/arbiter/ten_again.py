@@ -326,10 +326,10 @@ def _side_steps(hand: Hand, who: str, dropped: list[tuple[int, ...]] = ()) -> li
         steps.append(f"{who}neither unskilled nor risky: {_ones(c.ones)} eat{'s' if c.ones == 1 else ''} nothing")
     for chain in dropped:
         steps.append(f"{who}a Will 1 ate a 10 before it could roll again: its re-roll "
-                     f"{' -> '.join(map(str, chain))} no longer counts")
+                     f"{' → '.join(map(str, chain))} no longer counts")
     for chain in chains(hand.rerolls):
         gained = sum(1 for f in chain if f >= p.threshold)
-        steps.append(f"{who}10 rolled again -> {' -> '.join(map(str, chain))}: "
+        steps.append(f"{who}10 rolled again → {' → '.join(map(str, chain))}: "
                      f"+{gained} success{'' if gained == 1 else 'es'}")
     return steps
 
