@@ -115,6 +115,8 @@ export const arbiter = {
   roll: (system, request, seed = null) => call("roll", [system, request, seed]),
   act: (system, roll, action, seed = null) => call("act", [system, roll, action, seed]),
   odds: (system, request) => call("odds", [system, request]),
+  /** One table-state rule (spend Will, earn XP, a struggle's turn…): the new state, as arbiter.api.table returns. */
+  table: (system, op, state, args = null) => call("table", [system, op, state, args]),
   /** Calls `listener({progress, label, failed?})` now and on every change; returns an unsubscribe function. */
   onProgress(listener) {
     listeners.add(listener);

@@ -1,7 +1,7 @@
 // The only place Python runs: a module Web Worker that loads Pyodide from this site, installs the
 // arbiter wheel and answers the page's requests, so the page never blocks on the rules.
 //
-// Page -> worker: {id, method: "systems"|"roll"|"act"|"odds", args: [...]}
+// Page -> worker: {id, method: "systems"|"roll"|"act"|"odds"|"table", args: [...]}
 // Worker -> page: {progress: 0..1, label}       while loading
 //                 {ready: true, version}        once arbiter.api is imported (progress 1)
 //                 {failed: message}             if loading failed (the page may start a new worker)
@@ -16,7 +16,7 @@ const INDEX_URL = new URL("../pyodide/", import.meta.url);
 // forever: give up after this long. `?timeout=ms` on the worker's URL overrides it (tests use it).
 const LOAD_TIMEOUT_MS = Number(new URL(self.location.href).searchParams.get("timeout")) || 120_000;
 
-const METHODS = new Set(["systems", "roll", "act", "odds"]);
+const METHODS = new Set(["systems", "roll", "act", "odds", "table"]);
 
 // Runs inside Python: JSON strings in and out, so numbers and strings cross exactly.
 const BRIDGE = `
