@@ -73,3 +73,21 @@ def test_schema_is_json_safe_and_complete():
                                "help": ""}
     assert by_name["threats"]["default"] == [{"name": "Dodge", "desperate": False}]
     assert by_name["opposed"]["fields"][0]["max"] == 30
+
+
+def test_as_json_turns_tuples_into_lists():
+    """A parsed request goes back to JSON form, nested tuples included."""
+    assert fields.as_json({"a": (1, 2), "b": ({"c": (3,)},), "d": None}) == {"a": [1, 2], "b": [{"c": [3]}], "d": None}
+
+
+def test_read_state_and_args_check_declarations():
+    """Table ops read their state and args through declarations: missing, unknown and out-of-range are named."""
+    decls = (fields.Int("will", "Will", 0, 20),)
+    assert fields.read_state({"will": 3, "other": "kept"}, decls, ("will",)) == {"will": 3}
+    with pytest.raises(RulesError, match=r"'state.will' is missing: Will, a whole number from 0 to 20"):
+        fields.read_state({}, decls, ("will",))
+    with pytest.raises(RulesError, match=r"'args.will' must be from 0 to 20"):
+        fields.read_args({"will": 21}, decls, "rest")
+    with pytest.raises(RulesError, match="takes no arguments"):
+        fields.read_args({"x": 1}, (), "spend_will")
+    assert fields.new_state({"will": 3}, "Spent", will=2) == {"will": 2, "note": "Spent"}

@@ -583,58 +583,6 @@ MAX_CONVICTION_TEXT = 200
 MAX_SCHEME = 99  # the text gives the Scheme no size (ability_test-23)
 
 
-@dataclass(frozen=True, slots=True)
-class _Object:
-    """An `args` entry holding a whole JSON object (a roll) that the op checks itself."""
-
-    name: str
-    label: str
-    help: str = ""
-    default: None = None
-
-    def parse(self, value: Any, path: str) -> dict:
-        if not isinstance(value, dict):
-            raise RulesError(f"'{path}' must be an object ({self.label}), got {value!r:.100}")
-        return value
-
-    def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "object", "default": None, "help": self.help}
-
-
-def _read_state(state: Any, decls: tuple, required: tuple[str, ...]) -> dict:
-    """The keys of `state` an op reads, each checked by its declaration; absent optional keys take defaults."""
-    if not isinstance(state, dict):
-        raise RulesError(f"'state' must be an object with {', '.join(d.name for d in decls)}, got {state!r:.100}")
-    out = {}
-    for d in decls:
-        if d.name in state:
-            out[d.name] = d.parse(state[d.name], f"state.{d.name}")
-        elif d.name in required:
-            what = f"a whole number from {d.min} to {d.max}" if isinstance(d, fields.Int) else "a list"
-            raise RulesError(f"'state.{d.name}' is missing: {d.label}, {what}")
-        else:
-            out[d.name] = d.default
-    return out
-
-
-def _read_args(args: Any, decls: tuple, op: str, required: tuple[str, ...] = ()) -> dict:
-    """`args` checked by the op's declarations (None for none): unknown keys refused, absent ones defaulted
-    unless `required`."""
-    if args is None:
-        args = {}
-    if not decls and args != {}:
-        raise RulesError(f"'args' must be empty or null: {op} takes no arguments, got {args!r:.100}")
-    out = fields.parse(decls, args, "args")
-    for d in decls:
-        if d.name in required and d.name not in args:
-            raise RulesError(f"'args.{d.name}' is missing: {d.label}")
-    return out
-
-
-def _new_state(state: dict, note: str, **changes: Any) -> dict:
-    return {**state, **changes, "note": note}
-
-
 # XP ---------------------------------------------------------------------------------------------------------------
 
 _XP_STATE = fields.Int("xp", "Experience (XP)", 0, MAX_XP, 0,
@@ -649,12 +597,12 @@ XP_PER_SCENE = 1
 
 def xp_earn(state: Any, args: Any = None) -> dict:
     """XP is awarded at the rate of 1 per Scene: the state with `xp` up by the scenes played."""
-    scenes = _read_args(args, (_SCENES,), "xp_earn")["scenes"]
-    xp = _read_state(state, (_XP_STATE,), ("xp",))["xp"]
+    scenes = fields.read_args(args, (_SCENES,), "xp_earn")["scenes"]
+    xp = fields.read_state(state, (_XP_STATE,), ("xp",))["xp"]
     earned = scenes * XP_PER_SCENE
     if xp + earned > MAX_XP:
         raise RulesError(f"'state.xp' would go above {MAX_XP}, the most the sheet holds ({xp} + {earned})")
-    return _new_state(state, f"Earned {earned} XP for {scenes} Scene{'s' if scenes > 1 else ''}: "
+    return fields.new_state(state, f"Earned {earned} XP for {scenes} Scene{'s' if scenes > 1 else ''}: "
                              f"{xp + earned} XP", xp=xp + earned)
 
 
@@ -662,17 +610,17 @@ def xp_spend(state: Any, args: Any = None) -> dict:
     """Spend XP at the text's prices (`xp_cost`), refusing what cannot be afforded: {"xp": xp - cost, "cost": cost}."""
     if isinstance(args, dict) and isinstance(args.get("kind"), str) and args["kind"] in XP_UNPRICED:
         raise RulesError(f"'args.kind' {args['kind']} has no price: {XP_UNPRICED[args['kind']]}")
-    a = _read_args(args, (_KIND, _CURRENT), "xp_spend", ("kind",))
+    a = fields.read_args(args, (_KIND, _CURRENT), "xp_spend", ("kind",))
     c = _XP[a["kind"]]
     if not c.current_min <= a["current"] <= c.current_max:
         raise RulesError(f"'args.current' must be from {c.current_min} to {c.current_max} for {c.kind} ({c.limit}), "
                          f"got {a['current']}")
     cost = xp_cost(c.kind, a["current"])
-    xp = _read_state(state, (_XP_STATE,), ("xp",))["xp"]
+    xp = fields.read_state(state, (_XP_STATE,), ("xp",))["xp"]
     what = c.label + (f" (now {a['current']})" if c.plus_current else "")
     if cost > xp:
         raise RulesError(f"'state.xp': {what} costs {cost} XP, but only {xp} XP {'is' if xp == 1 else 'are'} held")
-    return _new_state(state, f"Spent {cost} XP: {what}; {xp - cost} XP left", xp=xp - cost, cost=cost)
+    return fields.new_state(state, f"Spent {cost} XP: {what}; {xp - cost} XP left", xp=xp - cost, cost=cost)
 
 
 # Exertion and Convictions -----------------------------------------------------------------------------------------
@@ -685,21 +633,21 @@ _AMOUNT = fields.Int("amount", "Exertion to spend", 1, MAX_EXERTION_POOL, 1)
 
 def exert(state: Any, args: Any = None) -> dict:
     """Subtract a number of Exertion (never below 0): the state with `exertion` lower by `amount`."""
-    amount = _read_args(args, (_AMOUNT,), "exert")["amount"]
-    exertion = _read_state(state, (_EXERTION_STATE,), ("exertion",))["exertion"]
+    amount = fields.read_args(args, (_AMOUNT,), "exert")["amount"]
+    exertion = fields.read_state(state, (_EXERTION_STATE,), ("exertion",))["exertion"]
     if amount > exertion:
         raise RulesError(f"'args.amount' must be from 1 to {exertion} (the Exertion left), got {amount}"
                          if exertion else "'state.exertion' is 0: no Exertion left to spend")
-    return _new_state(state, f"Spent {amount} Exertion ({exertion - amount} left)", exertion=exertion - amount)
+    return fields.new_state(state, f"Spent {amount} Exertion ({exertion - amount} left)", exertion=exertion - amount)
 
 
 def activate_conviction(state: Any, args: Any = None) -> dict:
     """Spend one Exertion to declare one of their Convictions relevant: `exertion` − 1, refused at 0."""
-    _read_args(args, (), "activate_conviction")
-    exertion = _read_state(state, (_EXERTION_STATE,), ("exertion",))["exertion"]
+    fields.read_args(args, (), "activate_conviction")
+    exertion = fields.read_state(state, (_EXERTION_STATE,), ("exertion",))["exertion"]
     if exertion == 0:
         raise RulesError("'state.exertion' is 0: activating a Conviction costs one Exertion")
-    return _new_state(state, f"Spent 1 Exertion to activate a Conviction ({exertion - 1} left)",
+    return fields.new_state(state, f"Spent 1 Exertion to activate a Conviction ({exertion - 1} left)",
                       exertion=exertion - 1)
 
 
@@ -745,8 +693,8 @@ def _convictions(state: dict) -> tuple[Conviction, ...]:
 def move_significance(state: Any, args: Any = None) -> dict:
     """At the end of each Session, move 1 point of Significance from one Conviction to another (once per Session,
     each staying within 1 to 3)."""
-    a = _read_args(args, (_FROM, _TO), "move_significance", ("from", "to"))
-    moved_already = _read_state(state, (_MOVED_STATE,), ())["moved_this_session"]
+    a = fields.read_args(args, (_FROM, _TO), "move_significance", ("from", "to"))
+    moved_already = fields.read_state(state, (_MOVED_STATE,), ())["moved_this_session"]
     if "convictions" not in state:
         raise RulesError(f"'state.convictions' is missing: a list of 0 to {MAX_SHEET_CONVICTIONS} Convictions, "
                          f"each with text and significance")
@@ -775,14 +723,14 @@ def move_significance(state: Any, args: Any = None) -> dict:
     note = (f"Moved 1 point of Significance from {convictions[i]} ({convictions[i].significance} → "
             f"{convictions[i].significance - 1}) to {convictions[j]} ({convictions[j].significance} → "
             f"{convictions[j].significance + 1})")
-    return _new_state(state, note, convictions=moved, moved_this_session=True)
+    return fields.new_state(state, note, convictions=moved, moved_this_session=True)
 
 
 def end_session(state: Any, args: Any = None) -> dict:
     """Close the Session: 1 point of Significance may be moved again at the end of the next one."""
-    _read_args(args, (), "end_session")
-    _read_state(state, (_MOVED_STATE,), ())
-    return _new_state(state, "Session ended: 1 point of Significance may be moved at the end of the next Session",
+    fields.read_args(args, (), "end_session")
+    fields.read_state(state, (_MOVED_STATE,), ())
+    return fields.new_state(state, "Session ended: 1 point of Significance may be moved at the end of the next Session",
                       moved_this_session=False)
 
 
@@ -790,7 +738,7 @@ def end_session(state: Any, args: Any = None) -> dict:
 
 _SCHEME_STATE = fields.Int("scheme", "Dice in the Scheme", 0, MAX_SCHEME, 0,
                            help="A shared pool that all players have equal access to.")
-_TEST_ARG = _Object("roll", "An ability_test roll as returned by roll() or act()",
+_TEST_ARG = fields.Object("roll", "An ability_test roll as returned by roll() or act()",
                     help="A Test on which the player succeeded with at least one 1 among the difficulty dice.")
 
 
@@ -803,11 +751,11 @@ def scheme_add(state: Any, args: Any = None) -> dict:
 
     The page calls it once per roll; a roll that earns no die is refused.
     """
-    value = _read_args(args, (_TEST_ARG,), "scheme_add")["roll"]
+    value = fields.read_args(args, (_TEST_ARG,), "scheme_add")["roll"]
     if value is None:
         raise RulesError(f"'args.roll' is missing: {_TEST_ARG.label}")
     test, _ = _from_json(value, "args.roll")
-    scheme = _read_state(state, (_SCHEME_STATE,), ("scheme",))["scheme"]
+    scheme = fields.read_state(state, (_SCHEME_STATE,), ("scheme",))["scheme"]
     if not test.scheme_gain:
         why = ("a Scheme die was used on this Test" if test.request.scheme_die and test.outcome is Outcome.SUCCESS
                and 1 in test.dice else
@@ -815,27 +763,27 @@ def scheme_add(state: Any, args: Any = None) -> dict:
         raise RulesError(f"'args.roll' earns no die for the Scheme: {why}")
     if scheme == MAX_SCHEME:
         raise RulesError(f"'state.scheme' is already {MAX_SCHEME}, the most the page keeps")
-    return _new_state(state, f"A 1 on a success: one die added to the Scheme ({_many_dice(scheme + 1)})",
+    return fields.new_state(state, f"A 1 on a success: one die added to the Scheme ({_many_dice(scheme + 1)})",
                       scheme=scheme + 1)
 
 
 def scheme_spend_die(state: Any, args: Any = None) -> dict:
     """Before rolling for a test, remove 1 die from the Scheme (its d6 is added to Ability): refused at 0."""
-    _read_args(args, (), "scheme_spend_die")
-    scheme = _read_state(state, (_SCHEME_STATE,), ("scheme",))["scheme"]
+    fields.read_args(args, (), "scheme_spend_die")
+    scheme = fields.read_state(state, (_SCHEME_STATE,), ("scheme",))["scheme"]
     if scheme == 0:
         raise RulesError("'state.scheme' is 0: there is no die in the Scheme to remove")
-    return _new_state(state, f"Removed 1 die from the Scheme for this Test ({_many_dice(scheme - 1)} left)",
+    return fields.new_state(state, f"Removed 1 die from the Scheme for this Test ({_many_dice(scheme - 1)} left)",
                       scheme=scheme - 1)
 
 
 def scheme_negate_setback(state: Any, args: Any = None) -> dict:
     """Subtract two dice from the Scheme to negate a declared setback: refused with fewer than two."""
-    _read_args(args, (), "scheme_negate_setback")
-    scheme = _read_state(state, (_SCHEME_STATE,), ("scheme",))["scheme"]
+    fields.read_args(args, (), "scheme_negate_setback")
+    scheme = fields.read_state(state, (_SCHEME_STATE,), ("scheme",))["scheme"]
     if scheme < NEGATE_COST:
         raise RulesError(f"'state.scheme' is {scheme}: negating a setback takes {NEGATE_COST} dice from the Scheme")
-    return _new_state(state, f"Subtracted {NEGATE_COST} dice from the Scheme to negate the setback "
+    return fields.new_state(state, f"Subtracted {NEGATE_COST} dice from the Scheme to negate the setback "
                              f"({_many_dice(scheme - NEGATE_COST)} left)", scheme=scheme - NEGATE_COST)
 
 

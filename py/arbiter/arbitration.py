@@ -314,7 +314,7 @@ def to_json(req: dict, arb: Arbitration) -> dict:
     a, d = arb.aggressor, arb.defender
     return {
         "system": ID,
-        "request": _json(req),
+        "request": fields.as_json(req),
         "pool": a.pool.size,
         "dice": list(a.dice),
         "ones": a.ones,
@@ -337,14 +337,6 @@ def to_json(req: dict, arb: Arbitration) -> dict:
         "summary": str(arb),
         "choices": [],
     }
-
-
-def _json(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _json(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_json(v) for v in value]
-    return value
 
 
 def act(roll: dict, action: dict, dice: dicelib.DiceSource) -> dict:

@@ -222,6 +222,15 @@ def _join(path: str, key: str) -> str:
     return key if path == "request" else f"{path}.{key}"
 
 
+def as_json(value: Any) -> Any:
+    """A parsed request back in JSON form: tuples become lists, all the way down."""
+    if isinstance(value, dict):
+        return {k: as_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [as_json(v) for v in value]
+    return value
+
+
 def defaults(fields: tuple) -> dict:
     """The request a fresh form shows: every field at its default (JSON-safe)."""
     out = {}
@@ -231,3 +240,70 @@ def defaults(fields: tuple) -> dict:
             d = [dict(x) if isinstance(x, dict) else x for x in d]
         out[f.name] = d
     return out
+
+
+# --- table-state ops: a state and args checked by declarations (api.table) -------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Object:
+    """An `args` entry holding a whole JSON object (a roll, a request) that the op checks itself."""
+
+    name: str
+    label: str
+    help: str = ""
+    default: None = None
+
+    def parse(self, value: Any, path: str) -> dict:
+        if not isinstance(value, dict):
+            raise RulesError(f"'{path}' must be an object ({self.label}), got {value!r:.100}")
+        return value
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "object", "default": None, "help": self.help}
+
+
+def describe(decl: Any) -> str:
+    """What a declaration allows, in words (for "missing" messages)."""
+    if isinstance(decl, Int):
+        return f"a whole number from {decl.min} to {decl.max}"
+    if isinstance(decl, Bool):
+        return "true or false"
+    if isinstance(decl, Choice):
+        return "one of " + ", ".join(v for v, _ in decl.options)
+    if isinstance(decl, (IntList, Records)):
+        return "a list"
+    return "an object"
+
+
+def read_state(state: Any, decls: tuple, required: tuple[str, ...]) -> dict:
+    """The keys of `state` an op reads, each checked by its declaration; absent optional keys take defaults."""
+    if not isinstance(state, dict):
+        raise RulesError(f"'state' must be an object with {', '.join(d.name for d in decls)}, got {state!r:.100}")
+    out = {}
+    for d in decls:
+        if d.name in state:
+            out[d.name] = d.parse(state[d.name], f"state.{d.name}")
+        elif d.name in required:
+            raise RulesError(f"'state.{d.name}' is missing: {d.label}, {describe(d)}")
+        else:
+            out[d.name] = d.default
+    return out
+
+
+def read_args(args: Any, decls: tuple, op: str, required: tuple[str, ...] = ()) -> dict:
+    """`args` checked by the op's declarations (None for none): unknown keys refused, absent ones defaulted
+    unless `required`."""
+    if args is None:
+        args = {}
+    if not decls and args != {}:
+        raise RulesError(f"'args' must be empty or null: {op} takes no arguments, got {args!r:.100}")
+    out = parse(decls, args, "args")
+    for d in decls:
+        if d.name in required and d.name not in args:
+            raise RulesError(f"'args.{d.name}' is missing: {d.label}")
+    return out
+
+
+def new_state(state: dict, note: str, **changes: Any) -> dict:
+    """The state an op returns: what it was given, with its changes and a note for the roll log."""
+    return {**state, **changes, "note": note}

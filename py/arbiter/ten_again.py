@@ -699,62 +699,6 @@ class Status(Enum):
     ABORTED = "aborted"
 
 
-@dataclass(frozen=True, slots=True)
-class _Object:
-    """An `args` entry holding a whole JSON object (a roll, a request) that the op checks itself."""
-
-    name: str
-    label: str
-    help: str = ""
-    default: None = None
-
-    def parse(self, value: Any, path: str) -> dict:
-        if not isinstance(value, dict):
-            raise RulesError(f"'{path}' must be an object ({self.label}), got {value!r:.100}")
-        return value
-
-    def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "object", "default": None, "help": self.help}
-
-
-def _describe(decl: Any) -> str:
-    if isinstance(decl, fields.Int):
-        return f"a whole number from {decl.min} to {decl.max}"
-    if isinstance(decl, fields.Bool):
-        return "true or false"
-    if isinstance(decl, fields.Choice):
-        return "one of " + ", ".join(v for v, _ in decl.options)
-    return "an object"
-
-
-def _read_state(state: Any, decls: tuple, required: tuple[str, ...]) -> dict:
-    """The keys of `state` an op reads, each checked by its declaration; absent optional keys take defaults."""
-    if not isinstance(state, dict):
-        raise RulesError(f"'state' must be an object with {', '.join(d.name for d in decls)}, got {state!r:.100}")
-    out = {}
-    for d in decls:
-        if d.name in state:
-            out[d.name] = d.parse(state[d.name], f"state.{d.name}")
-        elif d.name in required:
-            raise RulesError(f"'state.{d.name}' is missing: {d.label}, {_describe(d)}")
-        else:
-            out[d.name] = d.default
-    return out
-
-
-def _read_args(args: Any, decls: tuple, op: str) -> dict:
-    """`args` checked by the op's declarations (None for none): unknown keys refused, absent ones defaulted."""
-    if args is None:
-        args = {}
-    if not decls and args != {}:
-        raise RulesError(f"'args' must be empty or null: {op} takes no arguments, got {args!r:.100}")
-    return fields.parse(decls, args, "args")
-
-
-def _new_state(state: dict, note: str, **changes: Any) -> dict:
-    return {**state, **changes, "note": note}
-
-
 # Will ---------------------------------------------------------------------------------------------------------
 
 _RESOLVE = fields.Int("resolve", "Resolve (dots)", 1, MAX_TRAIT_DOTS, 2,
@@ -793,7 +737,7 @@ class Will:
 
 
 def _will_of(state: Any, need_will: bool = True) -> Will:
-    s = _read_state(state, _WILL_STATE if need_will else (_RESOLVE, _COMPOSURE),
+    s = fields.read_state(state, _WILL_STATE if need_will else (_RESOLVE, _COMPOSURE),
                     ("will", "resolve", "composure") if need_will else ("resolve", "composure"))
     w = Will(s["resolve"], s["composure"], s.get("will", 0))
     if w.current > w.maximum:
@@ -804,15 +748,15 @@ def _will_of(state: Any, need_will: bool = True) -> Will:
 
 def will_max(state: Any, args: Any = None) -> dict:
     """The character's maximum Will, (resolve + composure): {"max": n}."""
-    _read_args(args, (), "will_max")
+    fields.read_args(args, (), "will_max")
     return {"max": _will_of(state, need_will=False).maximum}
 
 
 def expend_will(state: Any, args: Any = None) -> dict:
     """Expend a single will point (if you have any remaining): the state with `will` one lower."""
-    _read_args(args, (), "spend_will")
+    fields.read_args(args, (), "spend_will")
     w = _will_of(state).expend()
-    return _new_state(state, f"Spent 1 Will ({w.current}/{w.maximum} left)", will=w.current)
+    return fields.new_state(state, f"Spent 1 Will ({w.current}/{w.maximum} left)", will=w.current)
 
 
 _NIGHTS = fields.Int("nights", "Nights of good rest", 1, MAX_NIGHTS, 1,
@@ -821,7 +765,7 @@ _NIGHTS = fields.Int("nights", "Nights of good rest", 1, MAX_NIGHTS, 1,
 
 def rest(state: Any, args: Any = None) -> dict:
     """Nights of good rest: Will goes up 1 per night, never above (resolve + composure)."""
-    nights = _read_args(args, (_NIGHTS,), "rest")["nights"]
+    nights = fields.read_args(args, (_NIGHTS,), "rest")["nights"]
     before = _will_of(state)
     after = before.rest(nights)
     when = "a night" if nights == 1 else f"{nights} nights"
@@ -829,7 +773,7 @@ def rest(state: Any, args: Any = None) -> dict:
         note = f"Rested {when}: Will already at its maximum ({after})"
     else:
         note = f"Rested {when}: Will {before.current} → {after.current} ({after.current}/{after.maximum})"
-    return _new_state(state, note, will=after.current)
+    return fields.new_state(state, note, will=after.current)
 
 
 _WILL_ROLL_ARGS = tuple(f for f in FIELDS if f.name in ("modifier", "required"))
@@ -837,7 +781,7 @@ _WILL_ROLL_ARGS = tuple(f for f in FIELDS if f.name in ("modifier", "required"))
 
 def will_roll(state: Any, args: Any = None) -> dict:
     """A Will roll's request: as many dice as the Will left (spending Will lowers it); roll it with api.roll."""
-    a = _read_args(args, _WILL_ROLL_ARGS, "will_roll")
+    a = fields.read_args(args, _WILL_ROLL_ARGS, "will_roll")
     w = _will_of(state)
     return _request_json(fields.parse(FIELDS, {"pool": w.current, **a}))
 
@@ -898,7 +842,7 @@ class Struggle:
 
 
 def _struggle_of(state: Any) -> Struggle:
-    s = _read_state(state, _STRUGGLE_STATE, ("target",))
+    s = fields.read_state(state, _STRUGGLE_STATE, ("target",))
     st = Struggle(s["target"], s["accumulated"], s["turns"], Status(s["status"]), s["contest"])
     if st.status is Status.ONGOING and st.accumulated >= st.target:
         raise RulesError(f"'state.accumulated' must be from 0 to {st.target - 1} while the struggle is ongoing "
@@ -915,7 +859,7 @@ def _kind(contest: bool) -> str:
     return "a contest (with 'opposed')" if contest else "unopposed (no 'opposed')"
 
 
-_ROLL_ARG = _Object("roll", "A ten_again roll as returned by roll() or act()",
+_ROLL_ARG = fields.Object("roll", "A ten_again roll as returned by roll() or act()",
                     help="The turn's roll; in a contest, the actor's roll against the resistance.")
 
 
@@ -947,18 +891,18 @@ def _turn_roll(value: Any, contest: bool) -> Roll:
 
 def struggle_turn(state: Any, args: Any = None) -> dict:
     """One turn of an ongoing struggle: the roll's successes accumulate, a botch aborts, the target ends it."""
-    roll_dict = _read_args(args, (_ROLL_ARG,), "struggle_turn")["roll"]
+    roll_dict = fields.read_args(args, (_ROLL_ARG,), "struggle_turn")["roll"]
     st = _struggle_of(state)
     new, note = st.turn(_turn_roll(roll_dict, st.contest))
-    return _new_state(state, note, **new.to_json())
+    return fields.new_state(state, note, **new.to_json())
 
 
 def struggle_reset(state: Any, args: Any = None) -> dict:
     """Start the struggle again from scratch: nothing accumulated, no turns, ongoing; same target and kind."""
-    _read_args(args, (), "struggle_reset")
+    fields.read_args(args, (), "struggle_reset")
     st = _struggle_of(state)
     new = Struggle(st.target, contest=st.contest)
-    return _new_state(state, f"Started again from scratch: 0/{st.target}", **new.to_json())
+    return fields.new_state(state, f"Started again from scratch: 0/{st.target}", **new.to_json())
 
 
 # exact odds of a struggle: a Markov chain over the successes accumulated ---------------------------------------
@@ -1066,7 +1010,7 @@ class TurnLaw:
 
 
 _ODDS_ARGS = (
-    _Object("request", "A ten_again request, rolled each turn (unopposed, or with 'opposed' in a contest)"),
+    fields.Object("request", "A ten_again request, rolled each turn (unopposed, or with 'opposed' in a contest)"),
     fields.Int("turns", "Turns", 1, MAX_ODDS_TURNS, 5, help="The chance to be done within 1, 2, ... turns."),
 )
 
@@ -1077,7 +1021,7 @@ def struggle_odds(state: Any, args: Any = None) -> dict:
     {"finish_within": {"1": p, ..., "N": p}, "abort_within": {...}}; unopposed they are exact, in a contest
     turns beyond either successes table (less than 1e-15 each) are left out of both.
     """
-    a = _read_args(args, _ODDS_ARGS, "struggle_odds")
+    a = fields.read_args(args, _ODDS_ARGS, "struggle_odds")
     st = _struggle_of(state)
     if st.status is not Status.ONGOING:
         raise RulesError(f"'state.status' is {st.status.value}: no turns are left to roll; "

@@ -307,16 +307,8 @@ def to_json(req: dict, value: Check | Contest) -> dict:
                "target": {"dice": [] if t is None else list(t.dice), "total": None if t is None else t.total,
                           "modifier": _modifier(req["opposed"], None).to_json(),
                           "special": None if t is None or t.special is None else t.special.value}}
-    return {"system": ID, "request": _json(req), **out, "outcome": value.outcome.value, "steps": value.steps(),
+    return {"system": ID, "request": fields.as_json(req), **out, "outcome": value.outcome.value, "steps": value.steps(),
             "summary": str(value), "choices": []}
-
-
-def _json(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _json(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_json(v) for v in value]
-    return value
 
 
 def act(roll: dict, action: dict, dice: dicelib.DiceSource) -> dict:
