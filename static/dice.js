@@ -257,15 +257,16 @@ export class DiceTray {
       ctx.stroke();
       ctx.globalAlpha = alpha;
     }
+    if (has("cancelled")) {   // struck under the face, at full strength, so the faded die reads as struck yet its face stays legible
+      ctx.globalAlpha = alpha / 0.5;
+      strike(ctx, s, c.strike, c.bg, [[-1, -1, 1, 1], [1, -1, -1, 1]]);
+      ctx.globalAlpha = alpha;
+    }
     if (d.sides === 6) drawPips(ctx, face, s, ink);
     else drawNumber(ctx, face, s, ink, c.edge);
     if (has("kept")) ring(ctx, outline, s, 2, 3, c.mark, []);
     if (has("selected")) ring(ctx, outline, s, has("kept") ? 6.5 : 3, 2, c.focus, [4, 3]);
     if (removed) strike(ctx, s, c.strike, c.removedBg, [[-1, -1, 1, 1]]);
-    if (has("cancelled")) {   // the cross stays at full strength so the faded die still reads as struck
-      ctx.globalAlpha = alpha / 0.5;
-      strike(ctx, s, c.strike, c.bg, [[-1, -1, 1, 1], [1, -1, -1, 1]]);
-    }
     if (has("exploded")) starburst(ctx, s * 0.42, -s * 0.42, Math.max(8, s * 0.2), c.mark, c.bg);
     if (has("new")) {   // a small notch-dot at the top left: this die came in a later wave
       ctx.beginPath();
