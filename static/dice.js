@@ -9,7 +9,7 @@ const FLICKER_MS = 70;     // a tumbling die shows a new random face this often
 const FACE_AT = 0.8;       // from here on a tumbling die shows its real face, so it lands on it without a jump
 const MAX_SIZE = 56, MIN_SIZE = 34;   // CSS px; 34 is about the smallest comfortable touch target
 const PAD = 10;            // room round the tray for rings, badges and a selected die's raise
-const GROUP_H = 20, CAPTION_H = 14;   // a group's label row; the caption line under dice that carry a label
+const GROUP_H = 24, GROUP_SEP = 8, CAPTION_H = 14;   // a group's label row, extra space before a group, a die's caption
 const MARKS = new Set(["removed", "cancelled", "kept", "exploded", "new", "selected", "will", "dim"]);
 const gapFor = s => Math.max(8, Math.round(s * 0.2));   // >= 8 so neighbours' rings never overlap
 
@@ -161,7 +161,6 @@ export class DiceTray {
     if (!w || (!force && w === this.width)) return;   // hidden, or only our own height change
     const groups = groupsOf(this.dice);
     const labelled = groups.some(g => g.name);
-    const caption = this.dice.some(d => d.label) ? CAPTION_H : 0;
     const perRow = s => Math.max(1, Math.floor((w - 2 * PAD + gapFor(s)) / (s + gapFor(s))));
     const rows = s => groups.reduce((n, g) => n + Math.ceil(g.dice.length / perRow(s)), 0);
     // Many dice shrink a little (never below MIN_SIZE) to keep the tray to a few rows; past that they wrap.
@@ -171,13 +170,18 @@ export class DiceTray {
     let y = PAD, row = 0;
     this.labels = [];
     for (const g of groups) {
-      if (g.name) { this.labels.push({ text: g.name, x: PAD, y: y + GROUP_H / 2 }); y += GROUP_H; }
+      if (g.name) {   // the label sits nearer its own dice than the group above, with room for a raised die's rings
+        if (row) y += GROUP_SEP;
+        this.labels.push({ text: g.name, x: PAD, y: y + 7 });
+        y += GROUP_H;
+      }
       for (let k = 0; k < g.dice.length; k += n, row++) {
         const line = g.dice.slice(k, k + n);
+        const cap = line.some(d => d.label) ? CAPTION_H : 0;   // only rows with captions make room for them
         // Centred rows look best for one handful; labelled groups align left under their label.
         let x = labelled ? PAD : (w - line.length * s - (line.length - 1) * gap) / 2;
-        for (const d of line) { Object.assign(d, { x, y, s, row }); x += s + gap; }
-        y += s + caption + gap;
+        for (const d of line) { Object.assign(d, { x, y, s, row, cap }); x += s + gap; }
+        y += s + cap + gap;
       }
     }
     const h = this.dice.length ? y - gap + PAD : MAX_SIZE + 2 * PAD;   // an empty tray keeps one row's height
@@ -231,6 +235,7 @@ export class DiceTray {
     if (has("dim")) alpha *= 0.4;
     if (has("cancelled")) alpha *= 0.5;
     const removed = has("removed");
+    const body = removed ? c.removedBg : m.has("will") ? c.willBg : c.bg;
     const outline = (d.sides === 6 ? D6 : D10);
     const pts = k => outline.map(([x, y]) => [x * s * k, y * s * k]);
     ctx.save();
@@ -242,7 +247,7 @@ export class DiceTray {
     ctx.shadowColor = c.shadow;
     ctx.shadowBlur = 3 + lift * 0.5;
     ctx.shadowOffsetY = 1.5 + lift * 0.4;
-    ctx.fillStyle = removed ? c.removedBg : m.has("will") ? c.willBg : c.bg;
+    ctx.fillStyle = body;
     roundedPoly(ctx, pts(1), s * (d.sides === 6 ? 0.17 : 0.07));
     ctx.fill();
     ctx.shadowColor = "transparent";
@@ -257,16 +262,19 @@ export class DiceTray {
       ctx.stroke();
       ctx.globalAlpha = alpha;
     }
-    if (has("cancelled")) {   // struck under the face, at full strength, so the faded die reads as struck yet its face stays legible
+    // Strikes go under the face, and the struck face gets a halo of the body colour: the die reads as
+    // struck out while its face stays legible (a removed 1 is still a 1).
+    const struck = removed || has("cancelled");
+    if (removed) strike(ctx, s, c.strike, [[-1, -1, 1, 1]]);
+    if (has("cancelled")) {   // the cross at full strength, so the faded die still reads as struck
       ctx.globalAlpha = alpha / 0.5;
-      strike(ctx, s, c.strike, c.bg, [[-1, -1, 1, 1], [1, -1, -1, 1]]);
+      strike(ctx, s, c.strike, [[-1, -1, 1, 1], [1, -1, -1, 1]]);
       ctx.globalAlpha = alpha;
     }
-    if (d.sides === 6) drawPips(ctx, face, s, ink);
-    else drawNumber(ctx, face, s, ink, c.edge);
+    if (d.sides === 6) drawPips(ctx, face, s, ink, struck && body);
+    else drawNumber(ctx, face, s, ink, c.edge, struck && body);
     if (has("kept")) ring(ctx, outline, s, 2, 3, c.mark, []);
-    if (has("selected")) ring(ctx, outline, s, has("kept") ? 6.5 : 3, 2, c.focus, [4, 3]);
-    if (removed) strike(ctx, s, c.strike, c.removedBg, [[-1, -1, 1, 1]]);
+    if (has("selected")) ring(ctx, outline, s, has("kept") ? 5.5 : 3, 2, c.focus, [4, 3]);
     if (has("exploded")) starburst(ctx, s * 0.42, -s * 0.42, Math.max(8, s * 0.2), c.mark, c.bg);
     if (has("new")) {   // a small notch-dot at the top left: this die came in a later wave
       ctx.beginPath();
@@ -291,8 +299,8 @@ export class DiceTray {
   _hit(e) {
     const r = this.canvas.getBoundingClientRect();
     const x = (e.clientX - r.left) * this.width / r.width, y = (e.clientY - r.top) * this.height / r.height;
-    const g = this.gap / 2, cap = this.dice.some(d => d.label) ? CAPTION_H : 0;   // half the gap each side: no dead zones
-    return this.dice.findIndex(d => x >= d.x - g && x < d.x + d.s + g && y >= d.y - g && y < d.y + d.s + cap + g);
+    const g = this.gap / 2;   // half the gap each side: no dead zones between dice
+    return this.dice.findIndex(d => x >= d.x - g && x < d.x + d.s + g && y >= d.y - g && y < d.y + d.s + d.cap + g);
   }
 
   _pointerDown() {
@@ -383,16 +391,20 @@ function roundedPoly(ctx, pts, r) {
   ctx.closePath();
 }
 
-function drawPips(ctx, face, s, ink) {
+// `halo`, when given, outlines the ink in the body colour so it stands clear of a strike beneath it.
+function drawPips(ctx, face, s, ink, halo) {
   ctx.fillStyle = ink;
+  ctx.strokeStyle = halo;
+  ctx.lineWidth = 3;
   for (const [x, y] of PIPS[face]) {
     ctx.beginPath();
     ctx.arc(x * s * 0.26, y * s * 0.26, s * 0.085, 0, 2 * Math.PI);
+    if (halo) ctx.stroke();
     ctx.fill();
   }
 }
 
-function drawNumber(ctx, face, s, ink, edge) {
+function drawNumber(ctx, face, s, ink, edge, halo) {
   // The facet edges of the kite face, faint, for a bit of depth.
   const [kx, ky] = KITE;
   ctx.beginPath();
@@ -410,7 +422,14 @@ function drawNumber(ctx, face, s, ink, edge) {
   ctx.textAlign = "center";
   ctx.textBaseline = "alphabetic";
   // Centre the digits' ink, not the em box, in the kite.
-  ctx.fillText(text, 0, -s * 0.05 + ctx.measureText(text).actualBoundingBoxAscent / 2);
+  const y = -s * 0.05 + ctx.measureText(text).actualBoundingBoxAscent / 2;
+  if (halo) {
+    ctx.strokeStyle = halo;
+    ctx.lineWidth = 4;
+    ctx.lineJoin = "round";
+    ctx.strokeText(text, 0, y);
+  }
+  ctx.fillText(text, 0, y);
 }
 
 // An outline `off` px outside the die's shape.
@@ -425,17 +444,15 @@ function ring(ctx, outline, s, off, width, color, dash) {
   ctx.restore();
 }
 
-// Strike lines over the face, on a halo of the die's colour so they stay visible over pips and digits.
-function strike(ctx, s, color, halo, lines) {
-  const w = Math.max(2.5, s * 0.07), e = s * 0.34;
-  for (const [style, width] of [[halo, w + 3], [color, w]]) {
-    ctx.beginPath();
-    for (const [x0, y0, x1, y1] of lines) { ctx.moveTo(x0 * e, y0 * e); ctx.lineTo(x1 * e, y1 * e); }
-    ctx.strokeStyle = style;
-    ctx.lineWidth = width;
-    ctx.lineCap = "round";
-    ctx.stroke();
-  }
+// Strike lines corner to corner across the face.
+function strike(ctx, s, color, lines) {
+  const e = s * 0.36;
+  ctx.beginPath();
+  for (const [x0, y0, x1, y1] of lines) { ctx.moveTo(x0 * e, y0 * e); ctx.lineTo(x1 * e, y1 * e); }
+  ctx.strokeStyle = color;
+  ctx.lineWidth = Math.max(2.5, s * 0.075);
+  ctx.lineCap = "round";
+  ctx.stroke();
 }
 
 // The "exploded" badge: a starburst with a circular arrow, drawn rather than typed so no font is needed for "↻".
