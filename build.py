@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Build, serve and test Arbiter, with the standard library only.
 
-    python3 build.py              assemble dist/: the page, static/, the arbiter wheel and a pinned Pyodide
+    python3 build.py              assemble dist/: the page, static/, a pinned Pyodide and its memory snapshot
     python3 build.py serve        build, then serve dist/ on http://127.0.0.1:8000/ (--port N, 0 = any free)
     python3 build.py test [ARGS]  set up .venv and a Chromium, build, run pytest over tests/ (ARGS go to pytest)
-    python3 build.py bench [ARGS] set up .venv and run the benchmarks (pytest --benchmark-only)
+    python3 build.py bench [ARGS] build, then time start-up in headless Chromium against stock Pyodide, and run
+                                  the odds benchmarks (pytest --benchmark-only; ARGS go to pytest)
 
-Pyodide comes from npm (`npm pack`) and micropip from PyPI (`pip download`), each once, checked against
-the hashes pinned in build.py and kept in .cache/, so a rebuild needs no network.
+Pyodide comes from npm (`npm pack`) once, checked against the hash pinned here and kept in .cache/. Node runs that
+Pyodide at build time (tools/pyodide_build.mjs) to precompile the stdlib and take the memory snapshot the page
+restores; both are cached in .cache/ by the hashes of their inputs, so a rebuild needs no network.
 """
 
 from __future__ import annotations
@@ -17,17 +19,21 @@ import base64
 import gzip
 import hashlib
 import html
+import inspect
 import io
 import json
+import math
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
 import tempfile
 import threading
 import zipfile
+import zlib
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -43,15 +49,16 @@ CACHE = ROOT / ".cache"
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / ".ci" / "requirements-test.txt"
 
-# Pinned downloads. The Pyodide hash is npm's `dist.integrity` for the tarball `npm pack` saves
-# (`npm view pyodide@314.0.7 dist.integrity`); micropip's is PyPI's wheel (`pip hash`), which is NOT
-# the hash in Pyodide's own lock file: that one is for the wheel Pyodide builds itself.
+# The pinned download: npm's `dist.integrity` for the tarball `npm pack` saves (`npm view pyodide@314.0.7 dist.integrity`).
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-MICROPIP_VERSION = "0.11.1"
-MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
-MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+# What the page loads from Pyodide: the runtime (pyodide.asm.wasm without its big data segments: see
+# strip_data_segments). No stdlib zip and no packages: Python, the stdlib modules the rules use and the rules
+# themselves come already imported in pyodide/snapshot.bin.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+TOOLS = ROOT / "tools"
+SNAPSHOT_TOOL = TOOLS / "pyodide_build.mjs"
+SNAPSHOT_SETUP = TOOLS / "snapshot_setup.py"
 
 # Every wheel entry gets this timestamp, so the same sources always give the same bytes.
 WHEEL_DATE = (1980, 1, 1, 0, 0, 0)
@@ -121,20 +128,6 @@ def fetch_pyodide(cache: Path = CACHE) -> Path:
     return _fetch_once(cache, f"pyodide-{PYODIDE_VERSION}.tgz", PYODIDE_INTEGRITY, download)
 
 
-def fetch_micropip(cache: Path = CACHE) -> Path:
-    """The pinned micropip wheel from PyPI, fetched once with `pip download` and checked against its sha256."""
-
-    def download(folder: Path) -> None:
-        print(f"Fetching micropip {MICROPIP_VERSION} with pip download …", flush=True)
-        requirement = folder / "requirements.txt"
-        requirement.write_text(f"micropip=={MICROPIP_VERSION} --hash=sha256:{MICROPIP_SHA256}\n")
-        _run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-              "--python-version", "3.14", "--require-hashes", "-r", str(requirement), "-d", str(folder)],
-             what="pip is needed to fetch micropip once (it is cached in .cache/)")
-
-    return _fetch_once(cache, MICROPIP_WHEEL, f"sha256-{MICROPIP_SHA256}", download)
-
-
 # --- the arbiter wheel ----------------------------------------------------------------------------
 
 
@@ -186,53 +179,182 @@ def build_wheel(out_dir: Path, src: Path = ROOT / "py" / "arbiter", pyproject: P
     return wheel
 
 
-# --- Pyodide and our lock file --------------------------------------------------------------------
+# --- Pyodide at build time: the runtime, a precompiled stdlib, the memory snapshot ------------------------------
 
 
-def unpack_pyodide(tarball: Path, out_dir: Path) -> dict:
-    """Copy the files the runtime needs from the npm tarball into `out_dir`; return the package's lock."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    wanted = {f"package/{n}": n for n in PYODIDE_FILES}
-    lock = None
-    with tarfile.open(tarball, "r:gz") as tar:
-        for member in tar:
-            if member.name in wanted:
-                (out_dir / wanted.pop(member.name)).write_bytes(tar.extractfile(member).read())
-            elif member.name == "package/pyodide-lock.json":
-                lock = json.load(tar.extractfile(member))
-    if wanted or lock is None:
-        raise BuildError(f"{tarball} lacks {', '.join(sorted(wanted)) or 'package/pyodide-lock.json'}")
-    return lock
+def _file_sha256(path: Path) -> str:
+    return _digest(path, "sha256").hex()
 
 
-def lock_entry(template: dict, *, name: str, version: str, file_name: str, sha256: str, imports: list[str],
-               depends: list[str] = ()) -> dict:
-    """A lock-file package entry shaped like Pyodide's own (`template`), for a pure-Python wheel."""
-    entry = dict(template)
-    entry.update(name=name, version=version, file_name=file_name, sha256=sha256, imports=list(imports),
-                 depends=list(depends), install_dir="site", package_type="package", unvendored_tests=False)
-    return entry
+def unpack_pyodide(tarball: Path, cache: Path = CACHE) -> Path:
+    """The npm package unpacked into `cache` once (Node runs it at build time); its folder."""
+    folder = cache / f"pyodide-{PYODIDE_VERSION}"
+    stamp = folder / ".unpacked-from"
+    if not (stamp.exists() and stamp.read_text() == PYODIDE_INTEGRITY):
+        shutil.rmtree(folder, ignore_errors=True)
+        tmp = cache / f".pyodide-{PYODIDE_VERSION}.unpacking"
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        with tarfile.open(tarball, "r:gz") as tar:
+            for member in tar:
+                name = Path(member.name)
+                if member.isfile() and name.parts[:1] == ("package",) and ".." not in name.parts:
+                    out = tmp.joinpath(*name.parts[1:])
+                    out.parent.mkdir(parents=True, exist_ok=True)
+                    out.write_bytes(tar.extractfile(member).read())
+        missing = [n for n in (*PYODIDE_FILES, "python_stdlib.zip", "pyodide-lock.json") if not (tmp / n).is_file()]
+        if missing:
+            shutil.rmtree(tmp)
+            raise BuildError(f"{tarball} lacks {', '.join(missing)}")
+        (tmp / ".unpacked-from").write_text(PYODIDE_INTEGRITY)
+        os.replace(tmp, folder)
+    return folder
 
 
-def write_lock(path: Path, npm_lock: dict, micropip: Path, arbiter: Path) -> dict:
-    """Our own pyodide-lock.json: Pyodide's `info`, and only micropip and arbiter with their real hashes.
+def _node(command: str, config: dict, what: str) -> str:
+    """Run one step of tools/pyodide_build.mjs under Node; its standard output."""
+    node = shutil.which("node")
+    if not node:
+        raise BuildError(f"node not found: Node.js 18 or newer runs Pyodide at build time to {what}")
+    with tempfile.TemporaryDirectory(prefix="arbiter-node-") as tmp:
+        config_path = Path(tmp) / "config.json"
+        config_path.write_text(json.dumps(config), encoding="utf-8")
+        result = subprocess.run([node, str(SNAPSHOT_TOOL), command, str(config_path)], capture_output=True, text=True)
+    if result.returncode:
+        raise BuildError(f"node {SNAPSHOT_TOOL.name} {command} failed ({what}):\n{result.stdout[-3000:]}{result.stderr[-3000:]}")
+    return result.stdout
 
-    `file_name`s are relative to the lock file's folder (Pyodide's default packageBaseUrl).
-    """
-    template = npm_lock["packages"]["micropip"]
-    arbiter_version = arbiter.name.split("-")[1]
-    lock = {
-        "info": npm_lock["info"],
-        "packages": {
-            "micropip": lock_entry(template, name="micropip", version=MICROPIP_VERSION, file_name=micropip.name,
-                                   sha256=_digest(micropip, "sha256").hex(), imports=["micropip"]),
-            "arbiter": lock_entry(template, name="arbiter", version=arbiter_version,
-                                  file_name=Path(os.path.relpath(arbiter, path.parent)).as_posix(),
-                                  sha256=_digest(arbiter, "sha256").hex(), imports=["arbiter"]),
-        },
-    }
-    path.write_text(json.dumps(lock, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    return lock
+
+def _cached(cache: Path, stem: str, suffix: str, inputs: list[bytes | str], make, keep: int = 3) -> Path:
+    """`cache/stem-<hash of inputs>suffix`, made by `make(path)` when absent; older versions beyond `keep` go."""
+    key = hashlib.sha256()
+    for part in inputs:
+        data = part.encode() if isinstance(part, str) else part
+        key.update(len(data).to_bytes(8, "little") + data)
+    target = cache / f"{stem}-{key.hexdigest()[:16]}{suffix}"
+    if not target.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        partial_file = target.with_name(f".{target.name}.partial")
+        make(partial_file)
+        os.replace(partial_file, target)
+        older = sorted((p for p in cache.glob(f"{stem}-*{suffix}") if p != target), key=lambda p: p.stat().st_mtime)
+        for old in older[: max(0, len(older) - (keep - 1))]:
+            old.unlink(missing_ok=True)
+    return target
+
+
+def _uleb(data: bytes, i: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        byte = data[i]
+        i += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return value, i
+
+
+def _sleb(data: bytes, i: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        byte = data[i]
+        i += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return (value - (1 << shift) if byte & 0x40 else value), i
+
+
+def _uleb_bytes(n: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte, n = n & 0x7F, n >> 7
+        out.append(byte | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+# Data segments of at least this many bytes leave pyodide.asm.wasm: the snapshot restores every byte of memory
+# anyway, and zstd packs those tables (CJK codecs, the Unicode database, …) tighter than gzip does in the wasm.
+STRIP_DATA_MIN = 4096
+
+
+def strip_data_segments(wasm: bytes, min_size: int = STRIP_DATA_MIN) -> tuple[bytes, list[tuple[int, int]]]:
+    """`wasm` with every active data segment of at least `min_size` bytes emptied (same count, same offsets), and
+    the (offset, length) ranges of memory those segments no longer fill."""
+    if wasm[:8] != b"\0asm\1\0\0\0":
+        raise BuildError("pyodide.asm.wasm is not a WebAssembly module")
+    out, emptied, i = bytearray(wasm[:8]), [], 8
+    while i < len(wasm):
+        section_id = wasm[i]
+        size, body = _uleb(wasm, i + 1)
+        end = body + size
+        if section_id != 11:
+            out += wasm[i:end]
+        else:
+            count, j = _uleb(wasm, body)
+            data = bytearray(_uleb_bytes(count))
+            for _ in range(count):
+                start = j
+                flags, j = _uleb(wasm, j)
+                if flags != 0:  # passive or explicit memory: kept as it is (pyodide.asm.wasm has none)
+                    raise BuildError(f"pyodide.asm.wasm has a data segment of kind {flags}: cannot strip it")
+                if wasm[j] != 0x41:
+                    raise BuildError("pyodide.asm.wasm has a data segment whose offset is not an i32.const")
+                offset, j = _sleb(wasm, j + 1)
+                if wasm[j] != 0x0B:
+                    raise BuildError("pyodide.asm.wasm has a data segment offset that is not a constant")
+                length, k = _uleb(wasm, j + 1)
+                if length >= min_size:
+                    data += wasm[start:j + 1] + _uleb_bytes(0)
+                    emptied.append((offset, length))
+                else:
+                    data += wasm[start:k + length]
+                j = k + length
+            if j != end:
+                raise BuildError("pyodide.asm.wasm: its data section does not parse")
+            out += bytes([11]) + _uleb_bytes(len(data)) + data
+        i = end
+    return bytes(out), emptied
+
+
+def precompiled_stdlib(runtime: Path, cache: Path = CACHE) -> Path:
+    """Pyodide's stdlib as .pyc (optimize=2), compiled by Pyodide's own Python 3.14 under Node, cached."""
+    return _cached(cache, "stdlib-pyc", ".zip", [PYODIDE_INTEGRITY, SNAPSHOT_TOOL.read_bytes()], lambda out: _node(
+        "stdlib", {"pyodide": str(runtime), "input": str(runtime / "python_stdlib.zip"), "output": str(out)},
+        "precompile the stdlib"))
+
+
+def stripped_runtime(runtime: Path, cache: Path = CACHE) -> tuple[Path, list[tuple[int, int]]]:
+    """A folder with the runtime as the page loads it (pyodide.asm.wasm with its big data segments emptied) and the
+    memory ranges those segments filled."""
+    wasm, emptied = strip_data_segments((runtime / "pyodide.asm.wasm").read_bytes())
+    folder = cache / f"pyodide-{PYODIDE_VERSION}-stripped-{STRIP_DATA_MIN}"
+    if not ((folder / "pyodide.asm.wasm").is_file() and (folder / "pyodide.asm.wasm").read_bytes() == wasm):
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in PYODIDE_FILES:
+            if name != "pyodide.asm.wasm":
+                shutil.copyfile(runtime / name, folder / name)
+        (folder / "pyodide.asm.wasm").write_bytes(wasm)
+    return folder, emptied
+
+
+def memory_snapshot(runtime: Path, wheel: Path, cache: Path = CACHE) -> Path:
+    """pyodide/snapshot.bin: Python booted with the precompiled stdlib, the wheel installed and imported; checked
+    by restoring it under Node with the runtime the page loads (stripped_runtime); cached."""
+    stdlib = precompiled_stdlib(runtime, cache)
+    served, emptied = stripped_runtime(runtime, cache)
+    inputs = [PYODIDE_INTEGRITY, _file_sha256(stdlib), _file_sha256(served / "pyodide.asm.wasm"), wheel.read_bytes(),
+              SNAPSHOT_TOOL.read_bytes(), SNAPSHOT_SETUP.read_bytes(), (ROOT / "static" / "snapshot.js").read_bytes()]
+
+    def make(out: Path) -> None:
+        print("Taking the Pyodide memory snapshot with Node …", flush=True)
+        _node("snapshot", {"pyodide": str(runtime), "stdlib": str(stdlib), "wheel": str(wheel), "output": str(out),
+                           "emptied": emptied, "setup": SNAPSHOT_SETUP.read_text(encoding="utf-8")},
+              "take the memory snapshot")
+        _node("verify", {"pyodide": str(served), "snapshot": str(out)}, "check the memory snapshot restores")
+
+    return _cached(cache, "snapshot", ".bin", inputs, make)
 
 
 # ---- page generation: forms from arbiter.api.systems(), rulings from docs/rulings.md ---------------------------
@@ -427,9 +549,127 @@ def engine_systems() -> list[dict]:
         sys.path.remove(str(ROOT / "py"))
 
 
+# --- an installable offline app: manifest, icons drawn here, the service worker ----------------------------------
+
+APP_NAME, APP_SHORT_NAME = "Arbiter — exact odds, honest dice", "Arbiter"
+THEME_COLOR, BACKGROUND_COLOR = "#7a2e1d", "#f6f3ee"  # style.css's --accent and --bg
+
+
+def png(width: int, height: int, rgba: bytes) -> bytes:
+    """A PNG file of 8-bit RGBA pixels (rows top to bottom), with zlib and struct only."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    stride = width * 4
+    raw = b"".join(b"\0" + rgba[y * stride:(y + 1) * stride] for y in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def _rounded_rect(x0, y0, x1, y1, r):
+    """The shape's horizontal extent at height y (or None): a rectangle with corners of radius r."""
+    def extent(y):
+        if not y0 <= y <= y1:
+            return None
+        dy = max(y0 + r - y, y - (y1 - r), 0.0)
+        dx = r - math.sqrt(max(r * r - dy * dy, 0.0)) if dy else 0.0
+        return x0 + dx, x1 - dx
+    return extent
+
+
+def _circle(cx, cy, r):
+    def extent(y):
+        d = r * r - (y - cy) ** 2
+        return None if d <= 0 else (cx - math.sqrt(d), cx + math.sqrt(d))
+    return extent
+
+
+def draw_icon(size: int, maskable: bool) -> bytes:
+    """The app icon as RGBA: a die showing five on the accent colour. A maskable icon fills its square and keeps
+    the die inside the central safe circle (radius 40%); the plain one is a rounded tile on transparency."""
+    def hex_rgb(h):
+        return tuple(int(h[i:i + 2], 16) for i in (1, 3, 5))
+    accent, die, pip = hex_rgb(THEME_COLOR), hex_rgb("#fffdf8"), hex_rgb(THEME_COLOR)
+    s = float(size)
+    tile = _rounded_rect(0, 0, s, s, 0) if maskable else _rounded_rect(0.04 * s, 0.04 * s, 0.96 * s, 0.96 * s, 0.2 * s)
+    half = 0.26 * s if maskable else 0.3 * s  # the die's half-width: inside the safe zone when maskable
+    c = s / 2
+    shapes = [(tile, accent), (_rounded_rect(c - half, c - half, c + half, c + half, 0.22 * half), die)]
+    off, pr = 0.52 * half, 0.16 * half
+    shapes += [(_circle(c + dx * off, c + dy * off, pr), pip) for dx, dy in ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1))]
+
+    pixels = bytearray(size * size * 4)
+    sub = 4  # rows sampled per pixel row: vertical anti-aliasing; horizontal coverage is exact
+    for y in range(size):
+        row = [[0.0, 0.0, 0.0, 0.0] for _ in range(size)]  # premultiplied RGBA, 0..1
+        for extent, (r, g, b) in shapes:
+            cover = [0.0] * size
+            for k in range(sub):
+                span = extent(y + (k + 0.5) / sub)
+                if span is None:
+                    continue
+                a, b_ = max(span[0], 0.0), min(span[1], s)
+                for x in range(int(a), min(int(math.ceil(b_)), size)):
+                    cover[x] += (min(b_, x + 1) - max(a, x)) / sub
+            for x, alpha in enumerate(cover):
+                if alpha > 0:
+                    p = row[x]
+                    keep = 1 - alpha
+                    row[x] = [r / 255 * alpha + p[0] * keep, g / 255 * alpha + p[1] * keep,
+                              b / 255 * alpha + p[2] * keep, alpha + p[3] * keep]
+        for x, (r, g, b, a) in enumerate(row):
+            i = (y * size + x) * 4
+            pixels[i:i + 4] = (bytes((round(r / a * 255), round(g / a * 255), round(b / a * 255), round(a * 255)))
+                               if a > 0 else b"\0\0\0\0")
+    return bytes(pixels)
+
+
+ICONS = (("icons/icon-192.png", 192, False), ("icons/icon-512.png", 512, False),
+         ("icons/maskable-192.png", 192, True), ("icons/maskable-512.png", 512, True))
+
+
+def write_icons(site: Path, cache: Path = CACHE) -> None:
+    """The icons, drawn here (no binary asset comes from anywhere), cached by the drawing code's hash."""
+    code = inspect.getsource(draw_icon) + inspect.getsource(png) + THEME_COLOR
+    for name, size, maskable in ICONS:
+        drawn = _cached(cache, f"icon-{'maskable' if maskable else 'any'}-{size}", ".png", [code], lambda out: out.write_bytes(
+            png(size, size, draw_icon(size, maskable))), keep=1)
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(drawn, site / name)
+
+
+def manifest() -> dict:
+    """manifest.webmanifest: installable from Chromium, every URL relative to the manifest (any sub-path works)."""
+    icons = [{"src": name, "sizes": f"{size}x{size}", "type": "image/png", "purpose": "maskable" if maskable else "any"}
+             for name, size, maskable in ICONS]
+    return {"name": APP_NAME, "short_name": APP_SHORT_NAME, "id": "./", "start_url": "./", "scope": "./",
+            "display": "standalone", "theme_color": THEME_COLOR, "background_color": BACKGROUND_COLOR,
+            "description": "Exact odds before you roll, dice that land on what the rules rolled. Works offline.",
+            "lang": "en", "icons": icons}
+
+
+def _integrity(path: Path) -> str:
+    return "sha256-" + base64.b64encode(_digest(path, "sha256")).decode()
+
+
+def write_service_worker(site: Path) -> str:
+    """sw.js at the site's root, from tools/sw.js, listing every other file of `site` with its hash; the version."""
+    files = {p.relative_to(site).as_posix(): _integrity(p) for p in sorted(site.rglob("*"))
+             if p.is_file() and not any(part.startswith(".") for part in p.relative_to(site).parts)}
+    files.pop("sw.js", None)
+    version = hashlib.sha256("".join(f"{k}\0{v}\n" for k, v in files.items()).encode()).hexdigest()[:16]
+    template = (TOOLS / "sw.js").read_text(encoding="utf-8")
+    marker = re.compile(r"/\* BUILD \*/.*?/\* BUILD \*/")
+    if len(marker.findall(template)) != 1:
+        raise BuildError("tools/sw.js must hold exactly one /* BUILD */ … /* BUILD */")
+    build_json = json.dumps({"version": version, "files": files}, indent=1, sort_keys=True)
+    (site / "sw.js").write_text(marker.sub(lambda _: f"/* BUILD */ {build_json} /* BUILD */", template), encoding="utf-8")
+    return version
+
+
 def build(dist: Path = DIST, cache: Path = CACHE) -> Path:
-    """Assemble `dist`: index.html, static/, wheels/arbiter-*.whl, pyodide/ (runtime, micropip, our lock)."""
-    tarball, micropip = fetch_pyodide(cache), fetch_micropip(cache)
+    """Assemble `dist`: index.html, static/, pyodide/ (the runtime and its memory snapshot), the manifest and
+    its icons, and sw.js, which lists all of them."""
+    runtime = unpack_pyodide(fetch_pyodide(cache), cache)
     staging = dist.parent / f".{dist.name}.building"
     shutil.rmtree(staging, ignore_errors=True)
     try:
@@ -440,11 +680,18 @@ def build(dist: Path = DIST, cache: Path = CACHE) -> Path:
         shutil.copytree(ROOT / "static", staging / "static",
                         ignore=shutil.ignore_patterns(".*", "__pycache__", "*~", "*-demo.html"))
         (staging / ".nojekyll").touch()  # GitHub Pages: serve the files as they are
-        wheel = build_wheel(staging / "wheels")
+        with tempfile.TemporaryDirectory(prefix="arbiter-wheel-") as tmp:
+            snapshot = memory_snapshot(runtime, build_wheel(Path(tmp)), cache)
         pyodide = staging / "pyodide"
-        npm_lock = unpack_pyodide(tarball, pyodide)
-        shutil.copy2(micropip, pyodide / micropip.name)
-        write_lock(pyodide / "pyodide-lock.json", npm_lock, pyodide / micropip.name, wheel)
+        pyodide.mkdir()
+        served, _ = stripped_runtime(runtime, cache)
+        for name in PYODIDE_FILES:
+            shutil.copyfile(served / name, pyodide / name)
+        shutil.copyfile(snapshot, pyodide / "snapshot.bin")
+        write_icons(staging, cache)
+        (staging / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2, ensure_ascii=False) + "\n",
+                                                      encoding="utf-8")
+        write_service_worker(staging)
         shutil.rmtree(dist, ignore_errors=True)
         os.replace(staging, dist)
     finally:
@@ -485,13 +732,33 @@ def _accepts_gzip(header: str) -> bool:
     return False
 
 
+class _Counting:
+    """A response stream that adds what it writes to its server's `bytes_sent` (the bytes over the wire)."""
+
+    def __init__(self, stream, server):
+        self._stream, self._server = stream, server
+
+    def write(self, data):
+        with self._server.count_lock:
+            self._server.bytes_sent += len(data)
+        return self._stream.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 class _Handler(SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: a page load is some twenty requests
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
-    _gzipped: dict = {}  # (path, mtime_ns, size) -> bytes, shared by all requests
-    _gzip_lock = threading.Lock()
+    _encoded: dict = {}  # (path, mtime_ns, size, gzip?) -> (etag, body), shared by all requests
+    _encoded_lock = threading.Lock()
+
+    def setup(self):
+        super().setup()
+        self.wfile = _Counting(self.wfile, self.server)
 
     def log_request(self, code="-", size="-"):
+        self.server.requests.append((self.command, self.path, code))
         if isinstance(code, int) and code >= 400 and not self.server.quiet:
             super().log_request(code, size)
 
@@ -500,43 +767,91 @@ class _Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
     def end_headers(self):
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", self.server.cache_control)
         super().end_headers()
 
+    def _mount(self) -> bool:
+        """Point `directory` and `path` at the mount serving this URL; False (after a 404 or redirect) if none does."""
+        url_path, sep, query = self.path.partition("?")
+        for prefix, directory in self.server.mounts:
+            if url_path.startswith(prefix):
+                self.directory = directory
+                self.path = "/" + url_path[len(prefix):] + sep + query
+                return True
+            if url_path + "/" == prefix:  # /arbiter -> /arbiter/, as GitHub Pages does
+                self.send_response(301)
+                self.send_header("Location", prefix + sep + query)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return False
+        self.send_error(404, "File not found")
+        return False
+
+    def do_GET(self):
+        if self._mount():
+            super().do_GET()
+
+    def do_HEAD(self):
+        if self._mount():
+            super().do_HEAD()
+
     def send_head(self):
+        """Files as GitHub Pages serves them: gzipped when the client accepts it (text and wasm), with an ETag and
+        Last-Modified, and 304 Not Modified for a client whose copy is current."""
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.partition("?")[0].endswith("/"):
             path = os.path.join(path, "index.html")
+        if not os.path.isfile(path):
+            return super().send_head()  # directories (redirect or listing) and 404s
         ctype = self.guess_type(path)
-        if (not os.path.isfile(path) or not ctype.startswith(GZIP_TYPES)
-                or not _accepts_gzip(self.headers.get("Accept-Encoding", ""))):
-            return super().send_head()
+        gzipped = ctype.startswith(GZIP_TYPES) and _accepts_gzip(self.headers.get("Accept-Encoding", ""))
         stat = os.stat(path)
-        key = (path, stat.st_mtime_ns, stat.st_size)
-        with self._gzip_lock:
-            body = self._gzipped.get(key)
-            if body is None:
-                with open(path, "rb") as f:
-                    body = gzip.compress(f.read(), compresslevel=6, mtime=0)
-                self._gzipped[key] = body
+        key = (path, stat.st_mtime_ns, stat.st_size, gzipped)
+        with self._encoded_lock:
+            cached = self._encoded.get(key)
+        if cached is None:
+            with open(path, "rb") as f:
+                data = f.read()
+            body = gzip.compress(data, compresslevel=6, mtime=0) if gzipped else data
+            cached = (f'"{hashlib.sha256(data).hexdigest()[:20]}{"-gz" if gzipped else ""}"', body)
+            with self._encoded_lock:
+                self._encoded[key] = cached
+        etag, body = cached
+        if etag in [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]:
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
         self.send_response(200)
         self.send_header("Content-Type", ctype)
-        self.send_header("Content-Encoding", "gzip")
+        if gzipped:
+            self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Vary", "Accept-Encoding")
+        self.send_header("ETag", etag)
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
         self.end_headers()
         return io.BytesIO(body)
 
 
 class Server(ThreadingHTTPServer):
-    """A static server for `root` on 127.0.0.1; port 0 picks a free port (see `.port` and `.url`)."""
+    """A static server on 127.0.0.1 for `root`, or for several folders under URL prefixes ({"/arbiter/": dist});
+    port 0 picks a free port (see `.port` and `.url`). `bytes_sent` counts every byte of every response, headers
+    included; `requests` lists (method, path, status). `cache_control` is sent with every response: "no-cache"
+    (revalidate each time; the default, right while developing) or GitHub Pages' own "max-age=600"."""
 
     daemon_threads = True
 
-    def __init__(self, root: Path, port: int = 0, host: str = "127.0.0.1", quiet: bool = True):
-        self.quiet = quiet
-        super().__init__((host, port), partial(_Handler, directory=str(root)))
+    def __init__(self, root: Path | dict, port: int = 0, host: str = "127.0.0.1", quiet: bool = True,
+                 cache_control: str = "no-cache"):
+        self.quiet, self.cache_control = quiet, cache_control
+        mounts = root if isinstance(root, dict) else {"/": root}
+        if not all(prefix.startswith("/") and prefix.endswith("/") for prefix in mounts):
+            raise ValueError("mount prefixes start and end with /")
+        self.mounts = sorted(((prefix, str(folder)) for prefix, folder in mounts.items()), key=lambda m: -len(m[0]))
+        self.bytes_sent, self.count_lock, self.requests = 0, threading.Lock(), []
+        super().__init__((host, port), _Handler)
 
     @property
     def port(self) -> int:

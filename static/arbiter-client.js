@@ -8,6 +8,9 @@
 //
 // A call rejects with an Error whose message is the RulesError's message (error.name "RulesError"),
 // or with the load failure when Python could not be loaded.
+//
+// Timings, for `python3 build.py bench` and the curious: performance marks "arbiter:worker-start" and
+// "arbiter:ready", and `arbiter.timings`, the last 100 calls as {method, ms} (round trips through the worker).
 
 // `?timeout=ms` on this module's URL is passed on to the worker (its load timeout; for tests).
 const LOAD_TIMEOUT = new URL(import.meta.url).searchParams.get("timeout");
@@ -19,6 +22,8 @@ let latest = { progress: 0, label: "Starting…" };
 let nextId = 1;
 const pending = new Map(); // id -> { resolve, reject }
 const listeners = new Set();
+const timings = [];
+const KEEP_TIMINGS = 100;
 
 function emit(state) {
   latest = state;
@@ -37,6 +42,7 @@ function rejectPending(message) {
 }
 
 function start() {
+  performance.mark("arbiter:worker-start");
   const url = new URL("./worker.js", import.meta.url);
   if (LOAD_TIMEOUT) url.searchParams.set("timeout", LOAD_TIMEOUT);
   const current = new Worker(url, { type: "module" });
@@ -76,6 +82,7 @@ function start() {
     } else if ("failed" in data) {
       fail(data.failed);
     } else if (data.ready) {
+      performance.mark("arbiter:ready");
       status = "ready";
       settle.resolve({ version: data.version });
       emit({ progress: 1, label: "Ready" });
@@ -96,7 +103,12 @@ function call(method, args) {
     () =>
       new Promise((resolve, reject) => {
         const id = nextId++;
-        pending.set(id, { resolve, reject });
+        const sent = performance.now();
+        const timed = (settle) => (value) => {
+          if (timings.push({ method, ms: performance.now() - sent }) > KEEP_TIMINGS) timings.shift();
+          settle(value);
+        };
+        pending.set(id, { resolve: timed(resolve), reject: timed(reject) });
         worker.postMessage({ id, method, args });
       }),
   );
@@ -110,6 +122,10 @@ export const arbiter = {
   /** "loading", "ready" or "failed". */
   get status() {
     return status;
+  },
+  /** The last calls' round trips, oldest first: [{method, ms}]. */
+  get timings() {
+    return timings.slice();
   },
   systems: () => call("systems", []),
   roll: (system, request, seed = null) => call("roll", [system, request, seed]),

@@ -1,39 +1,25 @@
-// The only place Python runs: a module Web Worker that loads Pyodide from this site, installs the
-// arbiter wheel and answers the page's requests, so the page never blocks on the rules.
+// The only place Python runs: a module Web Worker that restores Pyodide from this site's memory snapshot (Python
+// already started, the rules already imported: tools/pyodide_build.mjs takes it, static/snapshot.js reads it) and
+// answers the page's requests, so the page never blocks on the rules. Nothing else is fetched: no stdlib, no
+// packages, no lock file.
 //
 // Page -> worker: {id, method: "systems"|"roll"|"act"|"odds"|"table", args: [...]}
 // Worker -> page: {progress: 0..1, label}       while loading
-//                 {ready: true, version}        once arbiter.api is imported (progress 1)
+//                 {ready: true, version}        once the rules answer (progress 1)
 //                 {failed: message}             if loading failed (the page may start a new worker)
 //                 {id, ok: true, value}         an answer: the same JSON as the Python API
 //                 {id, ok: false, kind, error}  kind "RulesError": its message; otherwise a clear text
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { EMPTY_ZIP, decodeOnInstantiation, parseSnapshot } from "./snapshot.js";
 
-const LOCK_URL = new URL("../pyodide/pyodide-lock.json", import.meta.url);
 const INDEX_URL = new URL("../pyodide/", import.meta.url);
+const SNAPSHOT_URL = new URL("../pyodide/snapshot.bin", import.meta.url);
 // A .wasm served with the wrong MIME type, or a stalled download, can leave loading waiting
 // forever: give up after this long. `?timeout=ms` on the worker's URL overrides it (tests use it).
 const LOAD_TIMEOUT_MS = Number(new URL(self.location.href).searchParams.get("timeout")) || 120_000;
 
 const METHODS = new Set(["systems", "roll", "act", "odds", "table"]);
-
-// Runs inside Python: JSON strings in and out, so numbers and strings cross exactly.
-const BRIDGE = `
-import json
-from arbiter import RulesError, api
-
-def _arbiter_call(method, args_json):
-    try:
-        value = getattr(api, method)(*json.loads(args_json))
-        return json.dumps({"ok": True, "value": value}, allow_nan=False)
-    except RulesError as exc:
-        return json.dumps({"ok": False, "kind": "RulesError", "error": str(exc)})
-    except Exception as exc:
-        return json.dumps({"ok": False, "kind": "InternalError", "error": f"Internal error in {method}: {type(exc).__name__}: {exc}"})
-
-_arbiter_call
-`;
 
 let stage = "Starting";
 
@@ -53,48 +39,40 @@ function withTimeout(promise, ms) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function fetchJson(url) {
-  const response = await fetch(url, { cache: "no-cache" });
-  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
-  return response.json();
+async function fetchSnapshot() {
+  const response = await fetch(SNAPSHOT_URL);
+  if (!response.ok) throw new Error(`${SNAPSHOT_URL.pathname}: HTTP ${response.status}`);
+  return parseSnapshot(new Uint8Array(await response.arrayBuffer()));
 }
 
 async function load() {
   progress(0, "Loading Python runtime…");
-  const lock = await fetchJson(LOCK_URL);
-  const pyodide = await loadPyodide({
-    indexURL: INDEX_URL.href,
-    lockFileContents: lock,
-    packageBaseUrl: INDEX_URL.href,
-    stdout: () => {},
-    stderr: (line) => console.warn(line),
-  });
-
-  progress(0.6, "Loading micropip…");
-  const problems = [];
-  await pyodide.loadPackage("micropip", {
-    messageCallback: () => {},
-    errorCallback: (message) => problems.push(message),
-  });
-  // loadPackage reports a failed download through errorCallback and resolves anyway.
-  if (!pyodide.loadedPackages.micropip) {
-    throw new Error(`micropip did not load: ${problems.join(" ") || "unknown error"}`);
-  }
-
-  progress(0.75, "Installing the rules…");
-  const wheel = new URL(lock.packages.arbiter.file_name, INDEX_URL);
-  wheel.searchParams.set("sha256", lock.packages.arbiter.sha256); // a new build is never a stale cached wheel
-  const micropip = pyodide.pyimport("micropip");
+  const snapshot = fetchSnapshot();
+  const lock = snapshot.then((s) => s.lock);
+  const image = snapshot.then((s) => s.image);
+  for (const promise of [snapshot, lock, image]) promise.catch(() => {}); // reported by loadPyodide, which awaits them
+  const decoding = decodeOnInstantiation(snapshot, () => progress(0.7, "Restoring the rules…"));
+  const stdlib = URL.createObjectURL(new Blob([EMPTY_ZIP], { type: "application/zip" }));
   try {
-    await micropip.install.callKwargs(wheel.href, { deps: false });
+    const pyodide = await Promise.race([
+      decoding.failed,
+      loadPyodide({
+        indexURL: INDEX_URL.href,
+        stdLibURL: stdlib,
+        lockFileContents: lock,
+        _loadSnapshot: image, // Pyodide's private snapshot API: pinned by tests
+        stdout: () => {},
+        stderr: (line) => console.warn(line),
+      }),
+    ]);
+    progress(0.9, "Starting the rules…");
+    const call = pyodide.globals.get("_arbiter_call");
+    const version = pyodide.globals.get("_arbiter_start")(); // reseeds `random` from the OS: never the build's state
+    return { call, version }; // the {ready} message below is the last step: progress 1
   } finally {
-    micropip.destroy();
+    decoding.restore();
+    URL.revokeObjectURL(stdlib);
   }
-
-  progress(0.9, "Importing the rules…");
-  const call = pyodide.runPython(BRIDGE);
-  const version = pyodide.runPython("import arbiter; arbiter.__version__");
-  return { call, version }; // the {ready} message below is the last step: progress 1
 }
 
 const loading = withTimeout(load(), LOAD_TIMEOUT_MS);

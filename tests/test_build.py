@@ -1,4 +1,5 @@
-"""build.py: a deterministic wheel, our own Pyodide lock, pinned downloads, the static server, the test runner."""
+"""build.py: a deterministic wheel, pinned downloads, the memory snapshot, the offline app's manifest, icons and service
+worker, the static server, the test runner."""
 
 from __future__ import annotations
 
@@ -6,12 +7,16 @@ import base64
 import gzip
 import hashlib
 import json
+import re
+import shutil
+import struct
 import subprocess
 import sys
 import tarfile
 import urllib.error
 import urllib.request
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -78,7 +83,7 @@ def test_wheel_installs_and_imports(tmp_path):
     assert out[1] == "0.1.0" and int(out[2]) >= 1
 
 
-# --- the assembled site and its lock file -----------------------------------------------------------
+# --- the assembled site ------------------------------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
@@ -87,41 +92,21 @@ def dist(tmp_path_factory) -> Path:
 
 
 def test_dist_has_only_what_the_runtime_needs(dist):
-    """dist/pyodide holds the runtime, micropip and our lock: no type declarations, maps or node-only files."""
-    assert sorted(p.name for p in (dist / "pyodide").iterdir()) == sorted(
-        [*build.PYODIDE_FILES, build.MICROPIP_WHEEL, "pyodide-lock.json"])
-    for page in ("index.html", "static/worker.js", "static/arbiter-client.js", "wheels/arbiter-0.1.0-py3-none-any.whl"):
+    """dist/pyodide holds the runtime and the memory snapshot: no stdlib zip, packages, lock, types or maps."""
+    assert sorted(p.name for p in (dist / "pyodide").iterdir()) == sorted([*build.PYODIDE_FILES, "snapshot.bin"])
+    for page in ("index.html", "static/worker.js", "static/arbiter-client.js", "static/offline.js",
+                 "static/snapshot.js", "sw.js", "manifest.webmanifest"):
         assert (dist / page).is_file(), page
-
-
-def test_lock_file_hashes_match_the_files(dist):
-    """Each package in our lock names a file (relative to the lock) whose sha256 is the one recorded."""
-    lock_path = dist / "pyodide" / "pyodide-lock.json"
-    lock = json.loads(lock_path.read_text())
-    assert set(lock["packages"]) == {"micropip", "arbiter"}
-    for name, entry in lock["packages"].items():
-        assert entry["name"] == name and entry["imports"] == [name] and entry["depends"] == []
-        assert entry["install_dir"] == "site" and entry["package_type"] == "package"
-        assert "://" not in entry["file_name"] and not entry["file_name"].startswith("/")
-        assert sha256(lock_path.parent / entry["file_name"]) == entry["sha256"], name
-    assert lock["packages"]["micropip"]["sha256"] == build.MICROPIP_SHA256
-    assert lock["packages"]["arbiter"]["version"] == "0.1.0"
-
-
-def test_lock_info_is_pyodides(dist):
-    """Our lock's `info` (Python version, ABI, platform) is the one the pinned Pyodide ships."""
-    with tarfile.open(build.fetch_pyodide()) as tar:
-        npm_lock = json.load(tar.extractfile("package/pyodide-lock.json"))
-    ours = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
-    assert ours["info"] == npm_lock["info"]
-    assert ours["info"]["python"].startswith("3.")
+    assert not (dist / "wheels").exists() and not list(dist.rglob("*.whl"))
 
 
 def test_runtime_files_are_the_pinned_packages(dist):
-    """The runtime files in dist are byte for byte those of the pinned tarball."""
+    """The runtime's JavaScript is byte for byte the pinned tarball's; its wasm is the tarball's, big data emptied."""
     with tarfile.open(build.fetch_pyodide()) as tar:
-        for name in build.PYODIDE_FILES:
+        for name in ("pyodide.mjs", "pyodide.asm.mjs"):
             assert tar.extractfile(f"package/{name}").read() == (dist / "pyodide" / name).read_bytes(), name
+        stock = tar.extractfile("package/pyodide.asm.wasm").read()
+    assert build.strip_data_segments(stock)[0] == (dist / "pyodide" / "pyodide.asm.wasm").read_bytes()
 
 
 # --- pinned downloads ------------------------------------------------------------------------------
@@ -136,14 +121,13 @@ def go_offline(monkeypatch):
     monkeypatch.setattr(build, "_run", no_download)
 
 
-@pytest.mark.parametrize("name", [f"pyodide-{build.PYODIDE_VERSION}.tgz", build.MICROPIP_WHEEL])
-def test_a_tampered_cached_download_is_refused(tmp_path, monkeypatch, name):
+def test_a_tampered_cached_download_is_refused(tmp_path, monkeypatch):
     """A cached download is used as it is when it matches its pin, and refused (not re-fetched) when one byte changed."""
-    fetch = build.fetch_pyodide if name.endswith(".tgz") else build.fetch_micropip
+    name, fetch = f"pyodide-{build.PYODIDE_VERSION}.tgz", build.fetch_pyodide
     cache = tmp_path / "cache"
     cache.mkdir()
-    for cached in (build.fetch_pyodide(), build.fetch_micropip()):  # the real cache (downloads at most once)
-        (cache / cached.name).write_bytes(cached.read_bytes())
+    cached = build.fetch_pyodide()  # the real cache (downloads at most once)
+    (cache / cached.name).write_bytes(cached.read_bytes())
     go_offline(monkeypatch)
     copy = cache / name
     assert fetch(cache) == copy
@@ -260,3 +244,199 @@ def test_run_pytest_counts_no_tests_as_failure(tmp_path, test_source, code):
     (tmp_path / "pytest.ini").write_text("[pytest]\n")
     args = ["-q", "-p", "no:cacheprovider", "-c", str(tmp_path / "pytest.ini"), str(tmp_path)]
     assert build.run_pytest(sys.executable, args, cwd=tmp_path) == code
+
+
+# --- the memory snapshot and Pyodide's private snapshot API -----------------------------------------------------
+
+RUNTIME_JS = ("pyodide.mjs", "pyodide.asm.mjs")
+# static/snapshot.js calls these exports of pyodide.asm.wasm to decode the snapshot before Pyodide restores it.
+ZSTD_EXPORTS = ("ZSTD_estimateDStreamSize_fromFrame", "ZSTD_initStaticDStream", "ZSTD_decompressStream",
+                "ZSTD_isError", "__heap_base", "__stack_low", "memory")
+
+
+def wasm_exports(wasm: bytes) -> set[str]:
+    names, i = set(), 8
+    while i < len(wasm):
+        section, (size, body) = wasm[i], build._uleb(wasm, i + 1)
+        if section == 7:
+            count, j = build._uleb(wasm, body)
+            for _ in range(count):
+                length, j = build._uleb(wasm, j)
+                names.add(wasm[j:j + length].decode())
+                _, j = build._uleb(wasm, j + length + 1)
+        i = body + size
+    return names
+
+
+def read_snapshot(path: Path) -> dict:
+    """static/snapshot.js's parseSnapshot, in Python: the header fields, Pyodide's header and the meta JSON."""
+    data = path.read_bytes()
+    assert data[:8] == b"ARBSNAP1"
+    header_length, memory_length, reference_end, reference_hash, zstd_length, meta_length = struct.unpack(
+        "<6I", data[8:32])
+    pyodide_header = data[32:32 + header_length]
+    meta = json.loads(data[32 + header_length:32 + header_length + meta_length])
+    assert 32 + header_length + meta_length + zstd_length == len(data)
+    zstd = data[32 + header_length + meta_length:]
+    return dict(memory_length=memory_length, reference_end=reference_end, reference_hash=reference_hash,
+                pyodide_header=pyodide_header, meta=meta, zstd=zstd)
+
+
+def test_pyodides_private_snapshot_api_is_what_the_worker_uses():
+    """The pinned Pyodide still has the private snapshot API the page relies on (update the worker if this fails)."""
+    runtime = build.unpack_pyodide(build.fetch_pyodide())
+    loader = (runtime / "pyodide.mjs").read_text()
+    core = (runtime / "pyodide.asm.mjs").read_text()
+    for option in ("_loadSnapshot", "lockFileContents", "stdLibURL"):
+        assert option in loader, option
+    assert "API.config._makeSnapshot" in core
+    assert "t.noInitialRun=!0,t.INITIAL_MEMORY=i.length" in loader  # a snapshot's length sets the memory size
+    assert "makeMemorySnapshot" in core and "API.restoreSnapshot=function" in core
+    assert "$r=1886286592,Ze=48" in core  # its header: this magic, then 48 bytes before the JSON of JS references
+    assert "Module.HEAP8.set(t)" in core  # the restore copies the memory that follows the header
+    assert "WebAssembly.instantiateStreaming(n,s):l=await WebAssembly.instantiate(await t,s)" in loader
+    assert set(ZSTD_EXPORTS) <= wasm_exports((runtime / "pyodide.asm.wasm").read_bytes())
+
+
+def test_snapshot_is_for_the_pinned_runtime(dist):
+    """snapshot.bin holds Pyodide's snapshot of this very build (its id), the runtime's lock info and the emptied data."""
+    snap = read_snapshot(dist / "pyodide" / "snapshot.bin")
+    magic, header_length = struct.unpack("<2I", snap["pyodide_header"][:8])
+    assert magic == 1886286592 and header_length == len(snap["pyodide_header"])
+    build_id = "".join(f"{w:08x}" for w in struct.unpack("<8I", snap["pyodide_header"][16:48]))
+    assert f'BUILD_ID:"{build_id}"' in (build.unpack_pyodide(build.fetch_pyodide()) / "pyodide.mjs").read_text()
+    with tarfile.open(build.fetch_pyodide()) as tar:
+        npm_lock = json.load(tar.extractfile("package/pyodide-lock.json"))
+    assert snap["meta"]["lock"] == {"info": npm_lock["info"], "packages": {}}
+    stock = (build.unpack_pyodide(build.fetch_pyodide()) / "pyodide.asm.wasm").read_bytes()
+    assert [tuple(r) for r in snap["meta"]["emptied"]] == build.strip_data_segments(stock)[1]
+    assert snap["memory_length"] % 65536 == 0 and 0 < snap["reference_end"] < snap["memory_length"]
+    assert snap["zstd"][:4] == b"\x28\xb5\x2f\xfd"  # one zstd frame
+
+
+def tiny_wasm(segments: list[tuple[int, bytes]]) -> bytes:
+    """A module with a memory and active data segments at the given offsets."""
+    def vec(items):
+        return build._uleb_bytes(len(items)) + b"".join(items)
+
+    def section(kind, body):
+        return bytes([kind]) + build._uleb_bytes(len(body)) + body
+
+    data = vec([b"\0\x41" + build._uleb_bytes(offset) + b"\x0b" + build._uleb_bytes(len(d)) + d
+                for offset, d in segments])  # (offsets below 64 keep the sleb and uleb encodings alike)
+    return b"\0asm\1\0\0\0" + section(5, b"\x01\x00\x01") + section(11, data)
+
+
+def test_strip_data_segments_empties_only_the_big_ones():
+    """Big data segments are emptied in place (same count and offsets) and reported; small ones stay."""
+    small, big = b"s" * 10, b"B" * 5000
+    stripped, emptied = build.strip_data_segments(tiny_wasm([(8, small), (32, big)]), min_size=4096)
+    assert emptied == [(32, 5000)]
+    assert stripped == tiny_wasm([(8, small), (32, b"")])
+    assert build.strip_data_segments(tiny_wasm([(8, small)]), 4096) == (tiny_wasm([(8, small)]), [])
+    with pytest.raises(build.BuildError):
+        build.strip_data_segments(b"not wasm")
+
+
+def test_a_rebuild_reuses_the_cached_snapshot(tmp_path, monkeypatch, dist):
+    """With the cache filled, building again runs no Node and downloads nothing, and gives the same snapshot."""
+    monkeypatch.setattr(build, "_node", lambda *a, **k: pytest.fail("build.py ran node again"))
+    go_offline(monkeypatch)
+    again = build.build(tmp_path / "dist")
+    assert (again / "pyodide" / "snapshot.bin").read_bytes() == (dist / "pyodide" / "snapshot.bin").read_bytes()
+    assert (again / "sw.js").read_text() == (dist / "sw.js").read_text()
+
+
+# --- the installable offline app: manifest, icons, service worker ----------------------------------------------
+
+
+def read_png(data: bytes) -> tuple[int, int, bytes]:
+    """(width, height, RGBA rows) of an 8-bit RGBA PNG with unfiltered rows, checking every chunk's CRC."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    i, chunks = 8, {}
+    while i < len(data):
+        (length,), kind = struct.unpack(">I", data[i:i + 4]), data[i + 4:i + 8]
+        body = data[i + 8:i + 8 + length]
+        assert struct.unpack(">I", data[i + 8 + length:i + 12 + length])[0] == zlib.crc32(kind + body)
+        chunks[kind] = chunks.get(kind, b"") + body
+        i += 12 + length
+    width, height, depth, colour, *_ = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
+    assert (depth, colour) == (8, 6) and b"IEND" in chunks
+    raw = zlib.decompress(chunks[b"IDAT"])
+    rows = [raw[y * (width * 4 + 1):(y + 1) * (width * 4 + 1)] for y in range(height)]
+    assert all(row[0] == 0 for row in rows)
+    return width, height, b"".join(row[1:] for row in rows)
+
+
+def pixel(png_data: bytes, x: float, y: float) -> tuple:
+    width, height, rgba = read_png(png_data)
+    i = (int(y * (height - 1)) * width + int(x * (width - 1))) * 4
+    return tuple(rgba[i:i + 4])
+
+
+def test_png_writer_makes_a_valid_png():
+    """png() writes the pixels it is given, in a file any decoder reads (signature, chunks, CRCs, zlib)."""
+    rgba = bytes(range(4 * 3 * 2))
+    assert read_png(build.png(3, 2, rgba)) == (3, 2, rgba)
+
+
+def test_manifest_makes_the_app_installable_anywhere(dist):
+    """The manifest parses and has what Chromium needs to install it, with every URL relative."""
+    manifest = json.loads((dist / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["name"] and manifest["short_name"] == "Arbiter"
+    assert manifest["start_url"] == manifest["scope"] == "./" and manifest["display"] == "standalone"
+    assert manifest["theme_color"].startswith("#") and manifest["background_color"].startswith("#")
+    sizes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")} <= sizes
+    for icon in manifest["icons"]:
+        assert not icon["src"].startswith(("/", "http")) and icon["type"] == "image/png"
+        width, height, _ = read_png((dist / icon["src"]).read_bytes())
+        assert f"{width}x{height}" == icon["sizes"]
+
+
+@pytest.mark.parametrize("size", [192, 512])
+def test_icons_are_drawn_for_their_purpose(dist, size):
+    """A maskable icon fills its square (corners opaque); the plain one is a tile with transparent corners; both
+    show the die (light) in the middle, inside the maskable safe zone."""
+    plain = (dist / f"icons/icon-{size}.png").read_bytes()
+    maskable = (dist / f"icons/maskable-{size}.png").read_bytes()
+    assert pixel(plain, 0, 0)[3] == 0 and pixel(maskable, 0, 0)[3] == 255
+    for icon in (plain, maskable):
+        assert min(pixel(icon, 0.5, 0.36)[:3]) > 200  # the die's face, between the pips
+        assert pixel(icon, 0.5, 0.5)[:3] == (0x7A, 0x2E, 0x1D)  # the middle pip
+    assert min(pixel(maskable, 0.5, 0.11)[:3]) < 200  # nothing of the die outside the safe circle (radius 40%)
+
+
+def service_worker_build(dist: Path) -> dict:
+    source = (dist / "sw.js").read_text(encoding="utf-8")
+    return json.loads(source.split("/* BUILD */")[1])
+
+
+def test_service_worker_lists_every_file_of_the_build(dist):
+    """sw.js precaches every file of the site but itself, each with its true sha256, under the build's hash."""
+    built = service_worker_build(dist)
+    on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and not p.name.startswith(".")}
+    assert set(built["files"]) == on_disk - {"sw.js"}
+    for name, integrity in built["files"].items():
+        assert integrity == "sha256-" + base64.b64encode(hashlib.sha256((dist / name).read_bytes()).digest()).decode()
+    assert re.fullmatch(r"[0-9a-f]{16}", built["version"])
+
+
+def test_build_version_changes_with_any_file(tmp_path, dist):
+    """Changing one file of the site changes the build's version (the cache name), and nothing else changes it."""
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    assert build.write_service_worker(site) == service_worker_build(dist)["version"]
+    (site / "static" / "main.js").write_text((site / "static" / "main.js").read_text() + "\n// changed\n")
+    assert build.write_service_worker(site) != service_worker_build(dist)["version"]
+
+
+def test_every_url_in_the_page_is_relative(dist):
+    """No URL in the page, the manifest or the scripts starts at the server's root: the site works at /REPO/."""
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    urls = re.findall(r'(?:href|src)="([^"#][^"]*)"', page)
+    assert urls and not [u for u in urls if u.startswith(("/", "http:", "https:"))]
+    for script in [*(dist / "static").glob("*.js"), dist / "sw.js"]:
+        text = script.read_text(encoding="utf-8")
+        assert not re.findall(r"""(?:new URL|fetch|import)\(\s*["']/""", text), script.name
+        assert not re.findall(r"""from\s+["']/""", text), script.name

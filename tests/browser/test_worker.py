@@ -178,7 +178,7 @@ def test_python_is_not_on_the_main_thread(ready_page):
     # (Chromium fetches a module worker's static imports, such as pyodide.mjs, for the page; the rest is the worker's.)
     main_thread = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
     assert any(name.endswith("/static/worker.js") for name in main_thread)
-    assert not [n for n in main_thread if n.endswith((".wasm", ".whl", "python_stdlib.zip", "pyodide-lock.json"))]
+    assert not [n for n in main_thread if n.endswith((".wasm", ".whl", "python_stdlib.zip", "pyodide-lock.json", ".bin"))]
 
 
 def test_requests_to_other_origins_are_caught(page, watch):
@@ -224,13 +224,19 @@ def test_stalled_load_times_out_and_retry_recovers(page, await_ready):
     assert page.evaluate("window.arbiter.odds('luck', {}).then((o) => o.exact)") == api.odds("luck", {})["exact"]
 
 
-def test_bad_micropip_wheel_fails_the_load(page):
-    """A micropip wheel that does not match the lock's sha256 fails the load with a message, not silence."""
-    page.route("**/pyodide/micropip-*.whl", lambda route: route.fulfill(body=b"not a wheel", content_type="application/zip"))
+@pytest.mark.parametrize("damage, words", [
+    (lambda data: data[:-1000], "damaged"),  # truncated: the lengths in its header no longer add up
+    (lambda data: data[:-9] + bytes([data[-9] ^ 1]) + data[-8:], "damaged"),  # one bit of the zstd frame flipped
+    (lambda data: b"not a snapshot", "not an Arbiter snapshot"),
+])
+def test_damaged_snapshot_fails_the_load(page, damage, words):
+    """A memory snapshot that is not the one built fails the load with a message, not silence or wrong dice."""
+    data = (page.context.request.get("/pyodide/snapshot.bin").body())
+    page.route("**/pyodide/snapshot.bin", lambda route: route.fulfill(body=damage(data), content_type="application/octet-stream"))
     page.goto("/")
     wait_until(page, "() => window.arbiter?.status === 'failed'", 30_000)
     message = page.evaluate("window.arbiter.ready.then(() => 'resolved', (e) => e.message)")
-    assert "micropip" in message
+    assert "snapshot.bin" in message and words in message
 
 
 def test_console_errors_are_caught_from_page_and_worker(page, watch):

@@ -1,0 +1,142 @@
+// Reading pyodide/snapshot.bin, the memory of a Pyodide that has booted and imported the rules (written at build
+// time by tools/pyodide_build.mjs, which also uses this module to check what it wrote). No side effects: the
+// worker (static/worker.js) and the build both import it.
+//
+// FORMAT (little-endian):
+//   0  "ARBSNAP1"
+//   8  u32 headerLength      Pyodide's own snapshot header (its magic, build id, JSON of JS references)
+//  12  u32 memoryLength      the wasm memory that follows that header in Pyodide's snapshot format
+//  16  u32 referenceEnd      memory[0:referenceEnd] is stored XORed with the memory as instantiated
+//  20  u32 referenceHash     fnv1a32 of that reference: a snapshot is never XORed with another wasm's memory
+//  24  u32 zstdLength
+//  28  u32 metaLength
+//  32  Pyodide's header; then JSON {lock, emptied}: the lock file for loadPyodide (the runtime's `info`, no
+//      packages) and the [offset, length] ranges whose data segments build.py emptied in the page's
+//      pyodide.asm.wasm; then one zstd frame (with its checksum) of the XORed memory.
+// The memory as instantiated holds what pyodide.asm.wasm's data segments put there, so the snapshot does not carry
+// that data a second time. Decoding uses the zstd that pyodide.asm.wasm itself exports.
+
+const MAGIC = "ARBSNAP1";
+
+/** The parts of a snapshot file, and `image`: what Pyodide's `_loadSnapshot` takes (its memory part still empty). */
+export function parseSnapshot(bytes) {
+  if (bytes.length < 32 || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) {
+    throw new Error("pyodide/snapshot.bin is not an Arbiter snapshot");
+  }
+  const [headerLength, memoryLength, referenceEnd, referenceHash, zstdLength, metaLength] =
+    new Uint32Array(bytes.buffer.slice(bytes.byteOffset + 8, bytes.byteOffset + 32));
+  let at = 32;
+  const header = bytes.subarray(at, (at += headerLength));
+  const { lock, emptied } = JSON.parse(new TextDecoder().decode(bytes.subarray(at, (at += metaLength))));
+  const zstd = bytes.subarray(at, (at += zstdLength));
+  if (at !== bytes.length || referenceEnd % 4 || referenceEnd > memoryLength) {
+    throw new Error("pyodide/snapshot.bin is damaged (its lengths do not add up)");
+  }
+  const image = new Uint8Array(headerLength + memoryLength);
+  image.set(header);
+  return { image, memory: image.subarray(headerLength), lock, emptied, referenceEnd, referenceHash, zstd };
+}
+
+/** fnv1a32 over whole little-endian words (the build hashes the reference with this same function). */
+export function fnv1a32(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i], 0x01000193);
+  return h >>> 0;
+}
+
+const align = (n, to = 64) => Math.ceil(n / to) * to;
+
+/**
+ * Fill `snapshot.memory` from its zstd frame, with the zstd exported by a fresh instance of pyodide.asm.wasm, before
+ * anything has run in that instance. Then put back what the emptied data segments would have put in that instance's
+ * memory (their tables, as the snapshot holds them), and zero the scratch area above the stack: the C constructors
+ * run next, on memory as they expect it; the restore then replaces all of it anyway.
+ */
+export function decodeSnapshot(exports, snapshot) {
+  const { memory, zstd, referenceEnd, referenceHash, emptied } = snapshot;
+  const wasmMemory = exports.memory;
+  if (wasmMemory.buffer.byteLength < memory.length) {
+    wasmMemory.grow(Math.ceil((memory.length - wasmMemory.buffer.byteLength) / 65536));
+  }
+  const heap = new Uint8Array(wasmMemory.buffer);
+  const reference = heap.slice(0, referenceEnd);
+  if (fnv1a32(reference) !== referenceHash) {
+    throw new Error("pyodide/snapshot.bin was made for another pyodide.asm.wasm");
+  }
+  const z = exports;
+  const words = new Uint32Array(wasmMemory.buffer);
+  const base = align(z.__heap_base.value);
+  const inStruct = base; // ZSTD_inBuffer {src, size, pos}
+  const outStruct = base + 16; // ZSTD_outBuffer {dst, size, pos}
+  const src = base + 64;
+  const workspace = align(src + zstd.length);
+  const chunk = 1 << 20;
+  if (workspace > heap.length) throw new Error("pyodide/snapshot.bin: the zstd frame does not fit in memory");
+  heap.set(zstd, src);
+  const workspaceSize = z.ZSTD_estimateDStreamSize_fromFrame(src, zstd.length) >>> 0;
+  const dst = align(workspace + workspaceSize);
+  if (z.ZSTD_isError(workspaceSize) || dst + chunk > heap.length) {
+    throw new Error("pyodide/snapshot.bin: the zstd frame does not fit in memory");
+  }
+  const stream = z.ZSTD_initStaticDStream(workspace, workspaceSize);
+  if (!stream) throw new Error("pyodide/snapshot.bin: could not set up zstd");
+  words.set([src, zstd.length, 0], inStruct >>> 2);
+  words.set([dst, chunk, 0], outStruct >>> 2);
+  let filled = 0;
+  for (;;) {
+    const hint = z.ZSTD_decompressStream(stream, outStruct, inStruct) >>> 0;
+    if (z.ZSTD_isError(hint)) throw new Error("pyodide/snapshot.bin is damaged (zstd could not decode it)");
+    const produced = words[(outStruct >>> 2) + 2];
+    if (filled + produced > memory.length) throw new Error("pyodide/snapshot.bin holds more memory than it says");
+    memory.set(heap.subarray(dst, dst + produced), filled);
+    filled += produced;
+    words[(outStruct >>> 2) + 2] = 0;
+    if (hint === 0) break; // the frame is complete and its checksum holds
+    if (produced === 0 && words[(inStruct >>> 2) + 2] === zstd.length) {
+      throw new Error("pyodide/snapshot.bin is damaged (its zstd frame ends early)");
+    }
+  }
+  if (filled !== memory.length) throw new Error("pyodide/snapshot.bin holds less memory than it says");
+  heap.fill(0, base, dst + chunk);
+  const delta = new Uint32Array(memory.buffer, memory.byteOffset, referenceEnd >>> 2);
+  const ref = new Uint32Array(reference.buffer, 0, referenceEnd >>> 2);
+  for (let i = 0; i < delta.length; i++) delta[i] ^= ref[i];
+  for (const [offset, length] of emptied) heap.set(memory.subarray(offset, offset + length), offset);
+}
+
+/**
+ * While Pyodide instantiates pyodide.asm.wasm, catch that instance (before Pyodide's runtime touches it) and decode
+ * `snapshot` (a Promise of parseSnapshot's result) with it. Returns {restore, failed}: `restore()` puts
+ * WebAssembly back (done by itself once the instance is seen); `failed` rejects if decoding fails, which Pyodide
+ * itself would only log before waiting forever. `onDecode` is called just before decoding.
+ */
+export function decodeOnInstantiation(snapshot, onDecode = () => {}) {
+  const originals = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
+  const restore = () => Object.assign(WebAssembly, originals);
+  let fail;
+  const failed = new Promise((_, reject) => (fail = reject));
+  failed.catch(() => {});
+  for (const [name, original] of Object.entries(originals)) {
+    if (!original) continue;
+    WebAssembly[name] = async function (...args) {
+      const result = await original.apply(this, args);
+      const exports = result?.instance?.exports;
+      if (exports?.ZSTD_decompressStream && exports.__heap_base) {
+        restore();
+        try {
+          onDecode();
+          decodeSnapshot(exports, await snapshot);
+        } catch (error) {
+          fail(error);
+          throw error;
+        }
+      }
+      return result;
+    };
+  }
+  return { restore, failed };
+}
+
+// An empty zip: the stdlib mounted after a restore. Every module the rules use is already imported in the snapshot.
+export const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);

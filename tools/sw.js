@@ -1,0 +1,111 @@
+// Arbiter's service worker. build.py writes dist/sw.js from this file, filling in BUILD: the build's content hash
+// and every file of the build with its sha256 (as a fetch() integrity string). Everything is relative to the
+// worker's scope, so the site works at any sub-path (https://USER.github.io/REPO/).
+//
+// - install: every file of the build into the cache "arbiter-<version>", each checked against its hash, so a cache
+//   never holds a mix of two builds (a CDN still serving an older file makes the install fail; it is retried later).
+// - fetch: cache first. A page, and the Web Worker it starts, are served from the build the page was loaded from
+//   ("pinned"), even after a newer build has taken over: a page that keeps running never sees a newer file.
+// - A newer build waits until the page asks for it ("New version — reload" in static/offline.js posts SKIP_WAITING),
+//   then deletes every cache that no open page is pinned to.
+
+const BUILD = /* BUILD */ { version: "unbuilt", files: {} } /* BUILD */;
+const PREFIX = "arbiter-";
+const CURRENT = PREFIX + BUILD.version;
+const PINS = PREFIX + "pins"; // one entry, pins.json: {clientId: version} for the pages and workers still open
+const SCOPE = new URL(self.registration.scope);
+
+/** "static/main.js" for a URL of this site, "index.html" for the scope's folder; null for anything else. */
+function keyOf(url) {
+  const u = new URL(url);
+  if (u.origin !== SCOPE.origin || !u.pathname.startsWith(SCOPE.pathname)) return null;
+  const path = decodeURIComponent(u.pathname.slice(SCOPE.pathname.length));
+  return path === "" || path.endsWith("/") ? `${path}index.html` : path;
+}
+
+const cacheUrl = (key) => new URL(key, SCOPE).href;
+
+// --- install: the whole build, verified ----------------------------------------------------------------------------
+
+async function precache() {
+  const cache = await caches.open(CURRENT);
+  await Promise.all(
+    Object.entries(BUILD.files).map(async ([key, integrity]) => {
+      if (await cache.match(cacheUrl(key))) return; // put by an earlier, interrupted install: it was verified then
+      let response;
+      try {
+        // Revalidated, so a copy the HTTP cache holds is used only if the server still has it (usually a 304).
+        response = await fetch(cacheUrl(key), { cache: "no-cache", integrity });
+      } catch {
+        response = await fetch(cacheUrl(key), { cache: "reload", integrity }); // rejects again: the install fails
+      }
+      if (!response.ok) throw new Error(`${key}: HTTP ${response.status}`);
+      await cache.put(cacheUrl(key), response);
+    }),
+  );
+}
+
+self.addEventListener("install", (event) => event.waitUntil(precache()));
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "SKIP_WAITING") self.skipWaiting();
+});
+
+// --- pins: which build each open client was started from ----------------------------------------------------------
+
+const pins = new Map(); // clientId -> {version, at}
+const GRACE_MS = 60_000; // a client is listed by clients.matchAll only once it runs: never drop a fresh pin
+const pinsLoaded = (async () => {
+  const saved = await (await caches.open(PINS)).match("pins.json");
+  if (saved) for (const [id, pin] of Object.entries(await saved.json())) if (!pins.has(id)) pins.set(id, pin);
+})().catch(() => {});
+
+async function savePins() {
+  const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" })).map((c) => c.id));
+  const now = Date.now();
+  for (const [id, pin] of pins) if (!open.has(id) && now - pin.at > GRACE_MS) pins.delete(id);
+  const body = JSON.stringify(Object.fromEntries(pins));
+  await (await caches.open(PINS)).put("pins.json", new Response(body, { headers: { "Content-Type": "application/json" } }));
+}
+
+/** The build `event` must be served from: a navigation gets this one; anything else its client's. */
+async function versionFor(event) {
+  await pinsLoaded;
+  const version = event.request.mode === "navigate" ? BUILD.version : (pins.get(event.clientId)?.version ?? BUILD.version);
+  if (event.resultingClientId && pins.get(event.resultingClientId)?.version !== version) {
+    // a new page, or a worker a page starts: the worker gets the same build as its page
+    pins.set(event.resultingClientId, { version, at: Date.now() });
+    event.waitUntil(savePins());
+  }
+  return version;
+}
+
+/** Delete the caches of builds that no open client is pinned to (run on activation and now and then). */
+async function dropUnpinned() {
+  await pinsLoaded;
+  await savePins();
+  const keep = new Set([CURRENT, PINS, ...[...pins.values()].map((pin) => PREFIX + pin.version)]);
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) && !keep.has(name)) await caches.delete(name);
+  }
+}
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(dropUnpinned().then(() => self.clients.claim()));
+});
+
+// --- fetch: cache first --------------------------------------------------------------------------------------------
+
+async function respond(event, key) {
+  const version = await versionFor(event);
+  const name = (await caches.has(PREFIX + version)) ? PREFIX + version : CURRENT;
+  const hit = await (await caches.open(name)).match(cacheUrl(key));
+  if (event.request.mode === "navigate") event.waitUntil(dropUnpinned());
+  return hit ?? fetch(event.request); // not part of the build (or not cached yet): the network, as without us
+}
+
+self.addEventListener("fetch", (event) => {
+  if (event.request.method !== "GET") return;
+  const key = keyOf(event.request.url);
+  if (key !== null) event.respondWith(respond(event, key));
+});
