@@ -212,4 +212,5 @@ window.addEventListener('hashchange', () => showTab(readHash(procs)));
 watchLoading();
 window.arbiterPage = { procs, percent, showTab: (system) => showTab(tabOf(system)) };
 // Extensions hook in below, each one import and one call: offline support and table state.
+import './offline.js'; // registers the service worker and offers "New version — reload"
 import { startTable } from './table.js'; startTable(window.arbiterPage, arbiter, SPEC);
