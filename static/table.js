@@ -5,7 +5,7 @@
 //
 //   startTable(window.arbiterPage, arbiter, SPEC)   // renders into <section id="table">; sets data-ready when loaded
 
-import { h, percent } from './procedures.js';
+import { h as element, percent } from './procedures.js';
 import {
   ABILITY_ATTRIBUTES, APP, KINDS, LEGACY_PRICE_KEY, SCHEMA, SHEETS, SYSTEMS, THREAT_RATINGS, Store, check, legacyMarks,
   newId, newSheet, parseTableFile,
@@ -23,6 +23,8 @@ const LOG_PAGE = 50;
 const ODDS_DELAY_MS = 250;
 const DEFAULT_ODDS_TURNS = 5;
 
+/** procedures.js's element builder (strings become text nodes, never HTML), taking children nested at any depth. */
+const h = (tag, attrs = {}, ...children) => element(tag, attrs, ...children.flat(Infinity));
 const nowIso = () => new Date().toISOString();
 const plural = (n, one, more = `${one}s`) => `${n} ${n === 1 ? one : more}`;
 const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
@@ -59,9 +61,13 @@ function swap(container, nodes) {
   const active = document.activeElement;
   let key = null;
   let typed = null;
+  let selection = null;
   if (active && container.contains(active) && active.dataset.k) {
     key = active.dataset.k;
-    if (active.matches('input[type=text], input[type=number], textarea') && active.value !== active.defaultValue) typed = active.value;
+    if (active.matches('input[type=text], textarea')) {
+      if (active.value !== active.defaultValue) typed = active.value;
+      selection = [active.selectionStart, active.selectionEnd, active.selectionDirection];
+    }
   }
   container.replaceChildren(...nodes.flat().filter(Boolean));
   if (key) {
@@ -69,8 +75,27 @@ function swap(container, nodes) {
     if (el) {
       if (typed !== null) el.value = typed;
       el.focus({ preventScroll: true });
+      // a redraw while typing must not move the caret or drop a selection (typing would then add, not replace)
+      if (selection && el.setSelectionRange && selection[0] !== null) el.setSelectionRange(...selection);
     }
   }
+}
+
+/** A whole-number field: a text input (so a redraw can keep its caret and selection), a numeric keyboard where no
+ * minus sign is needed, and ArrowUp/ArrowDown stepping within min..max. */
+function intInput(attrs) {
+  const { min, max } = attrs;
+  const el = h('input', { type: 'text', inputmode: min >= 0 ? 'numeric' : 'text', pattern: min >= 0 ? '[0-9]*' : '-?[0-9]*',
+    autocomplete: 'off', spellcheck: 'false', 'data-min': min, 'data-max': max, ...attrs, min: null, max: null });
+  el.classList.add('int');
+  el.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    const v = toInt(el.value);
+    if (!Number.isInteger(v)) return;
+    event.preventDefault();
+    el.value = String(Math.min(Number(el.dataset.max), Math.max(Number(el.dataset.min), v + (event.key === 'ArrowUp' ? 1 : -1))));
+  });
+  return el;
 }
 
 function facesOf(roll) {
@@ -357,8 +382,7 @@ class Table {
   }
 
   numberInput(id, path, value, decl, extra = {}) {
-    const el = h('input', { type: 'number', inputmode: 'numeric', step: 1, min: decl.min, max: decl.max, value,
-      'data-k': `c:${id}:${path.map((s) => s.id ?? s).join('.')}`, ...extra });
+    const el = intInput({ min: decl.min, max: decl.max, value, 'data-k': `c:${id}:${path.map((s) => s.id ?? s).join('.')}`, ...extra });
     const commit = () => this.commit(el, id, path, decl, toInt);
     el.addEventListener('change', commit);
     el.addEventListener('blur', commit);
@@ -639,7 +663,7 @@ class Table {
         h('p', { class: 'muted' }, 'Ticking “will” on the d10 form, or expending a Will after the roll, takes it from this sheet when this character rolls.'));
     }
     if (c.kind === 'ability_test') {
-      const amount = h('input', { type: 'number', inputmode: 'numeric', min: 1, max: Math.max(1, s.exertion), step: 1, value: 1, 'data-k': k('amount') });
+      const amount = intInput({ min: 1, max: Math.max(1, s.exertion), value: 1, 'data-k': k('amount') });
       const what = h('select', { 'data-k': k('xp-what') }, this.xpOptions(c).map(([v, text]) => h('option', { value: v, selected: v === this.ui.xpWhat?.[id] }, text)));
       const newName = h('input', { type: 'text', maxlength: 80, autocomplete: 'off', 'data-k': k('xp-name') });
       const unique = h('input', { type: 'checkbox', 'data-k': k('xp-unique') });
@@ -865,7 +889,7 @@ class Table {
     const d10chars = this.characters().filter(([, c]) => c.kind === 'ten_again');
     const n = this.ui.newStruggle ??= { name: '', target: 5, contest: false, character: '' };
     const name = h('input', { type: 'text', maxlength: 80, autocomplete: 'off', value: n.name, 'data-k': 'st:new:name' });
-    const target = h('input', { type: 'number', inputmode: 'numeric', min: 1, max: 50, step: 1, value: n.target, 'data-k': 'st:new:target' });
+    const target = intInput({ min: 1, max: 50, value: n.target, 'data-k': 'st:new:target' });
     const contest = h('input', { type: 'checkbox', checked: n.contest, 'data-k': 'st:new:contest' });
     const who = h('select', { 'data-k': 'st:new:who' }, h('option', { value: '' }, 'Nobody in particular'),
       d10chars.map(([id, c]) => h('option', { value: id, selected: id === n.character }, c.name || '(unnamed)')));
@@ -909,7 +933,7 @@ class Table {
     const who = this.character(s.character);
     const odds = this.ui.odds[id];
     const turns = this.ui.oddsTurns[id] ?? DEFAULT_ODDS_TURNS;
-    const turnsInput = h('input', { type: 'number', inputmode: 'numeric', min: 1, max: this.maxOddsTurns(), step: 1, value: turns, 'data-k': k('turns') });
+    const turnsInput = intInput({ min: 1, max: this.maxOddsTurns(), value: turns, 'data-k': k('turns') });
     turnsInput.addEventListener('change', () => {
       const v = toInt(turnsInput.value);
       if (Number.isInteger(v) && v >= 1 && v <= this.maxOddsTurns()) { this.ui.oddsTurns[id] = v; this.scheduleOdds(); }

@@ -1,0 +1,832 @@
+"""Table state in real Chromium with real IndexedDB: character sheets that fill the forms and last across reloads,
+Will and Exertion, the shared Scheme, struggles, the roll log and its exports, imports that are refused whole,
+damaged or newer stores kept aside, and two tabs that keep each other's changes."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+
+import pytest
+
+from arbiter import api
+from conftest import wait_until
+
+TAB = {"arbitration": "arbitration", "two_dice": "two_dice", "threat": "threat", "luck": "threat",
+       "ten_again": "ten_again", "ability_test": "ability_test"}
+
+DUMP = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open('arbiter-table');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const all = db.transaction('records').objectStore('records').getAll();
+    all.onsuccess = () => { resolve(all.result); db.close(); };
+    all.onerror = () => reject(all.error);
+  };
+})"""
+
+PUT = """(records) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('arbiter-table');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const tx = db.transaction('records', 'readwrite');
+    for (const r of records) tx.objectStore('records').put(r);
+    tx.oncomplete = () => { db.close(); resolve(true); };
+    tx.onabort = () => reject(tx.error);
+  };
+})"""
+
+
+# --- helpers ------------------------------------------------------------------------------------------------------
+
+def open_app(page, hash_: str = "", width: int = 1024, height: int = 900):
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto("/" + hash_)
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    page.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
+    return page
+
+
+@pytest.fixture
+def app(page):
+    """The app with motion reduced (dice land at once), the rules and the table loaded."""
+    page.emulate_media(reduced_motion="reduce")
+    return lambda hash_="", width=1024, height=900: open_app(page, hash_, width, height)
+
+
+def second_tab(page, watch, hash_=""):
+    """Another tab of the same browser profile, watched like the first."""
+    other = page.context.new_page()
+    other.on("pageerror", watch.page_error)
+    other.emulate_media(reduced_motion="reduce")
+    return open_app(other, hash_)
+
+
+def eventually(page, check, timeout_s: float = 10.0, what: str = "condition"):
+    """Poll the Python-side `check()` until it returns something truthy."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {what}", pytrace=False)
+        page.wait_for_timeout(50)
+
+
+def records(page) -> dict:
+    return {r["id"]: r for r in page.evaluate(DUMP)}
+
+
+def characters(page) -> dict:
+    """name -> character data, as stored."""
+    return {r["data"]["name"]: r["data"] for k, r in records(page).items() if k.startswith("char:")}
+
+
+def log(page) -> list[dict]:
+    entries = [r["data"] for k, r in records(page).items() if k.startswith("log:")]
+    return sorted(entries, key=lambda e: e["time"])
+
+
+def scheme(page) -> int:
+    return records(page)["shared:scheme"]["data"]["scheme"]
+
+
+def form(page, system):
+    return page.locator(f'form[data-system="{system}"]')
+
+
+def set_field(page, system, path, value):
+    el = form(page, system).locator(f'[data-path="{path}"]')
+    if isinstance(value, bool):
+        el.set_checked(value)
+    elif el.evaluate("e => e.tagName") == "SELECT":
+        el.select_option(str(value))
+    else:
+        el.fill(str(value))
+
+
+def request_of(page, system):
+    return page.evaluate("(s) => window.arbiterPage.procs[s].request()", system)
+
+
+def _changed(page, system, action):
+    page.evaluate("(s) => { window.__before = window.arbiterPage.procs[s].roll; }", system)
+    action()
+    wait_until(page, "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
+               10_000, system)
+    return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
+
+
+def roll(page, system):
+    """Press Roll on the procedure's form, wait for the roll and for the table to have logged it."""
+    before = page.evaluate("() => document.querySelectorAll('.log-entry').length")
+    page.click(f'nav.tabs a[data-tab="{TAB[system]}"]')
+    result = _changed(page, system, form(page, system).locator("button[data-roll]").click)
+    settle(page, before)
+    return result
+
+
+def follow_up(page, system, button):
+    before = page.evaluate("() => document.querySelectorAll('.log-entry').length")
+    result = _changed(page, system, button.click)
+    settle(page, before)
+    return result
+
+
+def settle(page, log_entries_before):
+    """Wait until the log shows a new entry and the table's queue of roll effects is done."""
+    wait_until(page, "(n) => document.querySelectorAll('.log-entry').length > n || document.querySelector('[data-log-count]')?.dataset.logCount > n",
+               10_000, log_entries_before)
+    page.wait_for_timeout(150)  # the effects (Will, Exertion, the Scheme) follow the log entry in one queue
+    wait_until(page, "() => document.querySelector('#table').dataset.ready !== undefined", 5_000)
+
+
+def create(page, kind, name):
+    page.select_option("#new-char-kind", kind)
+    page.fill("#new-char-name", name)
+    page.click('[data-create="character"] button[type=submit]')
+    page.wait_for_selector(f'.sheet[data-kind="{kind}"] h4:has-text("{name}")' if '"' not in name else ".sheet")
+    eventually(page, lambda: name in characters(page), what=f"{name} to be saved")
+    return page.locator(".sheet")
+
+
+def pick_character(page, name):
+    page.locator(".char-list button", has_text=name).first.click()
+    page.wait_for_selector(f'.sheet h4:has-text("{name}")')
+    return page.locator(".sheet")
+
+
+def sheet_input(page, key):
+    return page.locator(f'.sheet [data-k$=":sheet.{key}"]')
+
+
+def edit(page, locator, value, saved):
+    """Type into a sheet field, leave it (the change is saved), and wait until the store holds it."""
+    locator.fill(str(value))
+    locator.press("Tab")
+    eventually(page, saved, what=f"the edit {value!r} to be saved")
+
+
+def add_row(page, list_name, *values):
+    """Add an entry to a sheet list and fill its fields (text first, then numbers, in order)."""
+    sheet = page.locator(".sheet")
+    rows = sheet.locator(f'[data-list="{list_name}"] li.row')
+    n = rows.count()
+    sheet.locator(f'[data-add="{list_name}"]').click()
+    eventually(page, lambda: rows.count() == n + 1, what=f"a new {list_name} row")
+    row = rows.nth(n)
+    texts = [v for v in values if isinstance(v, str)]
+    numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+    flags = [v for v in values if isinstance(v, bool)]
+    for i, text in enumerate(texts):
+        row.locator("input[type=text]:not(.int)").nth(i).fill(text)
+        row.locator("input[type=text]:not(.int)").nth(i).press("Tab")
+    for i, number in enumerate(numbers):
+        row.locator("input.int").nth(i).fill(str(number))
+        row.locator("input.int").nth(i).press("Tab")
+    for i, flag in enumerate(flags):
+        row.locator("input[type=checkbox]").nth(i).set_checked(flag)
+
+    def saved():
+        entry = selected_sheet(page)[list_name][n]
+        fields = [v for k, v in entry.items() if k != "id"]
+        return ([v for v in fields if isinstance(v, str)] == texts
+                and [v for v in fields if isinstance(v, int) and not isinstance(v, bool)][:len(numbers)] == numbers
+                and [v for v in fields if isinstance(v, bool)][:len(flags)] == flags)
+    eventually(page, saved, what=f"the {list_name} entry {values} to be saved")
+    return row
+
+
+def selected_sheet(page) -> dict:
+    """The stored sheet of the character shown."""
+    sheet_id = page.locator(".sheet").get_attribute("data-sheet")
+    return records(page)[f"char:{sheet_id}"]["data"]["sheet"]
+
+
+def use_select(page, name):
+    """A select of the sheet's "Roll as" panel (its accessible name also holds the option shown)."""
+    return page.locator(f'.sheet .use select[data-k$=":{name}"]')
+
+
+def sheet_list(page, name, list_name):
+    return characters(page)[name]["sheet"][list_name]
+
+
+# --- sheets of every kind -----------------------------------------------------------------------------------------
+
+def setup_arbitration(page):
+    add_row(page, "skills", "Swords", 5)
+    add_row(page, "skills", "Climbing", 2)
+    add_row(page, "traits", "one-eyed", -1)
+    eventually(page, lambda: [s["value"] for s in sheet_list(page, "Hero", "skills")] == [5, 2]
+               and sheet_list(page, "Hero", "traits")[0]["modifier"] == -1, what="the sheet")
+    use = page.locator(".sheet .use")
+    use.get_by_label("Swords 5").check()
+    use.get_by_label("Climbing 2").check()
+    use.get_by_label("one-eyed -1").check()
+    return {"skills": [5, 2], "modifiers": [-1]}
+
+
+def setup_two_dice(page):
+    add_row(page, "traits", "Brave", 3)
+    add_row(page, "abilities", "Archery", 2)
+    eventually(page, lambda: sheet_list(page, "Hero", "abilities") and sheet_list(page, "Hero", "abilities")[0]["value"] == 2,
+               what="the sheet")
+    use = page.locator(".sheet .use")
+    use_select(page, "trait").select_option(label="Brave 3")
+    use.get_by_label("Archery +2").check()
+    return {"trait": 3, "abilities": [2]}
+
+
+def setup_threat(page):
+    edit(page, sheet_input(page, "ratings.Muscle"), 3, lambda: characters(page)["Hero"]["sheet"]["ratings"]["Muscle"] == 3)
+    use_select(page, "rating").select_option("Muscle")
+    return {"rating": 3}
+
+
+def setup_ten_again(page):
+    add_row(page, "attributes", "Strength", 3)
+    add_row(page, "skills", "Brawl", 2, False)
+    eventually(page, lambda: sheet_list(page, "Hero", "skills") and sheet_list(page, "Hero", "skills")[0]["trained"] is False,
+               what="the sheet")
+    use = page.locator(".sheet .use")
+    use.get_by_label("Strength 3").check()
+    use.get_by_label("Brawl 2 (untrained)").check()
+    return {"pool": 5, "unskilled": True}
+
+
+def setup_ability_test(page):
+    edit(page, sheet_input(page, "attributes.Physical"), 3, lambda: characters(page)["Hero"]["sheet"]["attributes"]["Physical"] == 3)
+    edit(page, sheet_input(page, "attributes.Power"), 4, lambda: characters(page)["Hero"]["sheet"]["attributes"]["Power"] == 4)
+    add_row(page, "skills", "Fencing", 2, 1)
+    add_row(page, "items", "Rapier", 1)
+    eventually(page, lambda: sheet_list(page, "Hero", "items") and sheet_list(page, "Hero", "items")[0]["level"] == 1,
+               what="the sheet")
+    use_select(page, "type1").select_option("Physical")
+    use_select(page, "type2").select_option("Power")
+    use_select(page, "skill").select_option(label="Fencing 2, 1 Mastery")
+    use_select(page, "item").select_option(label="Rapier 1")
+    return {"type1": 3, "type2": 4, "skill": 2, "masteries": 1, "item": 1}
+
+
+SETUP = {"arbitration": setup_arbitration, "two_dice": setup_two_dice, "threat": setup_threat,
+         "ten_again": setup_ten_again, "ability_test": setup_ability_test}
+
+
+@pytest.mark.parametrize("kind", list(SETUP))
+def test_a_character_of_each_kind_fills_its_form_rolls_and_survives_a_reload(app, kind):
+    """A sheet of each kind fills its procedure's form; the roll is logged under its name; a reload keeps both."""
+    page = app(f"#{TAB[kind]}")
+    create(page, kind, "Hero")
+    want = SETUP[kind](page)
+    page.locator(f'.sheet [data-fill="{kind}"]').click()
+    request = request_of(page, kind)
+    for key, value in want.items():
+        assert request[key] == value, key
+    assert page.locator(f"#panel-{TAB[kind]}").is_visible()
+    result = roll(page, kind)
+    assert {k: result["request"][k] for k in want} == want
+    entries = [e for e in log(page) if e["kind"] == "roll"]
+    assert entries[-1]["character"]["name"] == "Hero" and entries[-1]["system"] == kind
+    assert entries[-1]["summary"] == result["summary"] and entries[-1]["request"] == result["request"]
+    stored = characters(page)["Hero"]
+
+    page.reload()
+    page.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
+    assert characters(page)["Hero"] == stored
+    pick_character(page, "Hero")
+    assert page.locator(".log-entry.roll .who").first.inner_text() == "Hero"
+    assert result["summary"] in page.locator(".log-entry.roll").first.inner_text()
+    assert [e for e in log(page) if e["kind"] == "roll"] == entries
+
+
+def test_luck_rolls_are_logged_for_a_threat_sheet(app):
+    """A Threat & Luck sheet also rolls Luck as its character."""
+    page = app("#threat")
+    create(page, "threat", "Wren")
+    page.locator('.sheet [data-fill="luck"]').click()
+    roll(page, "luck")
+    entry = [e for e in log(page) if e["kind"] == "roll"][-1]
+    assert entry["system"] == "luck" and entry["character"]["name"] == "Wren"
+
+
+def test_counters_step_up_and_down_within_their_limits(app):
+    """Harm and the other counters go up and down by one and never below zero."""
+    page = app("#threat")
+    create(page, "threat", "Wren")
+    page.get_by_role("button", name="Harm +1").click()
+    page.get_by_role("button", name="Harm +1").click()
+    eventually(page, lambda: characters(page)["Wren"]["sheet"]["counters"]["harm"] == 2, what="Harm 2")
+    page.get_by_role("button", name="Insight -1").click()
+    wait_until(page, "() => document.querySelector('[data-sheet-status]').textContent.includes('from 0 to 999')", 5_000)
+    assert characters(page)["Wren"]["sheet"]["counters"]["insight"] == 0
+
+
+# --- Will and Exertion --------------------------------------------------------------------------------------------
+
+def will_shown(page):
+    return page.locator(".sheet [data-will]").inner_text()
+
+
+def test_will_is_spent_rested_and_rolled(app):
+    """Expending Will (by hand, ticked on a roll, or after it) lowers the sheet; a night restores 1; a Will roll uses what is left."""
+    page = app("#ten_again")
+    create(page, "ten_again", "Bo")
+    eventually(page, lambda: will_shown(page).startswith("Will 4/4"), what="Will 4/4")
+    add_row(page, "attributes", "Wits", 2)
+    page.locator(".sheet .use").get_by_label("Wits 2").check()
+    page.locator('.sheet [data-op="spend_will"]').click()
+    eventually(page, lambda: will_shown(page).startswith("Will 3/4"), what="Will 3/4")
+    assert "Spent 1 Will (3/4 left)" in page.locator("[data-sheet-status]").inner_text()
+
+    page.locator('.sheet [data-fill="ten_again"]').click()
+    set_field(page, "ten_again", "will", True)
+    first = roll(page, "ten_again")
+    assert first["will_spent"]
+    eventually(page, lambda: characters(page)["Bo"]["sheet"]["will"] == 2, what="Will 2 after a roll with Will")
+    set_field(page, "ten_again", "will", False)
+    roll(page, "ten_again")
+    follow_up(page, "ten_again", form(page, "ten_again").locator('[data-choice="spend_will-actor"] button'))
+    eventually(page, lambda: characters(page)["Bo"]["sheet"]["will"] == 1, what="Will 1 after spending it on a roll")
+    page.locator('.sheet [data-op="rest"]').click()
+    eventually(page, lambda: will_shown(page).startswith("Will 2/4"), what="Will 2/4 after a night")
+    page.locator('.sheet [data-op="will_roll"]').click()
+    eventually(page, lambda: request_of(page, "ten_again")["pool"] == 2, what="a Will roll of 2 dice")
+
+    edit(page, sheet_input(page, "resolve"), 1, lambda: characters(page)["Bo"]["sheet"]["resolve"] == 1)
+    eventually(page, lambda: will_shown(page).startswith("Will 2/3"), what="Will 2/3")
+    edit(page, sheet_input(page, "will"), 0, lambda: characters(page)["Bo"]["sheet"]["will"] == 0)
+    page.locator('.sheet [data-op="spend_will"]').click()
+    wait_until(page, "() => document.querySelector('[data-sheet-status]').textContent.includes('no Will remaining')", 5_000)
+    assert characters(page)["Bo"]["sheet"]["will"] == 0
+    notes = [e["note"] for e in log(page) if e["kind"] == "note"]
+    assert any("Rested a night" in n for n in notes)
+
+
+def test_exertion_and_xp_are_spent_through_the_rules(app):
+    """Exertion goes to Convictions and follow-ups; XP is earned per Scene and spent at the text's prices."""
+    page = app("#ability_test")
+    create(page, "ability_test", "Aria")
+    edit(page, sheet_input(page, "exertion"), 30, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 30)
+    page.locator(".sheet").get_by_label("Exertion to spend").fill("2")
+    page.locator('.sheet [data-op="exert"]').click()
+    eventually(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 28, what="Exertion 28")
+    assert page.locator(".sheet [data-exertion]").inner_text() == "Exertion 28"
+
+    for _ in range(3):
+        page.locator('.sheet [data-op="xp_earn"]').click()
+        page.wait_for_timeout(100)
+    eventually(page, lambda: characters(page)["Aria"]["sheet"]["xp"] == 3, what="3 XP")
+    ops = page.locator(".sheet .ops")
+    ops.get_by_label("Spend XP on").select_option("new_skill")
+    ops.get_by_label("Name of the new Skill or Item").fill("Fencing")
+    page.locator('.sheet [data-op="xp_spend"]').click()
+    eventually(page, lambda: characters(page)["Aria"]["sheet"]["xp"] == 1, what="XP 1 after a new Skill")
+    skills = characters(page)["Aria"]["sheet"]["skills"]
+    assert [(s["name"], s["level"]) for s in skills] == [("Fencing", 1)]
+    ops.get_by_label("Spend XP on").select_option(f"skill:{skills[0]['id']}")
+    page.locator('.sheet [data-op="xp_spend"]').click()
+    wait_until(page, "() => document.querySelector('[data-sheet-status]').textContent.includes('costs 3 XP, but only 1 XP is held')", 5_000)
+    assert characters(page)["Aria"]["sheet"]["xp"] == 1
+
+    add_row(page, "convictions", "The mission comes first", 2)
+    eventually(page, lambda: sheet_list(page, "Aria", "convictions") and sheet_list(page, "Aria", "convictions")[0]["significance"] == 2,
+               what="a Conviction")
+    page.locator(".sheet .use").get_by_label("The mission comes first (Significance 2)").check()
+    page.locator('.sheet [data-fill="ability_test"]').click()
+    assert request_of(page, "ability_test")["convictions"] == [2]
+    set_field(page, "ability_test", "difficulty", 4)
+    for _ in range(30):  # Ability 6 against 4d6 fails about 98% of the time
+        result = roll(page, "ability_test")
+        if result["outcome"] == "failure":
+            break
+    assert result["outcome"] == "failure"
+    rolls = sum(1 for e in log(page) if e["kind"] == "roll")
+    eventually(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 28 - rolls, what="1 Exertion per activation")
+    choice = form(page, "ability_test").locator('[data-choice="exert"]')
+    after = follow_up(page, "ability_test", choice.locator("button"))
+    assert after["outcome"] == "success"
+    eventually(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 28 - rolls - result["exert_needed"],
+               what="Exertion spent by the follow-up")
+
+
+# --- the Scheme ----------------------------------------------------------------------------------------------------
+
+def strong(page, name):
+    create(page, "ability_test", name)
+    for attr in ("Mental", "Control"):
+        edit(page, sheet_input(page, f"attributes.{attr}"), 5,
+             lambda a=attr: characters(page)[name]["sheet"]["attributes"][a] == 5)
+    use_select(page, "type1").select_option("Mental")
+    use_select(page, "type2").select_option("Control")
+
+
+def test_scheme_dice_are_earned_and_spent_across_two_characters(app):
+    """One character's successes with a 1 fill the Scheme; another uses a die from it and negates a setback with two."""
+    page = app("#ability_test")
+    strong(page, "Ann")
+    page.locator('.sheet [data-fill="ability_test"]').click()
+    set_field(page, "ability_test", "difficulty", 1)
+    set_field(page, "ability_test", "skill", 10)  # Ability 20 always beats one die: every 1 earns a die
+    earned = 0
+    for _ in range(120):
+        result = roll(page, "ability_test")
+        earned += result["scheme_gain"]
+        if earned == 3:
+            break
+    assert earned == 3
+    eventually(page, lambda: scheme(page) == 3, what="3 dice in the Scheme")
+    assert page.locator("[data-scheme]").inner_text() == "The Scheme: 3 dice"
+    adds = [e for e in log(page) if e["kind"] == "note" and "added to the Scheme" in e["note"]]
+    assert len(adds) == 3 and all(e["character"]["name"] == "Ann" for e in adds)
+
+    create(page, "ability_test", "Bea")
+    page.locator('.sheet [data-fill="ability_test"]').click()
+    page.locator('[data-k="scheme:use"]').click()
+    assert request_of(page, "ability_test")["scheme_die"] is True
+    result = roll(page, "ability_test")
+    assert result["scheme_roll"] is not None and not result["scheme_gain"]
+    eventually(page, lambda: scheme(page) == 2, what="a die taken by Bea")
+    spent = [e for e in log(page) if e["kind"] == "note" and "Removed 1 die from the Scheme" in e["note"]]
+    assert spent[-1]["character"]["name"] == "Bea"
+
+    set_field(page, "ability_test", "scheme_die", False)
+    set_field(page, "ability_test", "difficulty", 4)  # Bea's Ability 4 against 4d6: a failure, often with a 6
+    for _ in range(80):
+        result = roll(page, "ability_test")
+        if result["setback"]:
+            break
+    assert result["setback"]
+    follow_up(page, "ability_test", form(page, "ability_test").locator('[data-choice="negate_setback"] button'))
+    eventually(page, lambda: scheme(page) == 0, what="two dice spent on the setback")
+    assert page.locator("[data-scheme]").inner_text() == "The Scheme: 0 dice"
+    assert any("Subtracted 2 dice from the Scheme" in e["note"] and e["character"]["name"] == "Bea"
+               for e in log(page) if e["kind"] == "note")
+
+
+# --- ongoing struggles ---------------------------------------------------------------------------------------------
+
+def start_struggle(page, name, target, contest=False):
+    part = page.locator('[data-part="struggles"]')
+    part.get_by_label("Effort").fill(name)
+    part.get_by_label("Successes needed").fill(str(target))
+    if contest:
+        part.locator('[data-k="st:new:contest"]').check()
+    part.locator('[data-create="struggle"] button[type=submit]').click()
+    page.wait_for_selector(f'.struggle h4:has-text("{name}")')
+    return page.locator(".struggle", has=page.locator(f'h4:has-text("{name}")'))
+
+
+def stored_struggle(page, name):
+    return next(r["data"] for k, r in records(page).items() if k.startswith("struggle:") and r["data"]["name"] == name)
+
+
+def add_turn(page, card):
+    before = card.get_attribute("data-accumulated"), card.locator("p.big").inner_text()
+    card.locator("[data-turn-add]").click()
+    eventually(page, lambda: (card.get_attribute("data-accumulated"), card.locator("p.big").inner_text()) != before,
+               what="the turn to count")
+
+
+def test_a_struggle_runs_to_completion_with_its_odds_shown(app):
+    """Turns of a big pool accumulate to the target; the odds shown are the engine's; a roll counts once."""
+    page = app("#ten_again")
+    card = start_struggle(page, "Climb the tower", 12)
+    set_field(page, "ten_again", "pool", 12)
+    wait_until(page, "() => document.querySelector('.struggle [data-finish]')", 15_000)
+    state = {k: stored_struggle(page, "Climb the tower")[k] for k in ("target", "accumulated", "turns", "status", "contest")}
+    want = api.table("ten_again", "struggle_odds", state, {"request": request_of(page, "ten_again"), "turns": 5})
+    shown = card.locator("[data-finish]")
+    assert float(shown.get_attribute("data-finish")) == want["finish_within"]["5"]
+    assert shown.get_attribute("data-exact") == want["exact"]["finish_within"]["5"]
+    assert "Finish within 5 turns" in shown.inner_text()
+
+    turns = 0
+    for _ in range(15):  # 12 dice average about 4 successes a turn
+        result = roll(page, "ten_again")
+        before = stored_struggle(page, "Climb the tower")
+        add_turn(page, card)
+        turns += 1
+        after = stored_struggle(page, "Climb the tower")
+        if result["botch"]:
+            assert after["status"] == "aborted"
+            card.get_by_role("button", name="Start again").click()
+            eventually(page, lambda: stored_struggle(page, "Climb the tower")["status"] == "ongoing", what="a restart")
+            continue
+        assert after["accumulated"] == min(before["accumulated"] + result["successes"], 10_000)
+        if after["status"] == "done":
+            break
+    assert card.get_attribute("data-status") == "done"
+    assert "done" in card.locator("p.big").inner_text()
+    assert card.locator("[data-turn-add]").is_disabled()
+    assert ": done" in stored_struggle(page, "Climb the tower")["notes"][-1]
+
+
+def test_a_botch_aborts_a_struggle_and_it_starts_again(app):
+    """A one-die pool botches sooner or later: the struggle is aborted to 0 and starts again from scratch."""
+    page = app("#ten_again")
+    card = start_struggle(page, "Pick the lock", 50)
+    set_field(page, "ten_again", "pool", 1)
+    result = roll(page, "ten_again")
+    add_turn(page, card)
+    card.locator("[data-turn-add]").click()  # the same roll again
+    wait_until(page, "() => document.querySelector('.struggle .sheet-status')?.textContent.includes('already added')", 5_000)
+    for _ in range(200):  # a 1 on the single die (no success) is a botch: 1 in 10 a turn
+        if result["botch"]:
+            break
+        result = roll(page, "ten_again")
+        add_turn(page, card)
+    assert result["botch"]
+    s = stored_struggle(page, "Pick the lock")
+    assert s["status"] == "aborted" and s["accumulated"] == 0 and "botch" in s["notes"][-1]
+    assert card.get_attribute("data-status") == "aborted"
+    card.get_by_role("button", name="Start again").click()
+    eventually(page, lambda: stored_struggle(page, "Pick the lock")["status"] == "ongoing", what="a fresh start")
+    s = stored_struggle(page, "Pick the lock")
+    assert (s["accumulated"], s["turns"]) == (0, 0)
+
+
+def test_in_a_contest_the_resistance_eats_accumulated_successes(app):
+    """In an ongoing contest the resistance's excess successes eat what the actor accumulated."""
+    page = app("#ten_again")
+    card = start_struggle(page, "Arm wrestling", 50, contest=True)
+    set_field(page, "ten_again", "pool", 20)
+    form(page, "ten_again").locator('[data-toggle="opposed"]').set_checked(True)
+    set_field(page, "ten_again", "opposed.pool", 0)
+    result = roll(page, "ten_again")
+    add_turn(page, card)
+    gained = stored_struggle(page, "Arm wrestling")["accumulated"]
+    assert gained == max(0, result["net"]) or result["botch"]
+    set_field(page, "ten_again", "pool", 0)
+    set_field(page, "ten_again", "opposed.pool", 20)
+    for _ in range(10):
+        result = roll(page, "ten_again")
+        if not result["botch"]:
+            break
+    before = stored_struggle(page, "Arm wrestling")["accumulated"]
+    add_turn(page, card)
+    after = stored_struggle(page, "Arm wrestling")
+    assert after["accumulated"] == max(0, before + result["net"])
+    assert "resistance" in after["notes"][-1]
+
+
+# --- the roll log --------------------------------------------------------------------------------------------------
+
+def test_log_filters_exports_and_clears_with_confirmation(app):
+    """The log filters by character and procedure, exports what it shows as JSON and CSV, and clears only when confirmed."""
+    page = app("#arbitration")
+    create(page, "arbitration", "Cid")
+    add_row(page, "skills", "Lore", 4)
+    page.locator(".sheet .use").get_by_label("Lore 4").check()
+    page.locator('.sheet [data-fill="arbitration"]').click()
+    roll(page, "arbitration")
+    roll(page, "arbitration")
+    page.locator('[data-k="stop:arbitration"]').click()
+    roll(page, "arbitration")
+    roll(page, "luck")
+    part = page.locator('[data-part="log"]')
+    assert part.locator(".log-entry").count() == 4
+    part.get_by_label("Character").select_option(label="Cid")
+    eventually(page, lambda: part.locator(".log-entry").count() == 2, what="Cid's rolls")
+    part.get_by_label("Character").select_option(label="Everyone")
+    part.get_by_label("Procedure").select_option("luck")
+    eventually(page, lambda: part.locator(".log-entry").count() == 1, what="the Luck roll")
+    part.get_by_label("Procedure").select_option("")
+    eventually(page, lambda: part.locator(".log-entry").count() == 4, what="every roll")
+
+    with page.expect_download() as info:
+        part.get_by_role("button", name="Export CSV").click()
+    rows = list(csv.reader(io.StringIO(open(info.value.path(), encoding="utf-8").read())))
+    assert rows[0][:3] == ["time", "character", "procedure"] and len(rows) == 5
+    assert [r[1] for r in rows[1:]] == ["Cid", "Cid", "", ""]
+    with page.expect_download() as info:
+        part.get_by_role("button", name="Export JSON").click()
+    exported = json.loads(open(info.value.path(), encoding="utf-8").read())
+    assert [e["summary"] for e in exported["entries"]] == [e["summary"] for e in log(page)]
+
+    part.get_by_role("button", name="Clear the log…").click()
+    assert page.evaluate("document.activeElement.textContent") == "Cancel"
+    page.keyboard.press("Enter")  # Cancel: nothing goes
+    assert part.locator(".log-entry").count() == 4
+    part.get_by_role("button", name="Clear the log…").click()
+    part.locator("[data-confirm]").click()
+    eventually(page, lambda: not log(page), what="an empty log")
+    assert part.locator(".log-entry").count() == 0
+
+
+# --- import, export, damaged and newer stores ------------------------------------------------------------------------
+
+def export_table(page) -> dict:
+    with page.expect_download() as info:
+        page.locator('[data-export="table"]').click()
+    return json.loads(open(info.value.path(), encoding="utf-8").read())
+
+
+def import_file(page, name, text):
+    page.locator("#table-import").set_input_files({"name": name, "mimeType": "application/json", "buffer": text.encode()})
+    page.wait_for_selector("[data-import]")
+    return page.locator("[data-import]")
+
+
+def test_a_malformed_import_changes_nothing_and_says_what_is_wrong(app, tmp_path):
+    """Bad files are refused whole, naming each bad field; a good file replaces the table only once confirmed."""
+    page = app("#ten_again")
+    create(page, "ten_again", "Dee")
+    roll(page, "ten_again")
+    good = export_table(page)
+    assert good["app"] == "arbiter-table" and [c["name"] for c in good["characters"]] == ["Dee"]
+    before = records(page)
+
+    bad_will = json.loads(json.dumps(good))
+    bad_will["characters"][0]["sheet"]["will"] = "lots"
+    bad_will["log"][0]["dice"] = [0]
+    over_max = json.loads(json.dumps(good))
+    over_max["characters"][0]["sheet"]["will"] = 9  # resolve 2 + composure 2: 4 at most
+    newer = dict(good, schema=99)
+    cases = [
+        ("not json", "{not json", ["not JSON"]),
+        ("wrong app", json.dumps({"app": "something"}), ['app: must be "arbiter-table"']),
+        ("bad fields", json.dumps(bad_will), ["characters[0].sheet.will: must be a whole number from 0 to 20",
+                                              "log[0].dice[0]: must be a whole number from 1 to 10"]),
+        ("over the maximum", json.dumps(over_max), ["characters[0].sheet: 'state.will' must be from 0 to 4"]),
+        ("newer", json.dumps(newer), ["newer version of Arbiter (schema 99)"]),
+    ]
+    for name, text, messages in cases:
+        report = import_file(page, f"{name}.json", text)
+        wait_until(page, "() => document.querySelector('[data-import]').dataset.import === 'refused'", 10_000)
+        assert "nothing changed" in report.inner_text() or "newer version" in report.inner_text()
+        for message in messages:
+            assert message in report.inner_text(), (name, report.inner_text())
+        assert records(page) == before, name
+
+    renamed = json.loads(json.dumps(good))
+    renamed["characters"][0]["name"] = "Dee Two"
+    renamed["scheme"] = 5
+    report = import_file(page, "good.json", json.dumps(renamed))
+    wait_until(page, "() => document.querySelector('[data-import]').dataset.import === 'ready'", 10_000)
+    assert records(page) == before  # not yet: the import waits for its confirmation
+    report.get_by_role("button", name="Replace this table").click()
+    eventually(page, lambda: "Dee Two" in characters(page), what="the import")
+    assert scheme(page) == 5 and "Dee" not in characters(page)
+    assert [e["summary"] for e in log(page)] == [e["summary"] for e in good["log"]]
+    page.wait_for_selector('.char-list button:has-text("Dee Two")')
+
+
+def test_a_damaged_store_is_kept_aside_and_the_app_still_rolls(app):
+    """A record that cannot be read is copied aside untouched, the user is told, the rest stays, and rolling works."""
+    page = app("#ten_again")
+    create(page, "ten_again", "Eve")
+    create(page, "ten_again", "Fay")
+    fay = next(r for r in records(page).values() if r["id"].startswith("char:") and r["data"]["name"] == "Fay")
+    damaged = json.loads(json.dumps(fay))
+    damaged["data"]["sheet"]["will"] = "lots"
+    page.evaluate(PUT, [damaged, {"id": "char:junk", "rev": "x", "data": 42}])
+    page.reload()
+    page.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
+    alert = page.locator('[data-problem="damaged"]')
+    assert alert.is_visible() and alert.get_attribute("role") == "alert"
+    assert "kept aside" in alert.inner_text()
+    kept = [r for k, r in records(page).items() if k.startswith("aside:")]
+    assert len(kept) == 1 and kept[0]["data"]["reason"] == "damaged"
+    copy = {r["id"]: r for r in kept[0]["data"]["records"]}
+    assert copy[damaged["id"]] == damaged and copy["char:junk"]["data"] == 42
+    assert set(characters(page)) == {"Eve"}
+    with page.expect_download() as info:
+        alert.get_by_role("button", name="Download the kept copy").click()
+    assert json.loads(open(info.value.path(), encoding="utf-8").read())["records"]
+    set_field(page, "ten_again", "pool", 3)
+    result = roll(page, "ten_again")
+    assert log(page)[-1]["summary"] == result["summary"]
+
+
+def test_a_store_from_a_newer_version_is_kept_aside_untouched(app):
+    """A store a newer Arbiter wrote is copied aside as it was; this page says so and starts a fresh table."""
+    page = app("#luck")
+    create(page, "threat", "Gil")
+    meta = records(page)["meta"]
+    newer = dict(meta, data=dict(meta["data"], schema=99), rev=meta["rev"] + 1)
+    page.evaluate(PUT, [newer])
+    saved = {k: r for k, r in records(page).items() if not k.startswith("aside:")}
+    page.reload()
+    page.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
+    assert "newer version of Arbiter" in page.locator('[data-problem="newer"]').inner_text()
+    kept = [r for k, r in records(page).items() if k.startswith("aside:")]
+    assert len(kept) == 1 and kept[0]["data"]["schema"] == 99
+    assert {r["id"]: r for r in kept[0]["data"]["records"]} == saved
+    assert characters(page) == {}
+    assert records(page)["meta"]["data"]["schema"] == 1
+    result = roll(page, "luck")
+    assert log(page)[-1]["summary"] == result["summary"]
+
+
+def test_pay_the_price_marks_fold_into_situations(page, app):
+    """Marks kept by the older page are migrated into the first Situation; each Situation keeps its own."""
+    page.goto("/static/table.css")  # same origin, no table yet: the older page's key alone
+    page.evaluate("localStorage.setItem('arbiter.payThePrice.marked', '[1, 4]')")
+    app("#threat")
+    price = records(page)["shared:price"]["data"]
+    assert [s["marked"] for s in price["situations"]] == [[1, 4]]
+    assert json.loads(page.locator("[data-marked]").get_attribute("data-marked")) == [1, 4]
+    roll(page, "threat")
+    details = form(page, "threat").locator("details.price")
+    details.locator("summary").click()
+    follow_up(page, "threat", details.locator(".price-list button").nth(2))
+    eventually(page, lambda: records(page)["shared:price"]["data"]["situations"][0]["marked"] == [1, 2, 4], what="a third mark")
+    page.locator('[data-k="sit:new"]').click()
+    eventually(page, lambda: len(records(page)["shared:price"]["data"]["situations"]) == 2, what="a new Situation")
+    eventually(page, lambda: page.evaluate("localStorage.getItem('arbiter.payThePrice.marked')") == "[]", what="no marks shown")
+    assert details.locator('.price-list button[aria-pressed="true"]').count() == 0
+    page.locator('[data-k="sit:pick"]').select_option(label="Situation 1")
+    eventually(page, lambda: page.evaluate("localStorage.getItem('arbiter.payThePrice.marked')") == "[1,2,4]", what="the marks back")
+    assert details.locator('.price-list button[aria-pressed="true"]').count() == 3
+
+
+# --- two tabs -------------------------------------------------------------------------------------------------------
+
+def test_two_tabs_stay_in_step_and_keep_both_changes(app, watch):
+    """Edits in two tabs to the same sheet both last; simultaneous spends both count; each tab shows the other's."""
+    a = app("#ten_again")
+    create(a, "ten_again", "Hal")
+    b = second_tab(a, watch, "#ten_again")
+    b.wait_for_selector('.char-list button:has-text("Hal")')
+    pick_character(b, "Hal")
+    # b edits Composure while a edits Resolve: neither overwrites the other
+    sheet_input(a, "resolve").fill("5")
+    sheet_input(b, "composure").fill("6")
+    sheet_input(a, "resolve").press("Tab")
+    sheet_input(b, "composure").press("Tab")
+    eventually(a, lambda: (characters(a)["Hal"]["sheet"]["resolve"], characters(a)["Hal"]["sheet"]["composure"]) == (5, 6),
+               what="both edits")
+    for tab in (a, b):
+        eventually(tab, lambda t=tab: sheet_input(t, "resolve").input_value() == "5" and sheet_input(t, "composure").input_value() == "6",
+                   what="both edits shown in each tab")
+    # both tabs spend a Will at the same moment: two are spent
+    a.evaluate("document.querySelector('.sheet [data-op=spend_will]').click()")
+    b.evaluate("document.querySelector('.sheet [data-op=spend_will]').click()")
+    eventually(a, lambda: characters(a)["Hal"]["sheet"]["will"] == 2, what="two Will spent")
+    eventually(b, lambda: will_shown(b).startswith("Will 2/11"), what="the other tab to show it")
+    # a new character and the log appear in the other tab
+    create(b, "arbitration", "Ida")
+    a.wait_for_selector('.char-list button:has-text("Ida")')
+    roll(a, "ten_again")
+    b.wait_for_selector('.log-entry.roll')
+    b.close()
+
+
+# --- text, keyboard, phone ------------------------------------------------------------------------------------------
+
+def test_typed_names_are_shown_as_text(app):
+    """A name that looks like markup is shown as those characters, never parsed as HTML."""
+    page = app("#two_dice")
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    evil = '<img src=x onerror=alert(1)>'
+    create(page, "two_dice", evil)
+    add_row(page, "traits", evil, 2)
+    page.locator('.sheet [data-fill="two_dice"]').click()
+    roll(page, "two_dice")
+    table = page.locator("#table")
+    assert table.locator("img").count() == 0
+    assert evil in page.locator(".char-list").inner_text() and evil in page.locator(".log-entry").first.inner_text()
+    page.wait_for_timeout(200)
+    assert dialogs == []
+
+
+def test_keyboard_alone_creates_a_character_and_fills_a_form(app):
+    """Type a name, press Enter to create; Tab to a control and press Space or Enter to use it."""
+    page = app("#ten_again")
+    page.focus("#new-char-name")
+    page.keyboard.type("Jo")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('.sheet h4:has-text("Jo")')
+    assert page.evaluate("document.activeElement.dataset.k").endswith(":name")
+    page.locator('.sheet [data-add="attributes"]').focus()
+    page.keyboard.press("Enter")
+    wait_until(page, "() => document.activeElement.matches('.sheet [data-list=attributes] input[type=text]:not(.int)')", 5_000)
+    page.keyboard.type("Wits")
+    page.keyboard.press("Tab")
+    page.keyboard.type("3")
+    page.keyboard.press("Tab")
+    eventually(page, lambda: sheet_list(page, "Jo", "attributes") and sheet_list(page, "Jo", "attributes")[0]["dots"] == 3, what="Wits 3")
+    page.locator(".sheet .use").get_by_label("Wits 3").focus()
+    page.keyboard.press("Space")
+    page.locator('.sheet [data-fill="ten_again"]').focus()
+    page.keyboard.press("Enter")
+    assert request_of(page, "ten_again")["pool"] == 3
+
+
+def test_phone_width_has_no_horizontal_scroll(app):
+    """At 360 px, every kind of sheet, a struggle and the log fit without scrolling sideways."""
+    page = app("#ability_test", width=360, height=740)
+    for kind in SETUP:
+        create(page, kind, f"A {kind} character with a rather long name")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, kind
+    add_row(page, "skills", "Long-winded skill name that goes on", 10, 3, True)
+    start_struggle(page, "A struggle", 5)
+    roll(page, "ability_test")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
