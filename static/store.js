@@ -267,6 +267,10 @@ class IdbBackend {
         all: (prefix, cb) => { const r = prefix ? os.getAll(range(prefix)) : os.getAll(); r.onsuccess = guard(() => cb(r.result)); },
         keys: (prefix, limit, cb) => { const r = os.getAllKeys(range(prefix), limit); r.onsuccess = guard(() => cb(r.result)); },
         count: (prefix, cb) => { const r = os.count(range(prefix)); r.onsuccess = guard(() => cb(r.result)); },
+        slice: (after, limit, cb) => {
+          const r = os.getAll(after === null ? null : IDBKeyRange.lowerBound(after, true), limit);
+          r.onsuccess = guard(() => cb(r.result));
+        },
         put: (rec) => os.put(rec),
         del: (key) => os.delete(key),
         delPrefix: (prefix) => os.delete(range(prefix)),
@@ -291,6 +295,7 @@ class MemoryBackend {
         all: (prefix, cb) => cb(sorted(prefix ?? '').map((k) => structuredClone(staged.get(k)))),
         keys: (prefix, limit, cb) => cb(sorted(prefix).slice(0, limit)),
         count: (prefix, cb) => cb(sorted(prefix).length),
+        slice: (after, limit, cb) => cb(sorted('').filter((k) => after === null || k > after).slice(0, limit).map((k) => structuredClone(staged.get(k)))),
         put: (rec) => staged.set(rec.id, structuredClone(rec)),
         del: (key) => staged.delete(key),
         delPrefix: (prefix) => sorted(prefix).forEach((k) => staged.delete(k)),
@@ -314,6 +319,17 @@ function openDb(name) {
   });
 }
 
+/** Every record, read in slices inside the one transaction `tx` (each slice its own short task), then `done(all)`. */
+function readAll(tx, done, size = 500) {
+  const all = [];
+  const next = (after) => tx.slice(after, size, (batch) => {
+    all.push(...batch);
+    if (batch.length === size) next(batch.at(-1).id);
+    else done(all);
+  });
+  next(null);
+}
+
 // --- the store -----------------------------------------------------------------------------------------------------
 export class ConflictError extends Error {}
 
@@ -322,6 +338,7 @@ export class Store {
     this.backend = backend;
     this.tab = newId();
     this.records = new Map(); // id -> record, as last read or written
+    this.keyCache = new Map(); // prefix -> its record ids, sorted
     this.listeners = new Set();
     this.problems = []; // {kind: 'damaged'|'newer'|'unavailable'|'readonly', message, aside?}
     this.readOnly = false;
@@ -347,9 +364,14 @@ export class Store {
 
   /** Read everything; migrate an older schema, set aside a newer or damaged one, create what is missing. */
   async load() {
-    const report = await this.backend.run('readwrite', (tx) => tx.all('', (raw) => { tx.result = this.repair(tx, raw); }));
+    const report = await this.backend.run('readwrite', (tx) => readAll(tx, (raw) => {
+      // the repair's writes, also kept as the records this page starts from
+      const records = new Map(raw.map((r) => [r.id, r]));
+      const out = { put: (r) => { tx.put(r); records.set(r.id, r); }, del: (id) => { tx.del(id); records.delete(id); } };
+      tx.result = { ...this.repair(out, raw), records };
+    }));
     this.problems.push(...report.problems);
-    await this.reload();
+    this.setAll(report.records);
   }
 
   repair(tx, raw) {
@@ -411,9 +433,35 @@ export class Store {
 
   /** Read every record into memory again. */
   async reload() {
-    const all = await this.backend.run('readonly', (tx) => tx.all('', (rows) => { tx.result = rows; }));
-    this.records = new Map(all.map((r) => [r.id, r]));
+    const all = await this.backend.run('readonly', (tx) => readAll(tx, (rows) => { tx.result = rows; }));
+    this.setAll(new Map(all.map((r) => [r.id, r])));
+  }
+
+  setAll(records) {
+    this.records = records;
+    this.keyCache.clear();
     this.checkMeta();
+  }
+
+  /** Keep the sorted id lists in step with one record coming or going. */
+  set(id, rec) {
+    const added = !this.records.has(id);
+    this.records.set(id, rec);
+    if (added) this.keyMoved(id, true);
+  }
+
+  delete(id) {
+    if (this.records.delete(id)) this.keyMoved(id, false);
+  }
+
+  keyMoved(id, added) {
+    for (const [prefix, keys] of this.keyCache) {
+      if (!id.startsWith(prefix)) continue;
+      let lo = 0;
+      let hi = keys.length;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (keys[mid] < id) lo = mid + 1; else hi = mid; }
+      if (added) keys.splice(lo, 0, id); else if (keys[lo] === id) keys.splice(lo, 1);
+    }
   }
 
   checkMeta() {
@@ -458,7 +506,7 @@ export class Store {
     const changed = new Set();
     for (const [id, rec] of rows) {
       const mine = this.records.get(id);
-      if (!rec) { if (mine) { this.records.delete(id); changed.add(id); } } else if (!mine || rec.rev > mine.rev) { this.records.set(id, rec); changed.add(id); }
+      if (!rec) { if (mine) { this.delete(id); changed.add(id); } } else if (!mine || rec.rev > mine.rev) { this.set(id, rec); changed.add(id); }
     }
     if (changed.has('meta')) this.checkMeta();
     if (changed.size) this.emit(changed);
@@ -477,7 +525,12 @@ export class Store {
 
   /** [id without prefix, data] of every record under `prefix`, in id order. */
   list(prefix) {
-    return [...this.records.keys()].filter((k) => k.startsWith(prefix)).sort().map((k) => [k.slice(prefix.length), this.records.get(k).data]);
+    let keys = this.keyCache.get(prefix);
+    if (!keys) {
+      keys = [...this.records.keys()].filter((k) => typeof k === 'string' && k.startsWith(prefix)).sort();
+      this.keyCache.set(prefix, keys);
+    }
+    return keys.map((k) => [k.slice(prefix.length), this.records.get(k).data]);
   }
 
   // --- writing ---
@@ -502,7 +555,7 @@ export class Store {
         if (tx.result) tx.put(next);
       }));
       if (ok) {
-        this.records.set(id, next);
+        this.set(id, next);
         this.announce(new Set([id]));
         return data;
       }
@@ -520,7 +573,7 @@ export class Store {
   async remove(id) {
     this.writable();
     await this.backend.run('readwrite', (tx) => tx.del(id));
-    this.records.delete(id);
+    this.delete(id);
     this.announce(new Set([id]));
   }
 
@@ -538,8 +591,8 @@ export class Store {
         if (n > LOG_MAX) tx.keys('log:', n - LOG_MAX, (keys) => { tx.result = keys; keys.forEach((k) => tx.del(k)); });
       });
     });
-    this.records.set(id, rec);
-    for (const k of dropped) this.records.delete(k);
+    this.set(id, rec);
+    for (const k of dropped) this.delete(k);
     this.announce(new Set([id, ...dropped]));
     return id;
   }
@@ -547,8 +600,8 @@ export class Store {
   async clearLog() {
     this.writable();
     await this.backend.run('readwrite', (tx) => tx.delPrefix('log:'));
-    const ids = [...this.records.keys()].filter((k) => k.startsWith('log:'));
-    ids.forEach((k) => this.records.delete(k));
+    const ids = this.list('log:').map(([id]) => `log:${id}`);
+    ids.forEach((k) => this.delete(k));
     this.announce(new Set(ids));
   }
 
@@ -575,10 +628,15 @@ export class Store {
       ...file.struggles.map(({ id, ...data }) => ({ id: `struggle:${id}`, data })),
       ...file.log.map(({ id, ...data }) => ({ id: `log:${id}`, data })),
     ];
-    await this.backend.run('readwrite', (tx) => tx.all('', (rows) => {
+    await this.backend.run('readwrite', (tx) => readAll(tx, (rows) => {
       const revs = new Map(rows.map((r) => [r.id, r.rev]));
       for (const r of rows) if (r.id !== 'meta' && !r.id.startsWith('aside:')) tx.del(r.id);
-      for (const r of records) tx.put({ id: r.id, rev: (revs.get(r.id) ?? 0) + 1, updated: Date.now(), by: this.tab, data: r.data });
+      // in slices, each after the last one's request answered: one transaction, no long task
+      const putFrom = (start) => {
+        for (const r of records.slice(start, start + 500)) tx.put({ id: r.id, rev: (revs.get(r.id) ?? 0) + 1, updated: Date.now(), by: this.tab, data: r.data });
+        if (start + 500 < records.length) tx.get('meta', () => putFrom(start + 500));
+      };
+      putFrom(0);
     }));
     await this.reload();
     this.announce('all');

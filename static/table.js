@@ -1084,17 +1084,22 @@ class Table {
     }
   }
 
-  logEntries() {
+  /** [id, entry] of the log entries the filters let through, newest first (log ids sort by time). */
+  logEntries(all = this.store.list('log:')) {
     const { character, system } = this.ui.filter;
-    return this.store.list('log:').map(([id, e]) => ({ id, ...e }))
-      .filter((e) => (!system || e.system === system) && (!character || (character === '-' ? !e.character : e.character?.id === character)))
-      .sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : a.id < b.id ? 1 : -1));
+    const out = [];
+    for (let i = all.length - 1; i >= 0; i--) {
+      const e = all[i][1];
+      if ((!system || e.system === system) && (!character || (character === '-' ? !e.character : e.character?.id === character))) out.push(all[i]);
+    }
+    return out;
   }
 
   viewLog() {
     const all = this.store.list('log:');
-    const entries = this.logEntries();
-    const names = new Map(all.filter(([, e]) => e.character).map(([, e]) => [e.character.id, e.character.name]));
+    const entries = this.logEntries(all);
+    const names = new Map();
+    for (const [, e] of all) if (e.character) names.set(e.character.id, e.character.name);
     for (const [id, c] of this.characters()) names.set(id, c.name);
     const shown = entries.slice(0, this.ui.logLimit);
     const filter = (key, label, options) => this.select(`log:f:${key}`, label, options, this.ui.filter[key],
@@ -1106,7 +1111,7 @@ class Table {
         filter('system', 'Procedure', [['', 'Every procedure'], ...SYSTEMS.map((s) => [s, SYSTEM_NAME[s]])])),
       h('p', { class: 'muted', 'data-log-count': entries.length }, entries.length === all.length
         ? plural(all.length, 'entry', 'entries') : `${entries.length} of ${plural(all.length, 'entry', 'entries')} match`),
-      h('ol', { class: 'log-list', 'aria-label': 'Rolls, newest first' }, shown.map((e) => this.viewEntry(e))),
+      h('ol', { class: 'log-list', 'aria-label': 'Rolls, newest first' }, shown.map(([id, e]) => this.viewEntry(id, e))),
       entries.length > shown.length ? h('button', { type: 'button', 'data-k': 'log:more', onclick: () => { this.ui.logLimit += LOG_PAGE; this.render('log'); } },
         `Show ${Math.min(LOG_PAGE, entries.length - shown.length)} more`) : null,
       h('div', { class: 'row' },
@@ -1117,10 +1122,10 @@ class Table {
     ];
   }
 
-  viewEntry(e) {
+  viewEntry(id, e) {
     const head = [h('time', { datetime: e.time }, fmtTime(e.time)), ' · ', h('strong', { class: 'who' }, e.character?.name || '—'), ` · ${SYSTEM_NAME[e.system]}`];
     if (e.kind === 'follow-up') head.push(` · follow-up ${JSON.stringify(e.action)}`);
-    return h('li', { class: `log-entry ${e.kind}`, 'data-kind': e.kind, 'data-system': e.system, 'data-log': e.id },
+    return h('li', { class: `log-entry ${e.kind}`, 'data-kind': e.kind, 'data-system': e.system, 'data-log': id },
       h('div', { class: 'log-head' }, head),
       h('div', { class: 'log-summary' }, e.summary),
       e.dice.length ? h('div', { class: 'muted log-dice' }, `Dice: ${e.dice.join(' ')}`) : null,
@@ -1128,7 +1133,7 @@ class Table {
   }
 
   exportLog(format) {
-    const entries = this.logEntries().reverse();
+    const entries = this.logEntries().reverse().map(([id, e]) => ({ id, ...e }));
     const day = nowIso().slice(0, 10);
     if (format === 'json') {
       download(`arbiter-log-${day}.json`, 'application/json',

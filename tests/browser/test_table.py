@@ -532,23 +532,25 @@ def test_a_botch_aborts_a_struggle_and_it_starts_again(app):
     page = app("#ten_again")
     card = start_struggle(page, "Pick the lock", 50)
     set_field(page, "ten_again", "pool", 1)
-    result = roll(page, "ten_again")
-    add_turn(page, card)
-    card.locator("[data-turn-add]").click()  # the same roll again
-    wait_until(page, "() => document.querySelector('.struggle .sheet-status')?.textContent.includes('already added')", 5_000)
     for _ in range(200):  # a 1 on the single die (no success) is a botch: 1 in 10 a turn
-        if result["botch"]:
-            break
         result = roll(page, "ten_again")
         add_turn(page, card)
+        if result["botch"]:
+            break
     assert result["botch"]
     s = stored_struggle(page, "Pick the lock")
     assert s["status"] == "aborted" and s["accumulated"] == 0 and "botch" in s["notes"][-1]
-    assert card.get_attribute("data-status") == "aborted"
+    assert card.get_attribute("data-status") == "aborted" and card.locator("[data-turn-add]").is_disabled()
     card.get_by_role("button", name="Start again").click()
     eventually(page, lambda: stored_struggle(page, "Pick the lock")["status"] == "ongoing", what="a fresh start")
     s = stored_struggle(page, "Pick the lock")
     assert (s["accumulated"], s["turns"]) == (0, 0)
+    set_field(page, "ten_again", "pool", 0)  # no dice: a failure that never botches
+    roll(page, "ten_again")
+    add_turn(page, card)
+    card.locator("[data-turn-add]").click()  # the same roll again
+    wait_until(page, "() => document.querySelector('.struggle .sheet-status')?.textContent.includes('already added')", 5_000)
+    assert stored_struggle(page, "Pick the lock")["turns"] == 1
 
 
 def test_in_a_contest_the_resistance_eats_accumulated_successes(app):
@@ -610,7 +612,7 @@ def test_log_filters_exports_and_clears_with_confirmation(app):
     assert [e["summary"] for e in exported["entries"]] == [e["summary"] for e in log(page)]
 
     part.get_by_role("button", name="Clear the log…").click()
-    assert page.evaluate("document.activeElement.textContent") == "Cancel"
+    wait_until(page, "() => document.activeElement.textContent === 'Cancel'", 5_000)
     page.keyboard.press("Enter")  # Cancel: nothing goes
     assert part.locator(".log-entry").count() == 4
     part.get_by_role("button", name="Clear the log…").click()
