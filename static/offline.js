@@ -44,9 +44,11 @@ function watch(registration) {
   waitFor(registration.waiting);
   waitFor(registration.installing);
   registration.addEventListener('updatefound', () => waitFor(registration.installing));
+  let controlled = !!navigator.serviceWorker.controller; // false on a first visit, until the first install claims it
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (reloading) location.reload();
-    else if (navigator.serviceWorker.controller) offerReload(registration); // another tab took the new build
+    else if (controlled) offerReload(registration); // another tab took a new build; this page keeps its own
+    controlled = true;
   });
   const check = () => registration.update().catch(() => {}); // offline: try again later
   setInterval(check, CHECK_EVERY_MS);

@@ -53,40 +53,68 @@ self.addEventListener("message", (event) => {
 
 // --- pins: which build each open client was started from ----------------------------------------------------------
 
-const pins = new Map(); // clientId -> {version, at}
-const GRACE_MS = 60_000; // a client is listed by clients.matchAll only once it runs: never drop a fresh pin
-const pinsLoaded = (async () => {
-  const saved = await (await caches.open(PINS)).match("pins.json");
-  if (saved) for (const [id, pin] of Object.entries(await saved.json())) if (!pins.has(id)) pins.set(id, pin);
-})().catch(() => {});
+const pins = new Map(); // clientId -> {version, at, seen}
+// A client is listed by clients.matchAll only once it runs: a pin is dropped when its client, once seen, is gone,
+// or when it was never seen for this long.
+const GRACE_MS = 60_000;
 
+async function savedPins() {
+  const saved = await (await caches.open(PINS)).match("pins.json");
+  return saved ? saved.json() : {};
+}
+const pinsLoaded = savedPins()
+  .then((saved) => {
+    for (const [id, pin] of Object.entries(saved)) if (!pins.has(id)) pins.set(id, pin);
+  })
+  .catch(() => {});
+
+/** Merge the saved pins (another service worker, older or newer, may have written some), drop those of clients
+ * that are gone, and save. */
 async function savePins() {
+  for (const [id, pin] of Object.entries(await savedPins())) if (!pins.has(id)) pins.set(id, pin);
   const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" })).map((c) => c.id));
   const now = Date.now();
-  for (const [id, pin] of pins) if (!open.has(id) && now - pin.at > GRACE_MS) pins.delete(id);
+  for (const [id, pin] of pins) {
+    if (open.has(id)) pin.seen = true;
+    else if (pin.seen || now - pin.at > GRACE_MS) pins.delete(id);
+  }
   const body = JSON.stringify(Object.fromEntries(pins));
   await (await caches.open(PINS)).put("pins.json", new Response(body, { headers: { "Content-Type": "application/json" } }));
 }
 
 /** The build `event` must be served from: a navigation gets this one; anything else its client's. */
-async function versionFor(event) {
-  await pinsLoaded;
+function versionFor(event) {
   const version = event.request.mode === "navigate" ? BUILD.version : (pins.get(event.clientId)?.version ?? BUILD.version);
   if (event.resultingClientId && pins.get(event.resultingClientId)?.version !== version) {
     // a new page, or a worker a page starts: the worker gets the same build as its page
-    pins.set(event.resultingClientId, { version, at: Date.now() });
+    pins.set(event.resultingClientId, { version, at: Date.now(), seen: false });
     event.waitUntil(savePins());
   }
+  if (event.request.mode === "navigate") event.waitUntil(dropUnpinnedSoon());
   return version;
 }
 
-/** Delete the caches of builds that no open client is pinned to (run on activation and now and then). */
+// Tidying up waits a little: a page load is some twenty requests, and none of them should wait for it.
+const TIDY_AFTER_MS = 2000;
+let tidying = null;
+function dropUnpinnedSoon() {
+  tidying ??= new Promise((resolve) => setTimeout(resolve, TIDY_AFTER_MS))
+    .then(() => dropUnpinned())
+    .finally(() => (tidying = null));
+  return tidying;
+}
+
+/** Save the pins, and delete the caches of builds no open client is pinned to (on activation, and a little after
+ * a page or a worker starts). */
 async function dropUnpinned() {
   await pinsLoaded;
   await savePins();
   const keep = new Set([CURRENT, PINS, ...[...pins.values()].map((pin) => PREFIX + pin.version)]);
   for (const name of await caches.keys()) {
-    if (name.startsWith(PREFIX) && !keep.has(name)) await caches.delete(name);
+    if (name.startsWith(PREFIX) && !keep.has(name)) {
+      opened.delete(name);
+      await caches.delete(name);
+    }
   }
 }
 
@@ -96,11 +124,17 @@ self.addEventListener("activate", (event) => {
 
 // --- fetch: cache first --------------------------------------------------------------------------------------------
 
+const opened = new Map(); // cache name -> Promise of the open Cache
+function openCache(name) {
+  if (!opened.has(name)) opened.set(name, caches.open(name));
+  return opened.get(name);
+}
+
 async function respond(event, key) {
-  const version = await versionFor(event);
-  const name = (await caches.has(PREFIX + version)) ? PREFIX + version : CURRENT;
-  const hit = await (await caches.open(name)).match(cacheUrl(key));
-  if (event.request.mode === "navigate") event.waitUntil(dropUnpinned());
+  await pinsLoaded;
+  const version = versionFor(event);
+  const name = version === BUILD.version || (await caches.has(PREFIX + version)) ? PREFIX + version : CURRENT;
+  const hit = await (await openCache(name)).match(cacheUrl(key));
   return hit ?? fetch(event.request); // not part of the build (or not cached yet): the network, as without us
 }
 

@@ -138,3 +138,47 @@ def ready_page(page):
         return page
 
     return open_
+
+
+# --- the site as GitHub Pages serves it: under a sub-path, with a service worker (tests/browser/test_offline.py) ---
+
+SUB_PATH = "/arbiter/"
+
+
+def serve(root: Path | dict):
+    """A started build.Server for `root` (a folder, or {prefix: folder}); call .shutdown() and .server_close()."""
+    return build.Server(root).start()
+
+
+@pytest.fixture(scope="session")
+def sub_path_server(dist):
+    """The built site at /arbiter/ on its own server (nothing is served at /)."""
+    srv = serve({SUB_PATH: dist})
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture
+def sw_context(browser):
+    """`sw_context(base_url)` opens a context that allows service workers (the `page` fixture blocks them), fresh like
+    a new profile; every context it opened is closed at the end, and the test fails on any console error or
+    uncaught error in one of its pages or workers."""
+    opened: list[tuple] = []
+
+    def open_(base_url: str):
+        watch = Watch(_origin(base_url))
+        context = browser.new_context(base_url=base_url, service_workers="allow")
+        context.on("console", watch.console)
+        context.on("weberror", lambda error: watch.page_error(error.error))
+        opened.append((context, watch))
+        context.arbiter_watch = watch  # for a test that expects a problem and removes it
+        return context
+
+    yield open_
+    problems = []
+    for context, watch in opened:
+        context.close()
+        problems += watch.problems
+    if problems:
+        pytest.fail("the page reported problems:\n" + "\n".join(problems), pytrace=False)
