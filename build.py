@@ -539,6 +539,21 @@ def render_page(template: str, systems: list[dict], rulings_md: str) -> str:
     return template
 
 
+CLIENT_PRELOAD = '<link rel="modulepreload" href="static/arbiter-client.js">'
+CLIENT_FIRST = '<script type="module" async src="static/arbiter-client.js"></script>'
+
+
+def start_worker_first(page: str) -> str:
+    """Load the Pyodide client as an async module right after the Content-Security-Policy, in place of its
+    modulepreload: it runs, and starts the worker, as soon as it arrives, while the rest of the page is still
+    being parsed, instead of after every module of main.js (which imports the same module instance)."""
+    csp = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?', page)
+    if CLIENT_PRELOAD not in page or not csp:
+        return page
+    page = page.replace(CLIENT_PRELOAD + "\n", "").replace(CLIENT_PRELOAD, "")
+    return page[:csp.end()] + CLIENT_FIRST + "\n" + page[csp.end():]
+
+
 def engine_systems() -> list[dict]:
     """arbiter.api.systems() from py/ in this CPython: the one source of every field's limits."""
     sys.path.insert(0, str(ROOT / "py"))
@@ -676,7 +691,7 @@ def build(dist: Path = DIST, cache: Path = CACHE) -> Path:
         staging.mkdir(parents=True)
         page = render_page((ROOT / "index.html").read_text(encoding="utf-8"), engine_systems(),
                            (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"))
-        (staging / "index.html").write_text(page, encoding="utf-8")
+        (staging / "index.html").write_text(start_worker_first(page), encoding="utf-8")
         shutil.copytree(ROOT / "static", staging / "static",
                         ignore=shutil.ignore_patterns(".*", "__pycache__", "*~", "*-demo.html"))
         (staging / ".nojekyll").touch()  # GitHub Pages: serve the files as they are
@@ -758,7 +773,7 @@ class _Handler(SimpleHTTPRequestHandler):
         self.wfile = _Counting(self.wfile, self.server)
 
     def log_request(self, code="-", size="-"):
-        self.server.requests.append((self.command, self.path, code))
+        self.server.requests.append((self.command, getattr(self, "requested_path", self.path), code))
         if isinstance(code, int) and code >= 400 and not self.server.quiet:
             super().log_request(code, size)
 
@@ -772,6 +787,7 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def _mount(self) -> bool:
         """Point `directory` and `path` at the mount serving this URL; False (after a 404 or redirect) if none does."""
+        self.requested_path = self.path
         url_path, sep, query = self.path.partition("?")
         for prefix, directory in self.server.mounts:
             if url_path.startswith(prefix):
@@ -947,8 +963,26 @@ def test(pytest_args: list[str]) -> int:
     return run_pytest(python, ["--benchmark-disable", *_with_default_paths(pytest_args)])
 
 
-def bench(pytest_args: list[str]) -> int:
+def bench(args: list[str]) -> int:
+    """Start-up in headless Chromium against stock Pyodide (tools/bench_startup.py; `--runs N`, 5 by default), then
+    the odds benchmarks (pytest-benchmark; the other arguments go to pytest). `--startup-only` skips the latter."""
+    runs, startup_only, pytest_args = 5, False, []
+    it = iter(args)
+    for arg in it:
+        if arg == "--runs":
+            runs = int(next(it))
+        elif arg.startswith("--runs="):
+            runs = int(arg.split("=", 1)[1])
+        elif arg == "--startup-only":
+            startup_only = True
+        else:
+            pytest_args.append(arg)
     python = ensure_venv()
+    ensure_chromium(python)
+    dist = build()
+    code = subprocess.call([str(python), str(TOOLS / "bench_startup.py"), str(dist), "--runs", str(runs)], cwd=ROOT)
+    if code or startup_only:
+        return code
     return run_pytest(python, ["--benchmark-only", "-rfE", *_with_default_paths(pytest_args)])
 
 
@@ -961,7 +995,8 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd.add_argument("--port", type=int, default=8000, help="port to listen on; 0 picks a free one")
     serve_cmd.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     commands.add_parser("test", help="set up .venv and Chromium, build, run every test; further arguments go to pytest")
-    commands.add_parser("bench", help="run the benchmarks; further arguments go to pytest")
+    commands.add_parser("bench", help="time start-up against stock Pyodide (--runs N, --startup-only), then the odds "
+                                      "benchmarks; further arguments go to pytest")
     argv = sys.argv[1:] if argv is None else list(argv)
     pytest_args = argv[1:] if argv[:1] in (["test"], ["bench"]) else []  # passed on untouched, options and all
     args = parser.parse_args(argv[:1] if argv[:1] in (["test"], ["bench"]) else argv)

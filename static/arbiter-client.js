@@ -9,8 +9,9 @@
 // A call rejects with an Error whose message is the RulesError's message (error.name "RulesError"),
 // or with the load failure when Python could not be loaded.
 //
-// Timings, for `python3 build.py bench` and the curious: performance marks "arbiter:worker-start" and
-// "arbiter:ready", and `arbiter.timings`, the last 100 calls as {method, ms} (round trips through the worker).
+// Timings, for `python3 build.py bench` and the curious: performance marks "arbiter:worker-start",
+// "arbiter:progress <0..1>" and "arbiter:ready", `arbiter.loadTimeline` (the worker's steps while loading) and
+// `arbiter.timings`, the last 100 calls as {method, ms} (round trips through the worker).
 
 // `?timeout=ms` on this module's URL is passed on to the worker (its load timeout; for tests).
 const LOAD_TIMEOUT = new URL(import.meta.url).searchParams.get("timeout");
@@ -24,6 +25,7 @@ const pending = new Map(); // id -> { resolve, reject }
 const listeners = new Set();
 const timings = [];
 const KEEP_TIMINGS = 100;
+let loadTimeline = [];
 
 function emit(state) {
   latest = state;
@@ -83,10 +85,12 @@ function start() {
       fail(data.failed);
     } else if (data.ready) {
       performance.mark("arbiter:ready");
+      loadTimeline = (data.timeline ?? []).map(([what, at]) => ({ what, ms: at - performance.timeOrigin }));
       status = "ready";
       settle.resolve({ version: data.version });
       emit({ progress: 1, label: "Ready" });
     } else if ("progress" in data) {
+      performance.mark(`arbiter:progress ${data.progress}`);
       emit({ progress: data.progress, label: data.label });
     }
   };
@@ -126,6 +130,10 @@ export const arbiter = {
   /** The last calls' round trips, oldest first: [{method, ms}]. */
   get timings() {
     return timings.slice();
+  },
+  /** The worker's steps while loading, as [{what, ms}] since this page's navigation started. */
+  get loadTimeline() {
+    return loadTimeline.slice();
   },
   systems: () => call("systems", []),
   roll: (system, request, seed = null) => call("roll", [system, request, seed]),

@@ -107,32 +107,56 @@ export function decodeSnapshot(exports, snapshot) {
 
 /**
  * While Pyodide instantiates pyodide.asm.wasm, catch that instance (before Pyodide's runtime touches it) and decode
- * `snapshot` (a Promise of parseSnapshot's result) with it. Returns {restore, failed}: `restore()` puts
- * WebAssembly back (done by itself once the instance is seen); `failed` rejects if decoding fails, which Pyodide
- * itself would only log before waiting forever. `onDecode` is called just before decoding.
+ * `snapshot` (a Promise of parseSnapshot's result) with it. `compiled`, if given, is a Promise of that wasm's
+ * WebAssembly.Module, compiled by the caller from the start (Pyodide would only start compiling once its 1.2 MB
+ * pyodide.asm.mjs has loaded): Pyodide's own instantiation then uses it, and its own fetch of the wasm is answered
+ * with an empty response it never reads.
+ *
+ * Returns {restore, failed}: `restore()` puts WebAssembly and fetch back (done by itself once the instance is
+ * seen); `failed` rejects if decoding fails, which Pyodide itself would only log before waiting forever.
+ * `step(what)` is told "instantiating", "decoding" and "decoded".
  */
-export function decodeOnInstantiation(snapshot, onDecode = () => {}) {
+export function decodeOnInstantiation(snapshot, { step = () => {}, compiled = null, wasmUrl = null } = {}) {
   const originals = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
-  const restore = () => Object.assign(WebAssembly, originals);
+  const originalFetch = globalThis.fetch;
+  const restore = () => {
+    Object.assign(WebAssembly, originals);
+    globalThis.fetch = originalFetch;
+  };
   let fail;
   const failed = new Promise((_, reject) => (fail = reject));
   failed.catch(() => {});
+  if (compiled && wasmUrl) {
+    globalThis.fetch = function (resource, ...rest) {
+      if (String(resource) === String(wasmUrl)) return Promise.resolve(new Response(null));
+      return originalFetch.call(this, resource, ...rest);
+    };
+  }
   for (const [name, original] of Object.entries(originals)) {
     if (!original) continue;
-    WebAssembly[name] = async function (...args) {
-      const result = await original.apply(this, args);
-      const exports = result?.instance?.exports;
-      if (exports?.ZSTD_decompressStream && exports.__heap_base) {
-        restore();
-        try {
-          onDecode();
-          decodeSnapshot(exports, await snapshot);
-        } catch (error) {
-          fail(error);
-          throw error;
+    WebAssembly[name] = async function (source, imports) {
+      step("instantiating");
+      try {
+        let result;
+        if (compiled && name === "instantiateStreaming") {
+          const module = await compiled;
+          result = { module, instance: await originals.instantiate(module, imports) };
+        } else {
+          result = await original.call(this, source, imports);
         }
+        const exports = result?.instance?.exports;
+        if (exports?.ZSTD_decompressStream && exports.__heap_base) {
+          restore();
+          step("decoding");
+          decodeSnapshot(exports, await snapshot);
+          step("decoded");
+        }
+        return result;
+      } catch (error) {
+        restore();
+        fail(error);
+        throw error;
       }
-      return result;
     };
   }
   return { restore, failed };

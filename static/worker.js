@@ -5,7 +5,7 @@
 //
 // Page -> worker: {id, method: "systems"|"roll"|"act"|"odds"|"table", args: [...]}
 // Worker -> page: {progress: 0..1, label}       while loading
-//                 {ready: true, version}        once the rules answer (progress 1)
+//                 {ready: true, version, timeline}  once the rules answer (progress 1); timeline: [[what, epoch ms]]
 //                 {failed: message}             if loading failed (the page may start a new worker)
 //                 {id, ok: true, value}         an answer: the same JSON as the Python API
 //                 {id, ok: false, kind, error}  kind "RulesError": its message; otherwise a clear text
@@ -14,6 +14,7 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { EMPTY_ZIP, decodeOnInstantiation, parseSnapshot } from "./snapshot.js";
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url);
+const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL);
 const SNAPSHOT_URL = new URL("../pyodide/snapshot.bin", import.meta.url);
 // A .wasm served with the wrong MIME type, or a stalled download, can leave loading waiting
 // forever: give up after this long. `?timeout=ms` on the worker's URL overrides it (tests use it).
@@ -22,9 +23,13 @@ const LOAD_TIMEOUT_MS = Number(new URL(self.location.href).searchParams.get("tim
 const METHODS = new Set(["systems", "roll", "act", "odds", "table"]);
 
 let stage = "Starting";
+const timeline = []; // [what, when (ms since the epoch)]: sent with {ready}, for the start-up benchmark
+const mark = (what) => timeline.push([what, performance.timeOrigin + performance.now()]);
+mark("worker started");
 
 function progress(value, label) {
   stage = label;
+  mark(label);
   self.postMessage({ progress: value, label });
 }
 
@@ -42,7 +47,9 @@ function withTimeout(promise, ms) {
 async function fetchSnapshot() {
   const response = await fetch(SNAPSHOT_URL);
   if (!response.ok) throw new Error(`${SNAPSHOT_URL.pathname}: HTTP ${response.status}`);
-  return parseSnapshot(new Uint8Array(await response.arrayBuffer()));
+  const snapshot = parseSnapshot(new Uint8Array(await response.arrayBuffer()));
+  mark("snapshot fetched");
+  return snapshot;
 }
 
 async function load() {
@@ -51,7 +58,14 @@ async function load() {
   const lock = snapshot.then((s) => s.lock);
   const image = snapshot.then((s) => s.image);
   for (const promise of [snapshot, lock, image]) promise.catch(() => {}); // reported by loadPyodide, which awaits them
-  const decoding = decodeOnInstantiation(snapshot, () => progress(0.7, "Restoring the rules…"));
+  // Compile the wasm from the start, while Pyodide's JavaScript and the snapshot load.
+  const compiled = WebAssembly.compileStreaming(fetch(WASM_URL));
+  compiled.then(() => mark("wasm compiled"), () => {}); // a failure is reported by Pyodide's instantiation
+  const decoding = decodeOnInstantiation(snapshot, {
+    compiled,
+    wasmUrl: WASM_URL,
+    step: (step) => (step === "decoding" ? progress(0.7, "Restoring the rules…") : mark(step)),
+  });
   const stdlib = URL.createObjectURL(new Blob([EMPTY_ZIP], { type: "application/zip" }));
   try {
     const pyodide = await Promise.race([
@@ -77,7 +91,10 @@ async function load() {
 
 const loading = withTimeout(load(), LOAD_TIMEOUT_MS);
 loading.then(
-  ({ version }) => self.postMessage({ ready: true, version }),
+  ({ version }) => {
+    mark("ready");
+    self.postMessage({ ready: true, version, timeline });
+  },
   (error) => self.postMessage({ failed: String(error?.message ?? error) }),
 );
 
