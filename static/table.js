@@ -111,6 +111,19 @@ function facesOf(roll) {
   return faces.filter((f) => Number.isInteger(f) && f >= 1 && f <= 10).slice(0, 500);
 }
 
+/** A request for people: "pool 3, will, required 1"; what is off, empty or null is left out. */
+function requestText(value) {
+  const nested = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? `{${requestText(v)}}` : requestText(v));
+  if (Array.isArray(value)) return `[${value.map(nested).join(', ')}]`;
+  if (value && typeof value === 'object') {
+    return Object.entries(value)
+      .filter(([, v]) => v !== false && v !== null && v !== '' && !(Array.isArray(v) && !v.length))
+      .map(([k, v]) => (v === true ? k : `${k} ${nested(v)}`))
+      .join(', ');
+  }
+  return String(value);
+}
+
 function jsonOrNull(value, max) {
   if (value === undefined || value === null) return null;
   const text = JSON.stringify(value);
@@ -257,7 +270,7 @@ class Table {
       return h('div', { class: 'confirm', role: 'group', 'aria-label': question },
         h('p', {}, question),
         h('button', { type: 'button', class: 'danger', 'data-confirm': '', 'data-k': `${key}:yes`,
-          onclick: () => { this.ui.confirm = null; this.renderAll(); onYes(); } }, yesLabel),
+          onclick: () => { this.ui.confirm = null; this.renderAll(); Promise.resolve().then(onYes).catch((error) => this.say(error.message, true)); } }, yesLabel),
         h('button', { type: 'button', 'data-k': `${key}:no`, onclick: () => { this.ui.confirm = null; this.ui.focus = key; this.renderAll(); } }, 'Cancel'));
     }
     return h('button', { type: 'button', 'data-k': key, onclick: () => { this.ui.confirm = key; this.ui.focus = `${key}:no`; this.renderAll(); } }, label);
@@ -426,11 +439,18 @@ class Table {
     sheet.will = max;
   }
 
+  /** The engine's maximum Will for this Resolve and Composure (asked once per pair). */
   async willMax(sheet) {
     const key = `${sheet.resolve},${sheet.composure}`;
     if (!(key in this.ui.willMax)) {
-      const { max } = await this.arbiter.table('ten_again', 'will_max', { resolve: sheet.resolve, composure: sheet.composure });
-      this.ui.willMax[key] = max;
+      this.willAsked ??= new Map();
+      if (!this.willAsked.has(key)) {
+        const asked = this.arbiter.table('ten_again', 'will_max', { resolve: sheet.resolve, composure: sheet.composure })
+          .then(({ max }) => { this.ui.willMax[key] = max; });
+        asked.catch(() => this.willAsked.delete(key));
+        this.willAsked.set(key, asked);
+      }
+      await this.willAsked.get(key);
     }
     return this.ui.willMax[key];
   }
@@ -652,7 +672,7 @@ class Table {
       onclick: () => this.charOp(id, system, opName, typeof args === 'function' ? args() : args) }, label);
     if (c.kind === 'ten_again') {
       const key = `${s.resolve},${s.composure}`;
-      if (!(key in this.ui.willMax)) this.willMax(s).then(() => this.render('characters'), () => {});
+      if (!(key in this.ui.willMax) && !this.willAsked?.has(key)) this.willMax(s).then(() => this.render('characters'), () => {});
       const max = this.ui.willMax[key];
       return h('section', { class: 'ops', 'aria-label': 'Will' },
         h('p', { class: 'big', 'data-will': s.will }, `Will ${s.will}/${max ?? '…'}`, h('span', { class: 'muted' }, ' (maximum: resolve + composure)')),
@@ -1124,12 +1144,12 @@ class Table {
 
   viewEntry(id, e) {
     const head = [h('time', { datetime: e.time }, fmtTime(e.time)), ' · ', h('strong', { class: 'who' }, e.character?.name || '—'), ` · ${SYSTEM_NAME[e.system]}`];
-    if (e.kind === 'follow-up') head.push(` · follow-up ${JSON.stringify(e.action)}`);
+    if (e.kind === 'follow-up') head.push(` · follow-up: ${requestText(e.action)}`);
     return h('li', { class: `log-entry ${e.kind}`, 'data-kind': e.kind, 'data-system': e.system, 'data-log': id },
       h('div', { class: 'log-head' }, head),
       h('div', { class: 'log-summary' }, e.summary),
       e.dice.length ? h('div', { class: 'muted log-dice' }, `Dice: ${e.dice.join(' ')}`) : null,
-      e.request ? h('div', { class: 'muted log-request' }, `Request: ${JSON.stringify(e.request)}`) : null);
+      e.request ? h('div', { class: 'muted log-request' }, `Request: ${requestText(e.request)}`) : null);
   }
 
   exportLog(format) {

@@ -726,6 +726,36 @@ def test_a_store_from_a_newer_version_is_kept_aside_untouched(app):
     assert log(page)[-1]["summary"] == result["summary"]
 
 
+def test_an_unreadable_meta_record_is_kept_aside_and_the_sheets_stay(app):
+    """A meta record that says no schema makes the store unreadable as a whole: copied aside, sheets kept, meta rebuilt."""
+    page = app("#arbitration")
+    create(page, "arbitration", "Kim")
+    meta = records(page)["meta"]
+    page.evaluate(PUT, [dict(meta, data="garbage")])
+    page.reload()
+    page.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
+    assert page.locator('[data-problem="damaged"]').is_visible()
+    kept = [r for k, r in records(page).items() if k.startswith("aside:")]
+    assert {r["id"]: r for r in kept[0]["data"]["records"]}["meta"]["data"] == "garbage"
+    assert records(page)["meta"]["data"]["schema"] == 1 and set(characters(page)) == {"Kim"}
+
+
+def test_without_indexeddb_the_table_lives_in_memory_and_says_so(page, app):
+    """A browser that refuses storage still gets a working table for the session, and is told it will not last."""
+    page.add_init_script("indexedDB.open = () => { throw new DOMException('storage is switched off', 'SecurityError'); };")
+    app("#two_dice")
+    alert = page.locator('[data-problem="unavailable"]')
+    assert "changes last until the page is closed" in alert.inner_text() and "storage is switched off" in alert.inner_text()
+    page.select_option("#new-char-kind", "two_dice")
+    page.fill("#new-char-name", "Lou")
+    page.click('[data-create="character"] button[type=submit]')
+    page.wait_for_selector('.sheet h4:has-text("Lou")')
+    page.locator('.sheet [data-fill="two_dice"]').click()
+    roll(page, "two_dice")
+    assert page.locator(".log-entry.roll .who").first.inner_text() == "Lou"
+    assert "keeps nothing" in page.locator('[data-part="save"]').inner_text()
+
+
 def test_pay_the_price_marks_fold_into_situations(page, app):
     """Marks kept by the older page are migrated into the first Situation; each Situation keeps its own."""
     page.goto("/static/table.css")  # same origin, no table yet: the older page's key alone
