@@ -10,13 +10,15 @@
 //  20  u32 referenceHash     fnv1a32 of that reference: a snapshot is never XORed with another wasm's memory
 //  24  u32 zstdLength
 //  28  u32 metaLength
-//  32  Pyodide's header; then JSON {lock, emptied}: the lock file for loadPyodide (the runtime's `info`, no
-//      packages) and the [offset, length] ranges whose data segments build.py emptied in the page's
-//      pyodide.asm.wasm; then one zstd frame (with its checksum) of the XORed memory.
+//  32  Pyodide's header; then JSON {lock, emptied, runs}: the lock file for loadPyodide (the runtime's `info`, no
+//      packages); the [offset, length] ranges whose data segments build.py emptied in the page's
+//      pyodide.asm.wasm; the [first, count] runs of 64 KiB pages of the XORed memory that are not all zero;
+//      then one zstd frame (with its checksum) of those pages, one after the other.
 // The memory as instantiated holds what pyodide.asm.wasm's data segments put there, so the snapshot does not carry
 // that data a second time. Decoding uses the zstd that pyodide.asm.wasm itself exports.
 
 const MAGIC = "ARBSNAP1";
+const PAGE = 65536;
 
 /** The parts of a snapshot file, and `image`: what Pyodide's `_loadSnapshot` takes (its memory part still empty). */
 export function parseSnapshot(bytes) {
@@ -27,21 +29,27 @@ export function parseSnapshot(bytes) {
     new Uint32Array(bytes.buffer.slice(bytes.byteOffset + 8, bytes.byteOffset + 32));
   let at = 32;
   const header = bytes.subarray(at, (at += headerLength));
-  const { lock, emptied } = JSON.parse(new TextDecoder().decode(bytes.subarray(at, (at += metaLength))));
+  const { lock, emptied, runs } = JSON.parse(new TextDecoder().decode(bytes.subarray(at, (at += metaLength))));
   const zstd = bytes.subarray(at, (at += zstdLength));
   if (at !== bytes.length || referenceEnd % 4 || referenceEnd > memoryLength) {
     throw new Error("pyodide/snapshot.bin is damaged (its lengths do not add up)");
   }
-  const image = new Uint8Array(headerLength + memoryLength);
+  // The restore copies only as much memory as it is given: past the last page that is not zero, the fresh
+  // instance's memory is zero already.
+  const end = Math.max(referenceEnd, ...runs.map(([first, count]) => (first + count) * PAGE));
+  if (end > memoryLength) throw new Error("pyodide/snapshot.bin is damaged (its pages lie outside its memory)");
+  const image = new Uint8Array(headerLength + end);
   image.set(header);
-  return { image, memory: image.subarray(headerLength), lock, emptied, referenceEnd, referenceHash, zstd };
+  return { image, memory: image.subarray(headerLength), memoryLength, lock, emptied, runs, referenceEnd,
+           referenceHash, zstd };
 }
 
-/** fnv1a32 over whole little-endian words (the build hashes the reference with this same function). */
+/** fnv1a32 over every 16th little-endian word (the build hashes the reference with this same function): enough to
+ * tell one wasm's data from another's, in a millisecond. */
 export function fnv1a32(bytes) {
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
   let h = 0x811c9dc5;
-  for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i], 0x01000193);
+  for (let i = 0; i < words.length; i += 16) h = Math.imul(h ^ words[i], 0x01000193);
   return h >>> 0;
 }
 
@@ -54,10 +62,10 @@ const align = (n, to = 64) => Math.ceil(n / to) * to;
  * run next, on memory as they expect it; the restore then replaces all of it anyway.
  */
 export function decodeSnapshot(exports, snapshot) {
-  const { memory, zstd, referenceEnd, referenceHash, emptied } = snapshot;
+  const { memory, memoryLength, zstd, referenceEnd, referenceHash, emptied, runs } = snapshot;
   const wasmMemory = exports.memory;
-  if (wasmMemory.buffer.byteLength < memory.length) {
-    wasmMemory.grow(Math.ceil((memory.length - wasmMemory.buffer.byteLength) / 65536));
+  if (wasmMemory.buffer.byteLength < memoryLength) {
+    wasmMemory.grow(Math.ceil((memoryLength - wasmMemory.buffer.byteLength) / PAGE));
   }
   const heap = new Uint8Array(wasmMemory.buffer);
   const reference = heap.slice(0, referenceEnd);
@@ -83,21 +91,29 @@ export function decodeSnapshot(exports, snapshot) {
   if (!stream) throw new Error("pyodide/snapshot.bin: could not set up zstd");
   words.set([src, zstd.length, 0], inStruct >>> 2);
   words.set([dst, chunk, 0], outStruct >>> 2);
-  let filled = 0;
+  // The decoded bytes are the non-zero pages, run after run: put each where it belongs.
+  let run = 0;
+  let inRun = 0; // bytes of runs[run] already placed
   for (;;) {
     const hint = z.ZSTD_decompressStream(stream, outStruct, inStruct) >>> 0;
     if (z.ZSTD_isError(hint)) throw new Error("pyodide/snapshot.bin is damaged (zstd could not decode it)");
     const produced = words[(outStruct >>> 2) + 2];
-    if (filled + produced > memory.length) throw new Error("pyodide/snapshot.bin holds more memory than it says");
-    memory.set(heap.subarray(dst, dst + produced), filled);
-    filled += produced;
+    for (let p = 0; p < produced; ) {
+      if (run >= runs.length) throw new Error("pyodide/snapshot.bin holds more memory than it says");
+      const [first, count] = runs[run];
+      const take = Math.min(produced - p, count * PAGE - inRun);
+      memory.set(heap.subarray(dst + p, dst + p + take), first * PAGE + inRun);
+      p += take;
+      inRun += take;
+      if (inRun === count * PAGE) [run, inRun] = [run + 1, 0];
+    }
     words[(outStruct >>> 2) + 2] = 0;
     if (hint === 0) break; // the frame is complete and its checksum holds
     if (produced === 0 && words[(inStruct >>> 2) + 2] === zstd.length) {
       throw new Error("pyodide/snapshot.bin is damaged (its zstd frame ends early)");
     }
   }
-  if (filled !== memory.length) throw new Error("pyodide/snapshot.bin holds less memory than it says");
+  if (run !== runs.length) throw new Error("pyodide/snapshot.bin holds less memory than it says");
   heap.fill(0, base, dst + chunk);
   const delta = new Uint32Array(memory.buffer, memory.byteOffset, referenceEnd >>> 2);
   const ref = new Uint32Array(reference.buffer, 0, referenceEnd >>> 2);

@@ -93,7 +93,23 @@ async function snapshot() {
   const referenceEnd = reference.length;
   for (let i = 0; i < referenceEnd; i++) memory[i] ^= reference[i];
 
-  py.FS.writeFile("/tmp/memory", memory);
+  // Only the 64 KiB pages that are not all zero go into the zstd frame (the stack and the top of the heap are).
+  const PAGE = 65536;
+  const runs = [];
+  for (let page = 0; page * PAGE < memory.length; page++) {
+    const words = new Uint32Array(memory.buffer, memory.byteOffset + page * PAGE, PAGE / 4);
+    if (!words.some((w) => w !== 0)) continue;
+    const last = runs.at(-1);
+    if (last && last[0] + last[1] === page) last[1]++;
+    else runs.push([page, 1]);
+  }
+  const pages = new Uint8Array(runs.reduce((n, [, count]) => n + count * PAGE, 0));
+  let at = 0;
+  for (const [first, count] of runs) {
+    pages.set(memory.subarray(first * PAGE, (first + count) * PAGE), at);
+    at += count * PAGE;
+  }
+  py.FS.writeFile("/tmp/memory", pages);
   py.runPython(`
 from compression import zstd
 P = zstd.CompressionParameter
@@ -105,7 +121,7 @@ with open('/tmp/memory.zst', 'wb') as f:
 `);
   const zst = py.FS.readFile("/tmp/memory.zst");
   const meta = new TextEncoder().encode(
-    JSON.stringify({ lock: { info: py.lockfile.info, packages: {} }, emptied: config.emptied ?? [] }),
+    JSON.stringify({ lock: { info: py.lockfile.info, packages: {} }, emptied: config.emptied ?? [], runs }),
   );
   const out = new Uint8Array(32 + headerLength + meta.length + zst.length);
   out.set(new TextEncoder().encode("ARBSNAP1"), 0);
