@@ -440,3 +440,73 @@ def test_every_url_in_the_page_is_relative(dist):
         text = script.read_text(encoding="utf-8")
         assert not re.findall(r"""(?:new URL|fetch|import)\(\s*["']/""", text), script.name
         assert not re.findall(r"""from\s+["']/""", text), script.name
+
+
+def test_the_pyodide_client_starts_from_the_top_of_the_page(dist):
+    """The built page loads the Pyodide client as an async module right after its Content-Security-Policy (so the
+    worker starts while the page is parsed), once, before any stylesheet or the page's own modules."""
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    assert page.count("static/arbiter-client.js") == 1
+    client = page.index(build.CLIENT_FIRST)
+    assert page.index('http-equiv="Content-Security-Policy"') < client < page.index('rel="stylesheet"')
+    assert client < page.index('src="static/main.js"')
+    assert build.start_worker_first("<p>no head</p>") == "<p>no head</p>"
+
+
+def test_pages_workflow_builds_with_build_py_and_deploys_dist():
+    """The GitHub Pages workflow builds with `python3 build.py` and deploys dist/ with the official actions; only
+    its deploy job may write to Pages."""
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
+    assert "run: python3 build.py\n" in workflow
+    assert re.search(r"uses: actions/upload-pages-artifact@v\d+\n\s+with:\n\s+path: dist\n", workflow)
+    assert "uses: actions/deploy-pages@v" in workflow
+    top, deploy = workflow.split("\n  deploy:\n")
+    assert "pages: write" not in top and "id-token: write" not in top
+    assert "pages: write" in deploy and "id-token: write" in deploy and "name: github-pages" in deploy
+
+
+def test_server_mounts_folders_under_prefixes(server):
+    """A folder served under /arbiter/ answers there only; /arbiter redirects to /arbiter/, as GitHub Pages does."""
+    root = Path(server.mounts[0][1])
+    mounted = build.Server({"/arbiter/": root}).start()
+    try:
+        headers, body = get(mounted.url + "arbiter/static/app.js")
+        assert body == SITE["static/app.js"]
+        assert get(mounted.url + "arbiter/")[1] == SITE["index.html"]
+        for path in ("", "static/app.js", "arbiterx/index.html"):
+            with pytest.raises(urllib.error.HTTPError) as caught:
+                get(mounted.url + path)
+            assert caught.value.code == 404
+        request = urllib.request.Request(mounted.url + "arbiter")
+        opener = urllib.request.build_opener(type("NoRedirect", (urllib.request.HTTPRedirectHandler,),
+                                                  {"redirect_request": lambda *a, **k: None}))
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            opener.open(request, timeout=10)
+        assert caught.value.code == 301 and caught.value.headers["Location"] == "/arbiter/"
+    finally:
+        mounted.shutdown()
+        mounted.server_close()
+
+
+@pytest.mark.parametrize("gzip_ok", [True, False])
+def test_server_answers_304_to_a_current_etag(server, gzip_ok):
+    """A client that sends back the ETag it got is told 304 Not Modified, with no body (gzipped or not)."""
+    headers, _ = get(server.url + "static/app.js", gzip_ok=gzip_ok)
+    etag = headers["ETag"]
+    assert etag and headers["Cache-Control"] == "no-cache"
+    request = urllib.request.Request(server.url + "static/app.js", headers={
+        "If-None-Match": etag, **({"Accept-Encoding": "gzip"} if gzip_ok else {})})
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        urllib.request.urlopen(request, timeout=10)
+    assert caught.value.code == 304 and caught.value.read() == b""
+    other = get(server.url + "static/app.js", gzip_ok=not gzip_ok)[0]["ETag"]
+    assert other != etag  # the gzipped and the plain body are two representations
+
+
+def test_server_counts_the_bytes_it_sends(server):
+    """bytes_sent grows by exactly what went over the socket: headers and body."""
+    before = server.bytes_sent
+    headers, body = get(server.url + "pyodide/python_stdlib.zip")
+    sent = server.bytes_sent - before
+    assert len(body) < sent < len(body) + 1000
+    assert server.requests[-1] == ("GET", "/pyodide/python_stdlib.zip", 200)
