@@ -383,7 +383,8 @@ export class Store {
       tx.put({ id, rev: 1, updated: Date.now(), by: this.tab, data: { at: nowIso(), reason, schema, problems: details, records } });
       return id;
     };
-    const revOf = (id) => { const rev = records.find((r) => r?.id === id)?.rev; return Number.isInteger(rev) && rev > 0 ? rev : 0; };
+    const revs = new Map(records.map((r) => [r?.id, r?.rev]));
+    const revOf = (id) => { const rev = revs.get(id); return Number.isInteger(rev) && rev > 0 ? rev : 0; };
     const fresh = () => { for (const rec of migrate([], 0)) tx.put(stamp(rec, revOf(rec.id) + 1)); };
     if (records.length === 0) { fresh(); return { problems }; }
 
@@ -495,6 +496,8 @@ export class Store {
     if (ids === 'all' || !Array.isArray(ids)) {
       const before = this.records;
       await this.reload();
+      // a write of this tab that landed after the reload read keeps its newer revision
+      for (const [id, rec] of before) if ((this.records.get(id)?.rev ?? Infinity) < rec.rev) this.records.set(id, rec);
       const changed = new Set([...before.keys(), ...this.records.keys()].filter((k) => before.get(k)?.rev !== this.records.get(k)?.rev));
       if (changed.size) this.emit(changed);
       return;
