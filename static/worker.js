@@ -10,12 +10,19 @@
 //                 {id, ok: true, value}         an answer: the same JSON as the Python API
 //                 {id, ok: false, kind, error}  kind "RulesError": its message; otherwise a clear text
 
-import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { EMPTY_ZIP, decodeOnInstantiation, parseSnapshot } from "./snapshot.js";
+// The two big downloads start on the first line, before Pyodide's JavaScript is even imported: the wasm compiles
+// as it streams in, and the snapshot arrives meanwhile. (Imports are dynamic for that reason: static ones would
+// all be fetched before any line here runs.)
+const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url);
+const SNAPSHOT_URL = new URL("../pyodide/snapshot.bin", import.meta.url);
+const compiled = WebAssembly.compileStreaming(fetch(WASM_URL));
+const snapshotBytes = fetch(SNAPSHOT_URL).then(async (response) => {
+  if (!response.ok) throw new Error(`${SNAPSHOT_URL.pathname}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+});
+for (const promise of [compiled, snapshotBytes]) promise.catch(() => {}); // reported by load(), which awaits them
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url);
-const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL);
-const SNAPSHOT_URL = new URL("../pyodide/snapshot.bin", import.meta.url);
 // A .wasm served with the wrong MIME type, or a stalled download, can leave loading waiting
 // forever: give up after this long. `?timeout=ms` on the worker's URL overrides it (tests use it).
 const LOAD_TIMEOUT_MS = Number(new URL(self.location.href).searchParams.get("timeout")) || 120_000;
@@ -44,23 +51,21 @@ function withTimeout(promise, ms) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function fetchSnapshot() {
-  const response = await fetch(SNAPSHOT_URL);
-  if (!response.ok) throw new Error(`${SNAPSHOT_URL.pathname}: HTTP ${response.status}`);
-  const snapshot = parseSnapshot(new Uint8Array(await response.arrayBuffer()));
-  mark("snapshot fetched");
-  return snapshot;
-}
-
 async function load() {
   progress(0, "Loading Python runtime…");
-  const snapshot = fetchSnapshot();
+  compiled.then(() => mark("wasm compiled"), () => {});
+  const [{ loadPyodide }, { EMPTY_ZIP, decodeOnInstantiation, parseSnapshot }] = await Promise.all([
+    import("../pyodide/pyodide.mjs"),
+    import("./snapshot.js"),
+  ]);
+  const snapshot = snapshotBytes.then((bytes) => {
+    const parsed = parseSnapshot(bytes);
+    mark("snapshot fetched");
+    return parsed;
+  });
   const lock = snapshot.then((s) => s.lock);
   const image = snapshot.then((s) => s.image);
   for (const promise of [snapshot, lock, image]) promise.catch(() => {}); // reported by loadPyodide, which awaits them
-  // Compile the wasm from the start, while Pyodide's JavaScript and the snapshot load.
-  const compiled = WebAssembly.compileStreaming(fetch(WASM_URL));
-  compiled.then(() => mark("wasm compiled"), () => {}); // a failure is reported by Pyodide's instantiation
   const decoding = decodeOnInstantiation(snapshot, {
     compiled,
     wasmUrl: WASM_URL,
@@ -89,15 +94,6 @@ async function load() {
   }
 }
 
-const loading = withTimeout(load(), LOAD_TIMEOUT_MS);
-loading.then(
-  ({ version }) => {
-    mark("ready");
-    self.postMessage({ ready: true, version, timeline });
-  },
-  (error) => self.postMessage({ failed: String(error?.message ?? error) }),
-);
-
 self.onmessage = async (event) => {
   const { id, method, args } = event.data ?? {};
   let reply;
@@ -110,3 +106,13 @@ self.onmessage = async (event) => {
   }
   self.postMessage({ id, ...reply });
 };
+
+const loading = withTimeout(load(), LOAD_TIMEOUT_MS);
+loading.then(
+  ({ version }) => {
+    mark("ready");
+    self.postMessage({ ready: true, version, timeline });
+  },
+  (error) => self.postMessage({ failed: String(error?.message ?? error) }),
+);
+
