@@ -56,10 +56,8 @@ export function fnv1a32(bytes) {
 const align = (n, to = 64) => Math.ceil(n / to) * to;
 
 /**
- * Fill `snapshot.memory` from its zstd frame, with the zstd exported by a fresh instance of pyodide.asm.wasm, before
- * anything has run in that instance. Then put back what the emptied data segments would have put in that instance's
- * memory (their tables, as the snapshot holds them), and zero the scratch area above the stack: the C constructors
- * run next, on memory as they expect it; the restore then replaces all of it anyway.
+ * Fill `snapshot.memory` from its zstd frame, with the zstd exported by a fresh instance of pyodide.asm.wasm
+ * (Pyodide's own, before anything has run in it). The scratch area above the stack is zeroed again afterwards.
  */
 export function decodeSnapshot(exports, snapshot) {
   const { memory, memoryLength, zstd, referenceEnd, referenceHash, emptied, runs } = snapshot;
@@ -118,21 +116,35 @@ export function decodeSnapshot(exports, snapshot) {
   const delta = new Uint32Array(memory.buffer, memory.byteOffset, referenceEnd >>> 2);
   const ref = new Uint32Array(reference.buffer, 0, referenceEnd >>> 2);
   for (let i = 0; i < delta.length; i++) delta[i] ^= ref[i];
-  for (const [offset, length] of emptied) heap.set(memory.subarray(offset, offset + length), offset);
 }
 
 /**
- * While Pyodide instantiates pyodide.asm.wasm, catch that instance (before Pyodide's runtime touches it) and decode
- * `snapshot` (a Promise of parseSnapshot's result) with it. `compiled`, if given, is a Promise of that wasm's
- * WebAssembly.Module, compiled by the caller from the start (Pyodide would only start compiling once its 1.2 MB
- * pyodide.asm.mjs has loaded): Pyodide's own instantiation then uses it, and its own fetch of the wasm is answered
- * with an empty response it never reads.
- *
- * Returns {restore, failed}: `restore()` puts WebAssembly and fetch back (done by itself once the instance is
- * seen); `failed` rejects if decoding fails, which Pyodide itself would only log before waiting forever.
- * `step(what)` is told "instantiating", "decoding" and "decoded".
+ * Put into Pyodide's fresh instance what the data segments build.py emptied would have put there (their tables,
+ * as the decoded snapshot holds them): the C constructors run next, on memory as they expect it. The restore then
+ * replaces all memory anyway.
  */
-export function decodeOnInstantiation(snapshot, { step = () => {}, compiled = null, wasmUrl = null } = {}) {
+export function putEmptiedSegments(wasmMemory, snapshot) {
+  const heap = new Uint8Array(wasmMemory.buffer);
+  for (const [offset, length] of snapshot.emptied) heap.set(snapshot.memory.subarray(offset, offset + length), offset);
+}
+
+/**
+ * What loadPyodide needs to restore `snapshot` (a Promise of parseSnapshot's result), and the machinery around it:
+ *
+ * - `compiled`, if given, is a Promise of the wasm's WebAssembly.Module, compiled by the caller from the start
+ *   (Pyodide would only start once its 1.2 MB pyodide.asm.mjs has loaded): Pyodide's own instantiation uses it, and
+ *   its own fetch of the wasm (at `wasmUrl`) is answered with an empty response it never reads.
+ * - Pyodide's `fsInit` hook, which runs after instantiation (before anything has run in the instance) and before
+ *   the C constructors, decodes the snapshot with Pyodide's own instance into the image Pyodide restores from, and
+ *   puts the emptied data segments' tables into the instance. (Decoding on a second thread with a throwaway
+ *   instance, while Pyodide sets itself up, was tried: on two cores it was slower.)
+ *
+ * Returns {options, failed, restore}: `options` for loadPyodide; `failed` rejects if decoding fails (Pyodide would
+ * only log that, then restore garbage or wait forever: the restore is held back instead); `restore()` puts
+ * WebAssembly and fetch back (done by itself once the instance is seen). `step(what)` is told "instantiating",
+ * "instantiated", "decoding" and "decoded".
+ */
+export function restoreOptions(snapshot, { compiled = null, wasmUrl = null, step = () => {} } = {}) {
   const originals = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
   const originalFetch = globalThis.fetch;
   const restore = () => {
@@ -142,6 +154,7 @@ export function decodeOnInstantiation(snapshot, { step = () => {}, compiled = nu
   let fail;
   const failed = new Promise((_, reject) => (fail = reject));
   failed.catch(() => {});
+  let instance;
   if (compiled && wasmUrl) {
     globalThis.fetch = function (resource, ...rest) {
       if (String(resource) === String(wasmUrl)) return Promise.resolve(new Response(null));
@@ -163,9 +176,8 @@ export function decodeOnInstantiation(snapshot, { step = () => {}, compiled = nu
         const exports = result?.instance?.exports;
         if (exports?.ZSTD_decompressStream && exports.__heap_base) {
           restore();
-          step("decoding");
-          decodeSnapshot(exports, await snapshot);
-          step("decoded");
+          instance = result.instance;
+          step("instantiated");
         }
         return result;
       } catch (error) {
@@ -175,7 +187,27 @@ export function decodeOnInstantiation(snapshot, { step = () => {}, compiled = nu
       }
     };
   }
-  return { restore, failed };
+
+  async function fsInit() {
+    try {
+      const parsed = await snapshot;
+      step("decoding");
+      decodeSnapshot(instance.exports, parsed);
+      step("decoded");
+      putEmptiedSegments(instance.exports.memory, parsed);
+    } catch (error) {
+      fail(error);
+      await new Promise(() => {}); // never restore a snapshot that did not decode
+    }
+  }
+
+  const options = {
+    lockFileContents: snapshot.then((s) => s.lock),
+    _loadSnapshot: snapshot.then((s) => s.image), // Pyodide's private snapshot API: pinned by tests
+    fsInit,
+  };
+  for (const promise of Object.values(options)) promise.catch?.(() => {}); // reported through `failed`/loadPyodide
+  return { options, failed, restore };
 }
 
 // An empty zip: the stdlib mounted after a restore. Every module the rules use is already imported in the snapshot.

@@ -23,6 +23,7 @@ const snapshotBytes = fetch(SNAPSHOT_URL).then(async (response) => {
 for (const promise of [compiled, snapshotBytes]) promise.catch(() => {}); // reported by load(), which awaits them
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url);
+
 // A .wasm served with the wrong MIME type, or a stalled download, can leave loading waiting
 // forever: give up after this long. `?timeout=ms` on the worker's URL overrides it (tests use it).
 const LOAD_TIMEOUT_MS = Number(new URL(self.location.href).searchParams.get("timeout")) || 120_000;
@@ -54,7 +55,7 @@ function withTimeout(promise, ms) {
 async function load() {
   progress(0, "Loading Python runtime…");
   compiled.then(() => mark("wasm compiled"), () => {});
-  const [{ loadPyodide }, { EMPTY_ZIP, decodeOnInstantiation, parseSnapshot }] = await Promise.all([
+  const [{ loadPyodide }, { EMPTY_ZIP, restoreOptions, parseSnapshot }] = await Promise.all([
     import("../pyodide/pyodide.mjs"),
     import("./snapshot.js"),
   ]);
@@ -63,23 +64,20 @@ async function load() {
     mark("snapshot fetched");
     return parsed;
   });
-  const lock = snapshot.then((s) => s.lock);
-  const image = snapshot.then((s) => s.image);
-  for (const promise of [snapshot, lock, image]) promise.catch(() => {}); // reported by loadPyodide, which awaits them
-  const decoding = decodeOnInstantiation(snapshot, {
+  snapshot.catch(() => {}); // reported by loadPyodide, which awaits it
+  const restoring = restoreOptions(snapshot, {
     compiled,
     wasmUrl: WASM_URL,
-    step: (step) => (step === "decoding" ? progress(0.7, "Restoring the rules…") : mark(step)),
+    step: (step) => (step === "instantiated" ? progress(0.7, "Restoring the rules…") : mark(step)),
   });
   const stdlib = URL.createObjectURL(new Blob([EMPTY_ZIP], { type: "application/zip" }));
   try {
     const pyodide = await Promise.race([
-      decoding.failed,
+      restoring.failed,
       loadPyodide({
         indexURL: INDEX_URL.href,
         stdLibURL: stdlib,
-        lockFileContents: lock,
-        _loadSnapshot: image, // Pyodide's private snapshot API: pinned by tests
+        ...restoring.options, // the snapshot: Pyodide's private API, pinned by tests
         stdout: () => {},
         stderr: (line) => console.warn(line),
       }),
@@ -89,7 +87,7 @@ async function load() {
     const version = pyodide.globals.get("_arbiter_start")(); // reseeds `random` from the OS: never the build's state
     return { call, version }; // the {ready} message below is the last step: progress 1
   } finally {
-    decoding.restore();
+    restoring.restore();
     URL.revokeObjectURL(stdlib);
   }
 }

@@ -14,7 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const { EMPTY_ZIP, decodeOnInstantiation, fnv1a32, parseSnapshot } = await import(
+const { EMPTY_ZIP, restoreOptions, fnv1a32, parseSnapshot } = await import(
   path.join(here, "..", "static", "snapshot.js")
 );
 
@@ -139,21 +139,20 @@ with open('/tmp/memory.zst', 'wb') as f:
 async function verify() {
   const bytes = new Uint8Array(fs.readFileSync(config.snapshot));
   const snapshot = Promise.resolve(parseSnapshot(bytes));
-  const decoding = decodeOnInstantiation(snapshot);
+  const restoring = restoreOptions(snapshot); // decoded in place (the page decodes on a second thread)
   const stdlib = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "arbiter-verify-")), "empty.zip");
   fs.writeFileSync(stdlib, EMPTY_ZIP);
   const py = await Promise.race([
-    decoding.failed,
+    restoring.failed,
     loadPyodide({
       indexURL: config.pyodide + "/",
       stdLibURL: stdlib,
-      lockFileContents: snapshot.then((s) => s.lock),
-      _loadSnapshot: snapshot.then((s) => s.image),
+      ...restoring.options,
       stdout: () => {},
       stderr: (line) => console.error(line),
     }),
   ]);
-  decoding.restore();
+  restoring.restore();
   fs.rmSync(path.dirname(stdlib), { recursive: true });
   const version = py.globals.get("_arbiter_start")();
   const call = py.globals.get("_arbiter_call");
