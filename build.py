@@ -2,7 +2,8 @@
 """Build, serve and test Arbiter, with the standard library only.
 
     python3 build.py              assemble dist/: the page, static/, a pinned Pyodide and its memory snapshot
-    python3 build.py serve        build, then serve dist/ on http://127.0.0.1:8000/ (--port N, 0 = any free)
+    python3 build.py serve        build, then serve dist/ on http://127.0.0.1:8000/ (--port N, 0 = any free;
+                                  --base /arbiter/ to serve it under a sub-path, as GitHub Pages does)
     python3 build.py test [ARGS]  set up .venv and a Chromium, build, run pytest over tests/ (ARGS go to pytest)
     python3 build.py bench [ARGS] build, then time start-up in headless Chromium against stock Pyodide, and run
                                   the odds benchmarks (pytest --benchmark-only; ARGS go to pytest)
@@ -887,10 +888,11 @@ class Server(ThreadingHTTPServer):
         return self
 
 
-def serve(port: int = 8000, rebuild: bool = True) -> int:
+def serve(port: int = 8000, rebuild: bool = True, base: str = "/") -> int:
     dist = build() if rebuild else DIST
-    with Server(dist, port, quiet=False) as server:
-        print(f"Serving {dist.relative_to(ROOT)}/ at {server.url}  (Ctrl-C to stop)", flush=True)
+    base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    with Server({base: dist}, port, quiet=False) as server:
+        print(f"Serving {dist.relative_to(ROOT)}/ at {server.url}{base[1:]}  (Ctrl-C to stop)", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:
@@ -994,6 +996,8 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8000, help="port to listen on; 0 picks a free one")
     serve_cmd.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    serve_cmd.add_argument("--base", default="/", help="URL path to serve the site under, e.g. /arbiter/ as on "
+                                                       "GitHub Pages (default /)")
     commands.add_parser("test", help="set up .venv and Chromium, build, run every test; further arguments go to pytest")
     commands.add_parser("bench", help="time start-up against stock Pyodide (--runs N, --startup-only), then the odds "
                                       "benchmarks; further arguments go to pytest")
@@ -1002,7 +1006,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv[:1] if argv[:1] in (["test"], ["bench"]) else argv)
     try:
         if args.command == "serve":
-            return serve(args.port, rebuild=not args.no_build)
+            return serve(args.port, rebuild=not args.no_build, base=args.base)
         if args.command == "test":
             return test(pytest_args)
         if args.command == "bench":
