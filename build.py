@@ -9,7 +9,7 @@
                                   the odds benchmarks (pytest --benchmark-only; ARGS go to pytest)
 
 Pyodide comes from npm (`npm pack`) once, checked against the hash pinned here and kept in .cache/. Node runs that
-Pyodide at build time (tools/pyodide_build.mjs) to precompile the stdlib and take the memory snapshot the page
+Pyodide at build time (py/tools/pyodide_build.mjs) to precompile the stdlib and take the memory snapshot the page
 restores; both are cached in .cache/ by the hashes of their inputs, so a rebuild needs no network.
 """
 
@@ -57,7 +57,7 @@ PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+Hb
 # strip_data_segments). No stdlib zip and no packages: Python, the stdlib modules the rules use and the rules
 # themselves come already imported in pyodide/snapshot.bin.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-TOOLS = ROOT / "tools"
+TOOLS = ROOT / "py" / "tools"  # build-time helpers: Node + Pyodide steps, the sw.js template, the start-up bench
 SNAPSHOT_TOOL = TOOLS / "pyodide_build.mjs"
 SNAPSHOT_SETUP = TOOLS / "snapshot_setup.py"
 
@@ -213,7 +213,7 @@ def unpack_pyodide(tarball: Path, cache: Path = CACHE) -> Path:
 
 
 def _node(command: str, config: dict, what: str) -> str:
-    """Run one step of tools/pyodide_build.mjs under Node; its standard output."""
+    """Run one step of py/tools/pyodide_build.mjs under Node; its standard output."""
     node = shutil.which("node")
     if not node:
         raise BuildError(f"node not found: Node.js 18 or newer runs Pyodide at build time to {what}")
@@ -668,7 +668,7 @@ def _integrity(path: Path) -> str:
 
 
 def write_service_worker(site: Path) -> str:
-    """sw.js at the site's root, from tools/sw.js, listing every other file of `site` with its hash; the version."""
+    """sw.js at the site's root, from py/tools/sw.js, listing every other file of `site` with its hash; the version."""
     files = {p.relative_to(site).as_posix(): _integrity(p) for p in sorted(site.rglob("*"))
              if p.is_file() and not any(part.startswith(".") for part in p.relative_to(site).parts)}
     files.pop("sw.js", None)
@@ -676,7 +676,7 @@ def write_service_worker(site: Path) -> str:
     template = (TOOLS / "sw.js").read_text(encoding="utf-8")
     marker = re.compile(r"/\* BUILD \*/.*?/\* BUILD \*/")
     if len(marker.findall(template)) != 1:
-        raise BuildError("tools/sw.js must hold exactly one /* BUILD */ … /* BUILD */")
+        raise BuildError("py/tools/sw.js must hold exactly one /* BUILD */ … /* BUILD */")
     build_json = json.dumps({"version": version, "files": files}, indent=1, sort_keys=True)
     (site / "sw.js").write_text(marker.sub(lambda _: f"/* BUILD */ {build_json} /* BUILD */", template), encoding="utf-8")
     return version
@@ -966,7 +966,7 @@ def test(pytest_args: list[str]) -> int:
 
 
 def bench(args: list[str]) -> int:
-    """Start-up in headless Chromium against stock Pyodide (tools/bench_startup.py; `--runs N`, 5 by default), then
+    """Start-up in headless Chromium against stock Pyodide (py/tools/bench_startup.py; `--runs N`, 5 by default), then
     the odds benchmarks (pytest-benchmark; the other arguments go to pytest). `--startup-only` skips the latter."""
     runs, startup_only, pytest_args = 5, False, []
     it = iter(args)
