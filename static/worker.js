@@ -1,5 +1,5 @@
 // The only place Python runs: a module Web Worker that restores Pyodide from this site's memory snapshot (Python
-// already started, the rules already imported: tools/pyodide_build.mjs takes it, static/snapshot.js reads it) and
+// already started, the rules already imported: py/tools/pyodide_build.mjs takes it, static/snapshot.js reads it) and
 // answers the page's requests, so the page never blocks on the rules. Nothing else is fetched: no stdlib, no
 // packages, no lock file.
 //

@@ -7,7 +7,7 @@ python_stdlib.zip, pyodide-lock.json, unchanged) at /bare/. Each run uses a fres
 visit, then starts Chromium again on that profile for the warm (second) visit. Figures are medians over the runs,
 one per line.
 
-    .venv/bin/python tools/bench_startup.py DIST [--runs N]
+    .venv/bin/python py/tools/bench_startup.py DIST [--runs N]
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402

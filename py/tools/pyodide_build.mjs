@@ -1,11 +1,11 @@
 // Build-time steps that need Python 3.14 itself, run inside the pinned Pyodide under Node (build.py runs them;
 // their results are cached in .cache/ by the hashes of their inputs).
 //
-//   node tools/pyodide_build.mjs stdlib   CONFIG.json   precompile the stdlib to .pyc (optimize=2) into one zip
-//   node tools/pyodide_build.mjs snapshot CONFIG.json   boot Python, import the rules, write the memory snapshot
-//   node tools/pyodide_build.mjs verify   CONFIG.json   restore that snapshot as the page does, and use the rules
+//   node py/tools/pyodide_build.mjs stdlib   CONFIG.json   precompile the stdlib to .pyc (optimize=2) into one zip
+//   node py/tools/pyodide_build.mjs snapshot CONFIG.json   boot Python, import the rules, write the memory snapshot
+//   node py/tools/pyodide_build.mjs verify   CONFIG.json   restore that snapshot as the page does, and use the rules
 //
-// The snapshot file (see SNAPSHOT FORMAT below) is what static/worker.js restores instead of booting Python.
+// The snapshot file (its format: static/snapshot.js) is what static/worker.js restores instead of booting Python.
 // It uses Pyodide's private snapshot API (`_makeSnapshot`, `makeMemorySnapshot`, `_loadSnapshot`); tests pin it.
 
 import fs from "node:fs";
@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { EMPTY_ZIP, restoreOptions, fnv1a32, parseSnapshot } = await import(
-  path.join(here, "..", "static", "snapshot.js")
+  path.join(here, "..", "..", "static", "snapshot.js")
 );
 
 const [command, configPath] = process.argv.slice(2);

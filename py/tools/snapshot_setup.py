@@ -1,4 +1,4 @@
-"""Run inside Pyodide at build time, just before the memory snapshot is taken (tools/pyodide_build.mjs).
+"""Run inside Pyodide at build time, just before the memory snapshot is taken (py/tools/pyodide_build.mjs).
 
 It defines the two functions static/worker.js calls after restoring the snapshot, imports everything the rules use
 by calling every door of `arbiter.api` once, checks that a second round imports nothing new (the page mounts no
