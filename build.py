@@ -473,9 +473,9 @@ def render_form(spec: dict) -> str:
         fields_html += (f'<datalist id="{s}-examples">'
                         + "".join(f'<option value="{esc(name)}"></option>' for name in examples) + "</datalist>")
     return f'''<form data-system="{s}" class="procedure-form" novalidate aria-labelledby="{s}-title">
-<h3 id="{s}-title">{esc(spec["title"])}</h3>
+<h2 id="{s}-title">{esc(spec["title"])}</h2>
 <div class="fields">{fields_html}</div>
-<div class="odds" data-odds aria-live="off"><h4>Odds before you roll</h4><div class="odds-body" data-odds-body><p class="muted">Odds appear when the engine is ready.</p></div></div>
+<div class="odds" data-odds aria-live="off"><h3>Odds before you roll</h3><div class="odds-body" data-odds-body><p class="muted">Odds appear when the engine is ready.</p></div></div>
 <div class="roll-row"><button type="submit" class="roll" data-roll disabled>Roll</button><span class="muted" data-wait>Loading the rules…</span></div>
 <canvas class="dice" data-dice width="300" height="60" role="img" aria-label="No dice rolled yet" tabindex="0"></canvas>
 <div class="result" data-result aria-live="polite"></div>
@@ -490,7 +490,8 @@ def render_forms(systems: list[dict]) -> str:
         f'<a class="tab" role="tab" href="#{tab}" id="tab-{tab}" aria-controls="panel-{tab}" data-tab="{tab}" '
         f'title="{esc(" & ".join(by_id[i]["title"] for i in ids))}">{esc(name)}</a>' for tab, name, ids in TABS)
     panels = "".join(
-        f'<section class="panel" id="panel-{tab}" role="tabpanel" aria-labelledby="tab-{tab}" data-panel="{tab}">'
+        f'<section class="panel" id="panel-{tab}" role="tabpanel" aria-labelledby="tab-{tab}" data-panel="{tab}"'
+        f'{"" if tab == TABS[0][0] else " hidden"}>'
         + "".join(render_form(by_id[i]) for i in ids) + "</section>" for tab, _, ids in TABS)
     return f'<nav class="tabs" role="tablist" aria-label="Procedures">{tabs}</nav>{panels}'
 

@@ -239,10 +239,10 @@ const ten_again = {
       actor: 'Actor has successes left', target: 'Target has successes left', tie: 'Tie (none left)' }[k] ?? title(k));
     const top = (dist) => Object.fromEntries(Object.entries(dist).filter(([, p]) => p >= 0.0005).slice(0, 12));
     const out = [...bars(odds.outcomes, odds.exact.outcomes, label)];
-    out.push(h('h4', {}, request.opposed ? 'Actor’s successes' : 'Successes'),
+    out.push(h('h3', {}, request.opposed ? 'Actor’s successes' : 'Successes'),
       ...bars(top(odds.successes), odds.exact.successes, (k) => `${k}`));
     if (odds.target_successes) {
-      out.push(h('h4', {}, 'Target’s successes'), ...bars(top(odds.target_successes), odds.exact.target_successes, (k) => `${k}`));
+      out.push(h('h3', {}, 'Target’s successes'), ...bars(top(odds.target_successes), odds.exact.target_successes, (k) => `${k}`));
     }
     return out;
   },
