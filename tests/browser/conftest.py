@@ -106,6 +106,22 @@ def wait_until(page, expression: str, timeout_ms: int = READY_TIMEOUT_MS, arg=No
         page.wait_for_timeout(50)
 
 
+def form(page, system):
+    """The locator of a procedure's form."""
+    return page.locator(f'form[data-system="{system}"]')
+
+
+def set_field(page, system, path, value):
+    """Set one field of a procedure's form as a player would: tick, choose or type."""
+    el = form(page, system).locator(f'[data-path="{path}"]')
+    if isinstance(value, bool):
+        el.set_checked(value)
+    elif el.evaluate("e => e.tagName") == "SELECT":
+        el.select_option(str(value))
+    else:
+        el.fill(str(value))
+
+
 def _await_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> dict:
     """Await `window.arbiter.ready` on `page`; fail with the load error or on timeout."""
     wait_until(page, "() => window.arbiter !== undefined", timeout_ms)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from arbiter import api
-from conftest import wait_until
+from conftest import form, set_field, wait_until
 
 SPEC = {s["id"]: s for s in api.systems()}
 TAB = {"arbitration": "arbitration", "two_dice": "two_dice", "threat": "threat", "luck": "threat",
@@ -29,22 +29,8 @@ def app(page):
     return open_
 
 
-def form(page, system):
-    return page.locator(f'form[data-system="{system}"]')
-
-
 def show(page, system):
     page.click(f'nav.tabs a[data-tab="{TAB[system]}"]')
-
-
-def set_field(page, system, path, value):
-    el = form(page, system).locator(f'[data-path="{path}"]')
-    if isinstance(value, bool):
-        el.set_checked(value)
-    elif el.evaluate("e => e.tagName") == "SELECT":
-        el.select_option(str(value))
-    else:
-        el.fill(str(value))
 
 
 def current_roll(page, system):

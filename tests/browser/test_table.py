@@ -12,7 +12,7 @@ import time
 import pytest
 
 from arbiter import api
-from conftest import wait_until
+from conftest import form, set_field, wait_until
 
 TAB = {"arbitration": "arbitration", "two_dice": "two_dice", "threat": "threat", "luck": "threat",
        "ten_again": "ten_again", "ability_test": "ability_test"}
@@ -94,20 +94,6 @@ def log(page) -> list[dict]:
 
 def scheme(page) -> int:
     return records(page)["shared:scheme"]["data"]["scheme"]
-
-
-def form(page, system):
-    return page.locator(f'form[data-system="{system}"]')
-
-
-def set_field(page, system, path, value):
-    el = form(page, system).locator(f'[data-path="{path}"]')
-    if isinstance(value, bool):
-        el.set_checked(value)
-    elif el.evaluate("e => e.tagName") == "SELECT":
-        el.select_option(str(value))
-    else:
-        el.fill(str(value))
 
 
 def request_of(page, system):
