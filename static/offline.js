@@ -11,7 +11,22 @@ const SCOPE = new URL('../', import.meta.url);
 const CHECK_EVERY_MS = 60 * 60 * 1000; // a phone may keep the page open for days: look for a new build hourly
 
 const banner = document.getElementById('update-banner');
+const status = document.getElementById('offline-status');
 let reloading = false;
+
+// Whether this device holds a copy of Arbiter for offline use, in the footer and as <html data-offline="…">:
+// "saving" while the service worker downloads the build, "saved" once it serves it, "failed" if that download
+// failed (it is tried again on the next visit), "unsupported" where the browser offers no service workers.
+const SAID = {
+  saving: 'Saving a copy for offline use…',
+  saved: 'Works offline: this device holds a copy of Arbiter.',
+  failed: 'Could not save a copy for offline use; Arbiter tries again on the next visit.',
+  unsupported: 'This browser cannot keep a copy of Arbiter for offline use.',
+};
+function setOffline(state) {
+  document.documentElement.dataset.offline = state;
+  if (status) status.textContent = SAID[state];
+}
 
 function offerReload(registration) {
   if (!banner || !banner.hidden) return;
@@ -32,11 +47,18 @@ function offerReload(registration) {
 }
 
 function watch(registration) {
+  const pending = (worker) => worker && worker.state !== 'redundant';
+  const saved = () => {
+    if (registration.active) setOffline('saved');
+    else if (!pending(registration.installing) && !pending(registration.waiting)) setOffline('failed'); // first install
+  };
+  saved();
   const waitFor = (worker) => {
     if (!worker) return;
     const check = () => {
       // Installed while an older build controls this page: a new version waits for the player.
       if (worker.state === 'installed' && navigator.serviceWorker.controller) offerReload(registration);
+      if (worker.state === 'activated' || worker.state === 'redundant') saved();
     };
     worker.addEventListener('statechange', check);
     check();
@@ -58,6 +80,7 @@ function watch(registration) {
 }
 
 async function register() {
+  setOffline(navigator.serviceWorker.controller ? 'saved' : 'saving');
   try {
     await arbiter.ready;
   } catch {
@@ -67,7 +90,9 @@ async function register() {
     watch(await navigator.serviceWorker.register(SW_URL, { scope: SCOPE.pathname, type: 'classic' }));
   } catch (error) {
     console.warn(`Arbiter: no offline copy: ${error.message}`); // e.g. service workers blocked by the browser
+    setOffline('unsupported');
   }
 }
 
 if ('serviceWorker' in navigator) register();
+else setOffline('unsupported');

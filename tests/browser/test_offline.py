@@ -89,6 +89,8 @@ def test_offline_after_the_first_visit_every_procedure_rolls_and_shows_odds(dist
     server = serve({SUB_PATH: dist})
     context = sw_context(server.url)
     page = first_visit(context)
+    page.wait_for_selector("html[data-offline=saved]", state="attached", timeout=READY_MS)
+    assert page.text_content("#offline-status") == "Works offline: this device holds a copy of Arbiter."
     server.shutdown()  # not just emulated: nothing answers on that port any more
     server.server_close()
     context.set_offline(True)
@@ -99,6 +101,7 @@ def test_offline_after_the_first_visit_every_procedure_rolls_and_shows_odds(dist
         roll = roll_and_odds(page, system)
         assert roll["system"] == system and roll["summary"]
     assert page.locator("#status").get_attribute("data-state") == "ready"
+    assert page.get_attribute("html", "data-offline") == "saved"
 
 
 def test_a_first_visit_downloads_the_build_once_and_a_repeat_visit_nothing(dist, sw_context):
@@ -285,8 +288,9 @@ def test_a_file_that_does_not_match_its_hash_never_enters_the_cache(dist, tmp_pa
     try:
         context = sw_context(server.url)
         page = open_app(context)
-        wait_until(page, "() => navigator.serviceWorker.getRegistration().then((r) => !!r)", READY_MS)
-        page.wait_for_timeout(2000)
+        # The page says so once the download has failed (the registration is gone by then: nothing to wait on).
+        page.wait_for_selector("html[data-offline=failed]", state="attached", timeout=READY_MS)
+        assert "Could not save a copy for offline use" in page.text_content("#offline-status")
         assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!(r && r.active))") is False
         cached = page.evaluate("""(name) => caches.open(name).then(async (cache) => {
             const out = {};
