@@ -646,7 +646,9 @@ def test_a_malformed_import_changes_nothing_and_says_what_is_wrong(app, tmp_path
     ]
     for name, text, messages in cases:
         report = import_file(page, f"{name}.json", text)
-        wait_until(page, "() => document.querySelector('[data-import]').dataset.import === 'refused'", 10_000)
+        # The previous file's report says "refused" too: wait for the one that names this file.
+        wait_until(page, "(f) => { const r = document.querySelector('[data-import]'); "
+                         "return r.dataset.import === 'refused' && r.textContent.startsWith(f); }", 10_000, f"{name}.json")
         assert "nothing changed" in report.inner_text() or "newer version" in report.inner_text()
         for message in messages:
             assert message in report.inner_text(), (name, report.inner_text())
