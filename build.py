@@ -543,17 +543,29 @@ def render_page(template: str, systems: list[dict], rulings_md: str) -> str:
 
 CLIENT_PRELOAD = '<link rel="modulepreload" href="static/arbiter-client.js">'
 CLIENT_FIRST = '<script type="module" async src="static/arbiter-client.js"></script>'
+# The page's first script: starts the Python worker while the page is still arriving, before any module has loaded.
+# static/arbiter-client.js adopts it (and the messages or error it sent meanwhile). Inline, so allowed by its hash.
+BOOT_SCRIPT = (
+    "self.arbiterBoot = { worker: new Worker('static/worker.js', { type: 'module' }), early: [] };\n"
+    "self.arbiterBoot.worker.onmessage = self.arbiterBoot.worker.onerror = (event) => {\n"
+    "  if (event.type === 'error') event.preventDefault();\n"
+    "  self.arbiterBoot.early.push(event);\n"
+    "};"
+)
 
 
 def start_worker_first(page: str) -> str:
-    """Load the Pyodide client as an async module right after the Content-Security-Policy, in place of its
-    modulepreload: it runs, and starts the worker, as soon as it arrives, while the rest of the page is still
-    being parsed, instead of after every module of main.js (which imports the same module instance)."""
+    """Start the Python worker from the first line of the page: an inline script right after the
+    Content-Security-Policy (which allows exactly that script, by its sha256), then the Pyodide client as an async
+    module in place of its modulepreload, which adopts that worker as soon as it arrives."""
     csp = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?', page)
-    if CLIENT_PRELOAD not in page or not csp:
+    if CLIENT_PRELOAD not in page or not csp or "script-src 'self'" not in csp.group(0):
         return page
+    digest = base64.b64encode(hashlib.sha256(BOOT_SCRIPT.encode("utf-8")).digest()).decode()
+    meta = csp.group(0).replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
     page = page.replace(CLIENT_PRELOAD + "\n", "").replace(CLIENT_PRELOAD, "")
-    return page[:csp.end()] + CLIENT_FIRST + "\n" + page[csp.end():]
+    csp = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?', page)
+    return page[:csp.start()] + meta + f"<script>{BOOT_SCRIPT}</script>\n" + CLIENT_FIRST + "\n" + page[csp.end():]
 
 
 def engine_systems() -> list[dict]:

@@ -47,7 +47,10 @@ function start() {
   performance.mark("arbiter:worker-start");
   const url = new URL("./worker.js", import.meta.url);
   if (LOAD_TIMEOUT) url.searchParams.set("timeout", LOAD_TIMEOUT);
-  const current = new Worker(url, { type: "module" });
+  // The built page's first script has started the worker already (build.py's BOOT_SCRIPT): adopt it, once.
+  const boot = !worker && !LOAD_TIMEOUT ? globalThis.arbiterBoot : null;
+  delete globalThis.arbiterBoot;
+  const current = boot?.worker ?? new Worker(url, { type: "module" });
   worker = current;
   status = "loading";
   let settle;
@@ -100,6 +103,7 @@ function start() {
     fail(event.message || "The Python worker could not start");
   };
   emit({ progress: 0, label: "Starting…" });
+  for (const event of boot?.early ?? []) (event.type === "error" ? current.onerror : current.onmessage)(event);
 }
 
 function call(method, args) {

@@ -5,6 +5,10 @@ import { DiceTray } from './dice.js';
 import { readForm, fillForm, wireForm, showError, clearErrors } from './forms.js';
 import { VIEWS, h, percent } from './procedures.js';
 
+// First, let the browser finish its own work once the page is parsed (DOMContentLoaded: it looks through the forms,
+// for autofill) in this task: everything below runs in tasks of its own, so none makes the page stop answering.
+await new Promise((resolve) => setTimeout(resolve, 0));
+
 const SPEC = JSON.parse(document.getElementById('arbiter-systems').textContent); // id → systems() entry
 const ODDS_DELAY_MS = 120; // debounce: a burst of key presses asks for odds once
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
@@ -151,17 +155,21 @@ function showTab(tab) {
     a.setAttribute('aria-selected', String(on));
     a.tabIndex = on ? 0 : -1;
   }
-  for (const panel of document.querySelectorAll('section.panel')) panel.hidden = panel.dataset.panel !== tab;
+  for (const panel of document.querySelectorAll('section.panel')) {
+    panel.hidden = panel.dataset.panel !== tab;
+    if (!panel.hidden) for (const form of panel.querySelectorAll('form[data-system]')) void procs[form.dataset.system];
+  }
 }
 
 // --- loading ---------------------------------------------------------------------------------------------------
-function watchLoading() {
+function watchLoading(extensions) {
   const status = document.getElementById('status');
   const bar = document.getElementById('load-progress');
   const label = document.getElementById('load-label');
   const retry = document.getElementById('load-retry');
   arbiter.onProgress(({ progress, label: text }) => { bar.value = progress ?? bar.value; if (text) label.textContent = text; });
-  const waitReady = () => arbiter.ready.then(() => {
+  // Roll waits for the table too, so the roll log and character sheets see every roll.
+  const waitReady = () => Promise.all([arbiter.ready, extensions.catch(() => {})]).then(() => {
     status.dataset.state = 'ready';
     label.textContent = 'Rules engine ready.';
     document.body.dataset.ready = '';
@@ -191,8 +199,14 @@ function requestPersistence() {
   navigator.storage.persist().catch(() => {});
 }
 
+// Start-up is cut into short tasks, so the page never stops answering while it loads (the benchmark counts tasks
+// over 50 ms): the shown form's Procedure first, then the others one task each, then the table and offline parts.
+// Each Procedure is also built the first time anything asks for it (a tab shown, a link, the table).
 const procs = {};
-for (const form of document.querySelectorAll('form[data-system]')) procs[form.dataset.system] = new Procedure(form);
+for (const form of document.querySelectorAll('form[data-system]')) {
+  let proc = null;
+  Object.defineProperty(procs, form.dataset.system, { enumerable: true, get: () => (proc ??= new Procedure(form)) });
+}
 showTab(readHash(procs));
 for (const a of document.querySelectorAll('nav.tabs a')) {
   a.addEventListener('click', (event) => {
@@ -209,8 +223,21 @@ for (const a of document.querySelectorAll('nav.tabs a')) {
   });
 }
 window.addEventListener('hashchange', () => showTab(readHash(procs)));
-watchLoading();
 window.arbiterPage = { procs, percent, showTab: (system) => showTab(tabOf(system)) };
-// Extensions hook in below, each one import and one call: offline support and table state.
-import './offline.js'; // registers the service worker and offers "New version — reload"
-import { startTable } from './table.js'; startTable(window.arbiterPage, arbiter, SPEC);
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const afterFirstFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+// Extensions hook in here, each one import and one call: table state (sheets, pools, log) and offline support.
+const extensions = (async () => {
+  await afterFirstFrame();
+  for (const system of Object.keys(procs)) {
+    void procs[system];
+    await nextTask();
+  }
+  const { startTable } = await import('./table.js');
+  startTable(window.arbiterPage, arbiter, SPEC);
+  await nextTask();
+  await import('./offline.js'); // registers the service worker and offers "New version — reload"
+})();
+extensions.catch((error) => console.error(error));
+watchLoading(extensions);

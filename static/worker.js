@@ -20,7 +20,10 @@ const snapshotBytes = fetch(SNAPSHOT_URL).then(async (response) => {
   if (!response.ok) throw new Error(`${SNAPSHOT_URL.pathname}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 });
-for (const promise of [compiled, snapshotBytes]) promise.catch(() => {}); // reported by load(), which awaits them
+// Pyodide's 1.2 MB of Emscripten JavaScript: fetched and parsed while the wasm compiles (loadPyodide would only ask
+// for it once pyodide.mjs has loaded), then handed to loadPyodide as its `createPyodideModule`.
+const emscripten = import("../pyodide/pyodide.asm.mjs");
+for (const promise of [compiled, snapshotBytes, emscripten]) promise.catch(() => {}); // reported by load()
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url);
 
@@ -55,10 +58,8 @@ function withTimeout(promise, ms) {
 async function load() {
   progress(0, "Loading Python runtime…");
   compiled.then(() => mark("wasm compiled"), () => {});
-  const [{ loadPyodide }, { EMPTY_ZIP, restoreOptions, parseSnapshot }] = await Promise.all([
-    import("../pyodide/pyodide.mjs"),
-    import("./snapshot.js"),
-  ]);
+  const [{ loadPyodide }, { EMPTY_ZIP, restoreOptions, parseSnapshot }, { default: createPyodideModule }] =
+    await Promise.all([import("../pyodide/pyodide.mjs"), import("./snapshot.js"), emscripten]);
   const snapshot = snapshotBytes.then((bytes) => {
     const parsed = parseSnapshot(bytes);
     mark("snapshot fetched");
@@ -77,6 +78,7 @@ async function load() {
       loadPyodide({
         indexURL: INDEX_URL.href,
         stdLibURL: stdlib,
+        createPyodideModule,
         ...restoring.options, // the snapshot: Pyodide's private API, pinned by tests
         stdout: () => {},
         stderr: (line) => console.warn(line),

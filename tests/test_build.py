@@ -443,13 +443,18 @@ def test_every_url_in_the_page_is_relative(dist):
 
 
 def test_the_pyodide_client_starts_from_the_top_of_the_page(dist):
-    """The built page loads the Pyodide client as an async module right after its Content-Security-Policy (so the
-    worker starts while the page is parsed), once, before any stylesheet or the page's own modules."""
+    """The built page starts the Python worker from its first script, right after its Content-Security-Policy, which
+    allows that inline script by its sha256 and nothing else inline; then the Pyodide client (which adopts the
+    worker) as an async module, once, before any stylesheet or the page's own modules."""
     page = (dist / "index.html").read_text(encoding="utf-8")
+    csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', page)
+    digest = base64.b64encode(hashlib.sha256(build.BOOT_SCRIPT.encode()).digest()).decode()
+    script_src = next(d for d in csp.group(1).split(";") if d.strip().startswith("script-src")).split()
+    assert script_src == ["script-src", "'self'", f"'sha256-{digest}'", "'wasm-unsafe-eval'"]
+    assert page.count("<script>") == 1 and f"<script>{build.BOOT_SCRIPT}</script>" in page
+    assert csp.end() < page.index("<script>") < page.index(build.CLIENT_FIRST) < page.index('rel="stylesheet"')
     assert page.count("static/arbiter-client.js") == 1
-    client = page.index(build.CLIENT_FIRST)
-    assert page.index('http-equiv="Content-Security-Policy"') < client < page.index('rel="stylesheet"')
-    assert client < page.index('src="static/main.js"')
+    assert page.index(build.CLIENT_FIRST) < page.index('src="static/main.js"')
     assert build.start_worker_first("<p>no head</p>") == "<p>no head</p>"
 
 
