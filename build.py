@@ -543,14 +543,19 @@ def render_page(template: str, systems: list[dict], rulings_md: str) -> str:
 
 CLIENT_PRELOAD = '<link rel="modulepreload" href="static/arbiter-client.js">'
 CLIENT_FIRST = '<script type="module" async src="static/arbiter-client.js"></script>'
-# The page's first script: starts the Python worker while the page is still arriving, before any module has loaded.
-# static/arbiter-client.js adopts it (and the messages or error it sent meanwhile). Inline, so allowed by its hash.
+# The page's first script, inline (allowed by its hash):
+# - starts the Python worker while the page is still arriving, before any module has loaded; static/arbiter-client.js
+#   adopts it (and the messages or error it sent meanwhile);
+# - splits the first paint in two, so neither frame is a long task: the first frame lays out only the header and
+#   the loading line (style.css hides the rest while <html data-first-frame>), the next one the forms.
 BOOT_SCRIPT = (
     "self.arbiterBoot = { worker: new Worker('static/worker.js', { type: 'module' }), early: [] };\n"
     "self.arbiterBoot.worker.onmessage = self.arbiterBoot.worker.onerror = (event) => {\n"
     "  if (event.type === 'error') event.preventDefault();\n"
     "  self.arbiterBoot.early.push(event);\n"
-    "};"
+    "};\n"
+    "document.documentElement.dataset.firstFrame = '';\n"
+    "requestAnimationFrame(() => setTimeout(() => delete document.documentElement.dataset.firstFrame, 0));"
 )
 
 

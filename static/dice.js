@@ -64,8 +64,9 @@ export class DiceTray {
     canvas.addEventListener("pointermove", e => {
       canvas.style.cursor = this.onTap && !this.anim && this._hit(e) >= 0 ? "pointer" : "";
     });
-    this._readColors();
-    this._layout(true);
+    this.c = null;           // colours, read at the first layout
+    // No layout here: the ResizeObserver's first call sizes and draws the tray once the page is laid out anyway,
+    // so building a tray never forces a layout of its own while the page loads.
     this._landed();
   }
 
@@ -159,6 +160,7 @@ export class DiceTray {
   _layout(force = false) {
     const w = this.canvas.getBoundingClientRect().width;
     if (!w || (!force && w === this.width)) return;   // hidden, or only our own height change
+    if (!this.c) this._readColors();
     const groups = groupsOf(this.dice);
     const labelled = groups.some(g => g.name);
     const perRow = s => Math.max(1, Math.floor((w - 2 * PAD + gapFor(s)) / (s + gapFor(s))));
