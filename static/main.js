@@ -69,7 +69,10 @@ class Procedure {
     const button = this.form.querySelector('[data-roll]');
     button.disabled = true;
     try {
-      const roll = await arbiter.roll(this.system, this.request());
+      const request = this.request();
+      const refusal = await refused(this.system, request, null);
+      if (refusal) return showError(this.form, refusal);
+      const roll = await arbiter.roll(this.system, request);
       clearErrors(this.form);
       this.ui = { selected: new Set(), pickedDie: null };
       this.show(roll, true);
@@ -84,6 +87,8 @@ class Procedure {
 
   async act(action) {
     try {
+      const refusal = await refused(this.system, this.roll.request, action);
+      if (refusal) throw new Error(refusal);
       const next = await arbiter.act(this.system, this.roll, action);
       this.view.afterAct?.(next);
       this.ui = { selected: new Set(), pickedDie: null };
@@ -120,6 +125,17 @@ class Procedure {
     this.tray.update(this.view.dice(this.roll, this.ui));
     this.renderChoices();
   }
+}
+
+// Checks a roll or a follow-up must pass before it is made (the table's: can the character pay for it?), each
+// `async (system, request, action) => message or null`; the first message stops it and is shown by the form.
+const guards = [];
+async function refused(system, request, action) {
+  for (const guard of guards) {
+    const message = await guard(system, request, action);
+    if (message) return message;
+  }
+  return null;
 }
 
 /** Tell the rest of the page (the roll log, character sheets) about every roll and follow-up. */
@@ -223,7 +239,7 @@ for (const a of document.querySelectorAll('nav.tabs a')) {
   });
 }
 window.addEventListener('hashchange', () => showTab(readHash(procs)));
-window.arbiterPage = { procs, percent, showTab: (system) => showTab(tabOf(system)) };
+window.arbiterPage = { procs, percent, guards, showTab: (system) => showTab(tabOf(system)) };
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const afterFirstFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

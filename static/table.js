@@ -189,6 +189,7 @@ class Table {
     this.root.querySelector('[data-table-wait]')?.remove();
     this.root.append(...Object.values(this.parts));
     document.addEventListener('arbiter:roll', (event) => this.enqueue(() => this.onRoll(event.detail)));
+    this.page.guards?.push((system, request, action) => this.cannotPay(system, request, action));
 
     this.store = await Store.open();
     this.store.subscribe((ids) => this.changed(ids));
@@ -1073,6 +1074,37 @@ class Table {
     }
     if (system === 'ability_test') await this.abilityEffects(roll, action, who, chain);
     if (system === 'threat' && roll.pay_the_price) await this.setMarks(roll.pay_the_price.marked);
+  }
+
+  /** Before a roll or a follow-up: what `onRoll` will take for it (Will, Convictions, Exertion, Scheme dice), tried
+   * on the active character's sheet and the Scheme as they are now, with the same rules. A message if they cannot
+   * pay (the roll is then not made); null if they can, or if nobody pays (no active character). */
+  async cannotPay(system, request, action) {
+    if (!this.store) return null;
+    const who = this.activeChar(system);
+    const scheme = { scheme: this.store.get('shared:scheme')?.scheme ?? 0 };
+    const costs = []; // [who pays, system, op, state, args, times]
+    if (system === 'ten_again' && who) {
+      const spent = action ? action.spend_will === true && (action.side ?? 'actor') === 'actor' : request?.will === true;
+      if (spent) costs.push([who.name, 'ten_again', 'spend_will', who.sheet, null, 1]);
+    }
+    if (system === 'ability_test' && !action) {
+      const n = request?.convictions?.length ?? 0;
+      if (who && n) costs.push([who.name, 'ability_test', 'activate_conviction', who.sheet, null, n]);
+      if (request?.scheme_die) costs.push(['The Scheme', 'ability_test', 'scheme_spend_die', scheme, null, 1]);
+    } else if (system === 'ability_test') {
+      if ('exert' in action && who) costs.push([who.name, 'ability_test', 'exert', who.sheet, { amount: action.exert }, 1]);
+      if ('negate_setback' in action) costs.push(['The Scheme', 'ability_test', 'scheme_negate_setback', scheme, null, 1]);
+    }
+    for (const [payer, sys, op, state, args, times] of costs) {
+      try {
+        let next = state;
+        for (let i = 0; i < times; i++) next = pick(await this.arbiter.table(sys, op, next, args), Object.keys(state));
+      } catch (error) {
+        return `${payer || '(unnamed)'}: ${error.message}`;
+      }
+    }
+    return null;
   }
 
   async abilityEffects(roll, action, who, chain) {

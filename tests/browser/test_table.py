@@ -354,6 +354,47 @@ def test_will_is_spent_rested_and_rolled(app):
     assert any("Rested a night" in n for n in notes)
 
 
+def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
+    """Ticking "Expend a Will" with no Will left, or a Scheme die with an empty Scheme, stops the roll before it is
+    made: the form says who cannot pay and why, no dice are rolled, nothing is logged and nothing is spent."""
+    page = app("#ten_again")
+    create(page, "ten_again", "Cy")
+    edit(page, sheet_input(page, "will"), 0, lambda: characters(page)["Cy"]["sheet"]["will"] == 0)
+    add_row(page, "attributes", "Wits", 2)
+    page.locator(".sheet .use").get_by_label("Wits 2").check()
+    page.locator('.sheet [data-fill="ten_again"]').click()
+    set_field(page, "ten_again", "will", True)
+    before = log(page)
+    page.evaluate("() => { window.__before = window.arbiterPage.procs.ten_again.roll; }")
+    form(page, "ten_again").locator("button[data-roll]").click()
+    error = form(page, "ten_again").locator(".field-error:not([hidden])").first
+    error.wait_for(timeout=10_000)
+    assert error.inner_text().startswith("Cy: ") and "no Will remaining" in error.inner_text()
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.arbiterPage.procs.ten_again.roll === window.__before")
+    assert log(page) == before and characters(page)["Cy"]["sheet"]["will"] == 0
+    set_field(page, "ten_again", "will", False)
+    rolled = roll(page, "ten_again")  # without Will the same character rolls
+    before = log(page)
+    form(page, "ten_again").locator('[data-choice="spend_will-actor"] button').click()  # Will after the roll: refused too
+    refusal = form(page, "ten_again").locator("[data-choices] .field-error")
+    refusal.wait_for(timeout=10_000)
+    assert refusal.inner_text().startswith("Cy: ") and "no Will remaining" in refusal.inner_text()
+    assert page.evaluate("() => window.arbiterPage.procs.ten_again.roll")["dice"] == rolled["dice"]
+    assert log(page) == before and characters(page)["Cy"]["sheet"]["will"] == 0
+
+    page.click('nav.tabs a[data-tab="ability_test"]')  # the Scheme is the table's: no character needed
+    set_field(page, "ability_test", "scheme_die", True)
+    assert scheme(page) == 0
+    before = log(page)
+    form(page, "ability_test").locator("button[data-roll]").click()
+    error = form(page, "ability_test").locator(".field-error:not([hidden])").first
+    error.wait_for(timeout=10_000)
+    assert error.inner_text().startswith("The Scheme: ")
+    page.wait_for_timeout(300)
+    assert log(page) == before and scheme(page) == 0
+
+
 def test_exertion_and_xp_are_spent_through_the_rules(app):
     """Exertion goes to Convictions and follow-ups; XP is earned per Scene and spent at the text's prices."""
     page = app("#ability_test")
