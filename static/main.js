@@ -36,6 +36,13 @@ class Procedure {
 
   request() { return readForm(this.form, this.spec.fields); }
 
+  /** Show `message` by its field (or clear it): `fromRoll` for a refused roll, which a later odds answer keeps. */
+  setError(message, fromRoll = false) {
+    this.rollError = Boolean(message) && fromRoll;
+    if (message) showError(this.form, message);
+    else clearErrors(this.form);
+  }
+
   /** Fill the form from a request (a shared link, a character sheet) and refresh its odds. */
   fill(request) {
     fillForm(this.form, this.spec.fields, request);
@@ -43,6 +50,7 @@ class Procedure {
   }
 
   changed() {
+    if (this.rollError) this.setError(null); // the player is changing the form the refusal was about
     writeHash(this);
     clearTimeout(this.oddsTimer);
     this.oddsBox.dataset.stale = '';
@@ -55,13 +63,13 @@ class Procedure {
     try {
       const odds = await arbiter.odds(this.system, request);
       if (seq !== this.oddsSeq) return;
-      clearErrors(this.form);
+      if (!this.rollError) clearErrors(this.form); // a refused roll's message stays until the form changes
       this.oddsBox.querySelector('[data-odds-body]').replaceChildren(...this.view.odds(odds, request));
       this.oddsBox.dataset.request = JSON.stringify(request);
       delete this.oddsBox.dataset.stale;
     } catch (error) {
       if (seq !== this.oddsSeq) return;
-      showError(this.form, error.message);
+      this.setError(error.message);
     }
   }
 
@@ -71,15 +79,15 @@ class Procedure {
     try {
       const request = this.request();
       const refusal = await refused(this.system, request, null);
-      if (refusal) return showError(this.form, refusal);
+      if (refusal) return this.setError(refusal, true);
       const roll = await arbiter.roll(this.system, request);
-      clearErrors(this.form);
+      this.setError(null);
       this.ui = { selected: new Set(), pickedDie: null };
       this.show(roll, true);
       announce(this, roll, null, null);
       requestPersistence();
     } catch (error) {
-      showError(this.form, error.message);
+      this.setError(error.message, true);
     } finally {
       button.disabled = false;
     }

@@ -1078,22 +1078,23 @@ class Table {
 
   /** Before a roll or a follow-up: what `onRoll` will take for it (Will, Convictions, Exertion, Scheme dice), tried
    * on the active character's sheet and the Scheme as they are now, with the same rules. A message if they cannot
-   * pay (the roll is then not made); null if they can, or if nobody pays (no active character). */
+   * pay (the roll is then not made); null if they can. Only a roll made as a character is held to the table's
+   * counts: with nobody rolling, the forms stay usable by a table that keeps its Will and Scheme on paper. */
   async cannotPay(system, request, action) {
-    if (!this.store) return null;
-    const who = this.activeChar(system);
+    const who = this.store ? this.activeChar(system) : null;
+    if (!who) return null;
     const scheme = { scheme: this.store.get('shared:scheme')?.scheme ?? 0 };
     const costs = []; // [who pays, system, op, state, args, times]
-    if (system === 'ten_again' && who) {
+    if (system === 'ten_again') {
       const spent = action ? action.spend_will === true && (action.side ?? 'actor') === 'actor' : request?.will === true;
       if (spent) costs.push([who.name, 'ten_again', 'spend_will', who.sheet, null, 1]);
     }
     if (system === 'ability_test' && !action) {
       const n = request?.convictions?.length ?? 0;
-      if (who && n) costs.push([who.name, 'ability_test', 'activate_conviction', who.sheet, null, n]);
+      if (n) costs.push([who.name, 'ability_test', 'activate_conviction', who.sheet, null, n]);
       if (request?.scheme_die) costs.push(['The Scheme', 'ability_test', 'scheme_spend_die', scheme, null, 1]);
     } else if (system === 'ability_test') {
-      if ('exert' in action && who) costs.push([who.name, 'ability_test', 'exert', who.sheet, { amount: action.exert }, 1]);
+      if ('exert' in action) costs.push([who.name, 'ability_test', 'exert', who.sheet, { amount: action.exert }, 1]);
       if ('negate_setback' in action) costs.push(['The Scheme', 'ability_test', 'scheme_negate_setback', scheme, null, 1]);
     }
     for (const [payer, sys, op, state, args, times] of costs) {

@@ -367,7 +367,7 @@ def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
     before = log(page)
     page.evaluate("() => { window.__before = window.arbiterPage.procs.ten_again.roll; }")
     form(page, "ten_again").locator("button[data-roll]").click()
-    error = form(page, "ten_again").locator(".field-error:not([hidden])").first
+    error = form(page, "ten_again").locator("output.field-error[role=alert]")
     error.wait_for(timeout=10_000)
     assert error.inner_text().startswith("Cy: ") and "no Will remaining" in error.inner_text()
     page.wait_for_timeout(300)
@@ -383,16 +383,21 @@ def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
     assert page.evaluate("() => window.arbiterPage.procs.ten_again.roll")["dice"] == rolled["dice"]
     assert log(page) == before and characters(page)["Cy"]["sheet"]["will"] == 0
 
-    page.click('nav.tabs a[data-tab="ability_test"]')  # the Scheme is the table's: no character needed
+    strong(page, "Di")  # rolling as a character: the table's Scheme counts
+    page.locator('.sheet [data-fill="ability_test"]').click()
     set_field(page, "ability_test", "scheme_die", True)
     assert scheme(page) == 0
     before = log(page)
     form(page, "ability_test").locator("button[data-roll]").click()
-    error = form(page, "ability_test").locator(".field-error:not([hidden])").first
+    error = form(page, "ability_test").locator("output.field-error[role=alert]")
     error.wait_for(timeout=10_000)
     assert error.inner_text().startswith("The Scheme: ")
     page.wait_for_timeout(300)
     assert log(page) == before and scheme(page) == 0
+
+    # With nobody rolling, the form is the player's own: a table keeping its Scheme on paper still rolls.
+    page.locator('[data-k="stop:ability_test"]').click()
+    assert roll(page, "ability_test")["scheme_roll"] is not None
 
 
 def test_exertion_and_xp_are_spent_through_the_rules(app):
