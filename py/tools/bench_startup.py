@@ -86,6 +86,9 @@ class Visit:
         if self.ready_mark == "arbiter:ready":
             timings = page.evaluate("window.arbiter.timings")
             result["odds_max"] = max((t["ms"] for t in timings if t["method"] == "odds"), default=None)
+            result["steps"] = {}  # the worker's own timeline: each step's first time, ms after navigation start
+            for step in page.evaluate("window.arbiter.loadTimeline"):
+                result["steps"].setdefault(step["what"], step["ms"])
         return result
 
     def settle_offline_copy(self) -> None:
@@ -157,6 +160,8 @@ def run(dist: Path, runs: int) -> dict:
                             add(f"{kind} {label} longest task", max(result["longtasks"], default=0))
                             if kind == "app":
                                 add(f"{kind} {label} odds", result["odds_max"])
+                                for step, ms in result["steps"].items():
+                                    add(f"{kind} {label} step {step}", ms)
                     print(f"  run {i + 1}/{runs}: app ready {cold_warm(figures, 'app')}, "
                           f"bare ready {cold_warm(figures, 'bare')}", flush=True)
         finally:
@@ -198,6 +203,12 @@ def report(figures: dict, runs: int) -> list[str]:
         f"slowest odds request in the page, cold {m['app cold odds']:8.1f} ms",
         f"slowest odds request in the page, warm {m['app warm odds']:8.1f} ms",
     ]
+    # Where the time goes: the Python worker's steps (static/worker.js), each a median, for cold and warm.
+    for label in ("cold", "warm"):
+        prefix = f"app {label} step "
+        steps = sorted((value, name[len(prefix):]) for name, value in m.items() if name.startswith(prefix))
+        lines.append(f"app {label}: the worker's steps (ms after navigation start): "
+                     + ", ".join(f"{what.rstrip('…')} {ms:.0f}" for ms, what in steps))
     return lines
 
 
