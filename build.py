@@ -256,14 +256,9 @@ def _uleb(data: bytes, i: int) -> tuple[int, int]:
 
 
 def _sleb(data: bytes, i: int) -> tuple[int, int]:
-    value = shift = 0
-    while True:
-        byte = data[i]
-        i += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            return (value - (1 << shift) if byte & 0x40 else value), i
+    value, end = _uleb(data, i)
+    bits = 7 * (end - i)  # a signed LEB128 is the unsigned one with its last byte's bit 6 as the sign
+    return (value - (1 << bits) if data[end - 1] & 0x40 else value), end
 
 
 def _uleb_bytes(n: int) -> bytes:

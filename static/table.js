@@ -150,6 +150,27 @@ function readActive() {
   try { const a = JSON.parse(sessionStorage.getItem(ACTIVE_KEY)); return a && typeof a === 'object' ? a : {}; } catch { return {}; }
 }
 
+/** What a roll or a follow-up costs, in the order it is paid: the one list `onRoll` pays after the dice and
+ * `cannotPay` tries before them. Each is an `arbiter.api.table` op on the rolling character's sheet
+ * (`by: 'character'`) or on the shared Scheme (`by: 'scheme'`). */
+function costsOf(system, request, action) {
+  const out = [];
+  const character = (op, args = null, times = 1) => out.push({ by: 'character', system, op, args, times });
+  const scheme = (op) => out.push({ by: 'scheme', system: 'ability_test', op, args: null, times: 1 });
+  if (system === 'ten_again') {
+    const spent = action ? action.spend_will === true && (action.side ?? 'actor') === 'actor' : request?.will === true;
+    if (spent) character('spend_will');
+  } else if (system === 'ability_test' && !action) {
+    const n = request?.convictions?.length ?? 0;
+    if (n) character('activate_conviction', null, n);
+    if (request?.scheme_die) scheme('scheme_spend_die');
+  } else if (system === 'ability_test') {
+    if ('exert' in action) character('exert', { amount: action.exert });
+    else if ('negate_setback' in action) scheme('scheme_negate_setback');
+  }
+  return out;
+}
+
 export function startTable(page, arbiter, spec) {
   const root = document.getElementById('table');
   if (!root || !page) return null;
@@ -1068,11 +1089,11 @@ class Table {
       request: jsonOrNull(roll.request, 4000), action: jsonOrNull(action, 1000), dice: facesOf(roll),
       outcome: String(roll.outcome ?? '').slice(0, 40), summary: String(roll.summary ?? '').slice(0, 1000), note: '',
     });
-    if (system === 'ten_again' && who) {
-      const spent = action ? action.spend_will === true && (action.side ?? 'actor') === 'actor' : roll.request?.will === true;
-      if (spent) await this.charOp(who.id, 'ten_again', 'spend_will', null);
+    for (const cost of costsOf(system, roll.request, action)) {
+      if (cost.by === 'scheme') await this.schemeOp(cost.op, cost.args, who);
+      else if (who) await this.charOp(who.id, cost.system, cost.op, cost.args, { times: cost.times });
     }
-    if (system === 'ability_test') await this.abilityEffects(roll, action, who, chain);
+    if (system === 'ability_test') await this.schemeGain(roll, who, chain);
     if (system === 'threat' && roll.pay_the_price) await this.setMarks(roll.pay_the_price.marked);
   }
 
@@ -1084,40 +1105,20 @@ class Table {
     const who = this.store ? this.activeChar(system) : null;
     if (!who) return null;
     const scheme = { scheme: this.store.get('shared:scheme')?.scheme ?? 0 };
-    const costs = []; // [who pays, system, op, state, args, times]
-    if (system === 'ten_again') {
-      const spent = action ? action.spend_will === true && (action.side ?? 'actor') === 'actor' : request?.will === true;
-      if (spent) costs.push([who.name, 'ten_again', 'spend_will', who.sheet, null, 1]);
-    }
-    if (system === 'ability_test' && !action) {
-      const n = request?.convictions?.length ?? 0;
-      if (n) costs.push([who.name, 'ability_test', 'activate_conviction', who.sheet, null, n]);
-      if (request?.scheme_die) costs.push(['The Scheme', 'ability_test', 'scheme_spend_die', scheme, null, 1]);
-    } else if (system === 'ability_test') {
-      if ('exert' in action) costs.push([who.name, 'ability_test', 'exert', who.sheet, { amount: action.exert }, 1]);
-      if ('negate_setback' in action) costs.push(['The Scheme', 'ability_test', 'scheme_negate_setback', scheme, null, 1]);
-    }
-    for (const [payer, sys, op, state, args, times] of costs) {
+    for (const { by, system: sys, op, args, times } of costsOf(system, request, action)) {
+      const [payer, state] = by === 'scheme' ? ['The Scheme', scheme] : [who.name || '(unnamed)', who.sheet];
       try {
         let next = state;
         for (let i = 0; i < times; i++) next = pick(await this.arbiter.table(sys, op, next, args), Object.keys(state));
       } catch (error) {
-        return `${payer || '(unnamed)'}: ${error.message}`;
+        return `${payer}: ${error.message}`;
       }
     }
     return null;
   }
 
-  async abilityEffects(roll, action, who, chain) {
-    if (!action) {
-      const n = roll.request?.convictions?.length ?? 0;
-      if (who && n) await this.charOp(who.id, 'ability_test', 'activate_conviction', null, { times: n });
-      if (roll.request?.scheme_die) await this.schemeOp('scheme_spend_die', null, who);
-    } else if ('exert' in action && who) {
-      await this.charOp(who.id, 'ability_test', 'exert', { amount: action.exert });
-    } else if ('negate_setback' in action) {
-      await this.schemeOp('scheme_negate_setback', null, who);
-    }
+  /** A success with a 1 adds a die to the Scheme, once per roll and its follow-ups; a reroll can take it back. */
+  async schemeGain(roll, who, chain) {
     if (roll.scheme_gain && !chain.earned) {
       chain.earned = await this.schemeOp('scheme_add', { roll }, who);
     } else if (!roll.scheme_gain && chain.earned) {
