@@ -52,3 +52,19 @@ def test_exact_str_always_has_a_denominator():
     assert dice.exact_str(Fraction(1)) == "1/1"
     assert dice.exact_str(Fraction(0)) == "0/1"
     assert dice.exact_str(Fraction(2, 6)) == "1/3"
+
+
+def test_middle_product_matches_the_plain_sums():
+    """The Karatsuba middle product gives c[i] = sum_j a[i + j] b[j] for every length, odd and even."""
+    rng = random.Random(5)
+    for n in range(1, 40):
+        a = [rng.randint(-10**30, 10**30) for _ in range(2 * n - 1)]
+        b = [rng.randint(-10**30, 10**30) for _ in range(n)]
+        assert dice.middle_product(a, b) == [sum(a[i + j] * b[j] for j in range(n)) for i in range(n)]
+
+
+@pytest.mark.parametrize("c0, c1", [(1, 1), (7, -3), (-10, 10), (0, 5), (4, 0)])
+def test_binomial_poly_is_the_power_of_the_binomial(c0, c1):
+    """binomial_poly(c0, c1, m) are the coefficients of (c0 + c1 v)**m, as repeated products give them."""
+    for m in range(0, 9):
+        assert dice.binomial_poly(c0, c1, m) == dice.poly_pow([c0, c1], m)

@@ -1211,15 +1211,6 @@ def test_chi_square_struggles_agree_with_odds_ten_again_19(request_, target, tur
     assert_fits(seen, probs, 20_000)
 
 
-def test_middle_product_matches_the_plain_sums():
-    """The Karatsuba middle product gives c[i] = sum_j a[i + j] b[j] for every length, odd and even."""
-    rng = random.Random(5)
-    for n in range(1, 40):
-        a = [rng.randint(-10**30, 10**30) for _ in range(2 * n - 1)]
-        b = [rng.randint(-10**30, 10**30) for _ in range(n)]
-        assert ten_again.middle_product(a, b) == [sum(a[i + j] * b[j] for j in range(n)) for i in range(n)]
-
-
 LARGEST_STRUGGLE = {"pool": 30, "modifier": 10, "will": True, "initiative": True,
                     "opposed": {"pool": 30, "modifier": 10, "will": True, "initiative": True}}
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 import secrets
 from fractions import Fraction
+from math import comb
+from operator import mul
 from typing import Iterable, Protocol, Sequence
 
 from .errors import RulesError
@@ -81,6 +83,38 @@ def sum_ways(n: int, sides: int = 6) -> Poly:
     return poly_pow(face_poly(range(1, sides + 1)), n)
 
 
+def binomial_poly(c0: int, c1: int, m: int) -> Poly:
+    """Coefficients of (c0 + c1 * v)**m."""
+    return [comb(m, i) * c0 ** (m - i) * c1 ** i for i in range(m + 1)]
+
+
+_MIDDLE_CUTOFF = 4
+
+
+def middle_product(a: Sequence[int], b: Sequence[int]) -> Poly:
+    """c[i] = sum_j a[i + j] * b[j] for i < n = len(b), with len(a) = 2n - 1 (Karatsuba: 3 halves, not 4).
+
+    With c_lo = MP(A0, B0) + MP(A1, B1) and c_hi = MP(A1, B0) + MP(A2, B1), y = MP(A1, B0 - B1) gives
+    c_lo = MP(A0 + A1, B0) - y and c_hi = MP(A1 + A2, B1) + y.
+    """
+    n = len(b)
+    if n <= _MIDDLE_CUTOFF:
+        return [sum(map(mul, a[i:i + n], b)) for i in range(n)]
+    if n % 2:
+        m = n - 1
+        last = b[m]
+        out = [x + a[i + m] * last for i, x in enumerate(middle_product(a[:2 * m - 1], b[:m]))]
+        out.append(sum(map(mul, a[m:m + n], b)))
+        return out
+    m = n // 2
+    a0, a1, a2 = a[:2 * m - 1], a[m:3 * m - 1], a[2 * m:]
+    b0, b1 = b[:m], b[m:]
+    y = middle_product(a1, [x - z for x, z in zip(b0, b1)])
+    lo = middle_product([x + z for x, z in zip(a0, a1)], b0)
+    hi = middle_product([x + z for x, z in zip(a1, a2)], b1)
+    return [x - z for x, z in zip(lo, y)] + [x + z for x, z in zip(hi, y)]
+
+
 def order_statistic(n: int, k: int, sides: int = 6) -> dict[int, Fraction]:
     """P(the k-th highest of n dice shows v) for v in 1..sides (k counts from 1)."""
     if not 1 <= k <= n:
@@ -89,7 +123,6 @@ def order_statistic(n: int, k: int, sides: int = 6) -> dict[int, Fraction]:
 
     def at_least_k_at_or_above(v: int) -> int:
         # ways that at least k of n dice show >= v
-        from math import comb
         hi, lo = sides - v + 1, v - 1
         return sum(comb(n, j) * hi ** j * lo ** (n - j) for j in range(k, n + 1))
 

@@ -307,3 +307,10 @@ def read_args(args: Any, decls: tuple, op: str, required: tuple[str, ...] = ()) 
 def new_state(state: dict, note: str, **changes: Any) -> dict:
     """The state an op returns: what it was given, with its changes and a note for the roll log."""
     return {**state, **changes, "note": note}
+
+
+def table_op(name: str, label: str, help: str, state: tuple, args: tuple = ()) -> dict:
+    """One entry of a procedure's TABLE_OPS: the op's name and words, and the declarations of the state and args
+    it reads (published by api.systems())."""
+    return {"name": name, "label": label, "help": help, "state": [d.schema() for d in state],
+            "args": [d.schema() for d in args]}
