@@ -1,0 +1,198 @@
+"""Ability Test (seed 004), the character sheet: Attributes, Skills, Items and Convictions with their limits and
+XP costs, the Difficulty and Significance tables, and what a player declares before the dice (FIELDS, Request).
+
+Ability is the two Attributes (one Type I, one Type II) plus Skill and Item levels plus the Significance of each
+activated Conviction (plus, later, a Scheme die's d6 and any Exertion spent after the roll).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import fields
+from ..errors import RulesError
+
+SIDES = 6
+MAX_DIFFICULTY = 4
+MAX_ATTRIBUTE = 5
+MAX_SKILL = 10
+MAX_ITEM = 5
+MAX_CONVICTIONS = 6
+MAX_MASTERIES = 10
+NEGATE_COST = 2  # "subtract two dice from the Scheme (see below) to negate it"
+
+DIFFICULTY = (
+    (1, "Unusually Easy", "Navigating a crowded street, or climbing the rigging in calm weather."),
+    (2, "Standard Difficulty", "Chasing someone through a busy market, or keeping a ship on course during choppy "
+                               "winds."),
+    (3, "Unusually Difficult", "Secretly following someone who is using the Weird to obscure their position, or "
+                               "steering a ship through a hurricane."),
+    (4, "Effectively Impossible", "Tracking an Otherworlder who is using both invisibility and short-range "
+                                  "teleportation, or boarding an enemy ship during a legendary monsoon while avoiding "
+                                  "enemy cannon fire."),
+)
+SIGNIFICANCE = (
+    (1, "Valued", "“I’m not just gonna stand here and do nothing!”"),
+    (2, "Momentous", "“You’re going to have to go through me first.”"),
+    (3, "Pivotal", "“I swear upon my life, it shall be done.”"),
+)
+GRADES = ((1, "Below average"), (2, "Average"), (3, "Above average"), (4, "Outstanding"), (5, "Incredible"))
+TYPE1 = (("Mental", "the use of knowledge, willpower, understanding, and wit"),
+         ("Physical", "the use of one’s body and the physical space"),
+         ("Social", "the use of words and emotions"),
+         ("Weird", "the use of magic, Orichalcum, and/or special abilities."))
+TYPE2 = (("Control", "manipulation, finesse, and subtlety"),
+         ("Endurance", "determination, resilience, and staying power"),
+         ("Power", "forcefulness, speed, and strength"),
+         ("Presence", "awareness, concentration, and sanity"))
+
+# The most Exertion that can matter: enough to beat the highest total with the lowest Ability (two Attributes at 1).
+MAX_EXERTION = SIDES * MAX_DIFFICULTY - 2 + 1
+
+FIELDS = (
+    fields.Int("type1", "Type I Attribute", 1, MAX_ATTRIBUTE, default=2,
+               help="Mental, Physical, Social or Weird: a character’s potential, graded 1 to 5."),
+    fields.Int("type2", "Type II Attribute", 1, MAX_ATTRIBUTE, default=2,
+               help="Control, Endurance, Power or Presence: the ability to harness and apply their talent, "
+                    "graded 1 to 5."),
+    fields.Int("skill", "Skill levels", 0, MAX_SKILL, default=0,
+               help="Each level allows the player to increase their Ability by 1 when performing a Test in which "
+                    "the Skill is relevant."),
+    fields.Int("item", "Item levels", 0, MAX_ITEM, default=0,
+               help="The levels of an Item determine how much a character’s Ability is increased when the item is "
+                    "being used."),
+    fields.IntList("convictions", "Convictions activated (Significance)", 1, 3, 0, MAX_CONVICTIONS, default=(),
+                   help="Each activated Conviction costs one Exertion and adds its Significance: 1 Valued, "
+                        "2 Momentous, 3 Pivotal."),
+    fields.Int("difficulty", "Difficulty (dice)", 1, MAX_DIFFICULTY, default=2,
+               help="1 Unusually Easy, 2 Standard Difficulty, 3 Unusually Difficult, 4 Effectively Impossible."),
+    fields.Int("masteries", "Masteries", 0, MAX_MASTERIES, default=0,
+               help="Reroll up to this many dice, once, when both the Skill and its Masteries are relevant."),
+    fields.Bool("scheme_die", "Use a Scheme die", default=False,
+                help="The Narrator rolls a die before the Difficulty dice; its result is added to Ability. "
+                     "No die goes back into the Scheme on this Test."),
+)
+
+
+# --- XP costs ---------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class XpCost:
+    """One way to spend XP: `base` XP, plus the current rank or score when `plus_current`."""
+
+    kind: str
+    label: str
+    base: int
+    plus_current: bool
+    current_min: int
+    current_max: int
+    limit: str
+
+    def cost(self, current: int) -> int:
+        return self.base + (current if self.plus_current else 0)
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "label": self.label, "base": self.base, "plus_current": self.plus_current,
+                "current_min": self.current_min, "current_max": self.current_max, "limit": self.limit,
+                "costs": [{"current": c, "cost": self.cost(c)}
+                          for c in range(self.current_min, self.current_max + 1)]}
+
+
+XP_PER_SCENE = 1  # "Experience (XP) is awarded at the rate of 1 per Scene"
+XP_COSTS = (
+    XpCost("new_skill", "Begin a new Skill with 1 rank", 2, False, 0, 0, "a new Skill begins with 1 rank"),
+    XpCost("new_item", "Begin a new Item with 1 rank", 3, False, 0, 0, "a new Item begins with 1 rank"),
+    XpCost("advance_skill", "Advance an existing Skill by 1 rank", 2, True, 1, MAX_SKILL - 1,
+           "A character may have a maximum of 10 levels in a Skill"),
+    XpCost("advance_standard_item", "Advance an existing Standard Item by 1 rank", 2, True, 1, MAX_ITEM - 1,
+           "Items have a maximum of 5 levels"),
+    XpCost("advance_attribute", "Advance an Attribute by 1", 3, True, 1, MAX_ATTRIBUTE - 1,
+           "All Attributes are graded on a scale of 1 to 5"),
+)
+XP_UNPRICED = {
+    "advance_unique_item": "the text says Unique items require less XP to advance but gives no number, "
+                           "so Arbiter does not price it",
+    "advance_focused_skill": "the text says Focused Skills cost slightly less XP to advance but gives no number, "
+                             "so Arbiter does not price it",
+}
+XP_BY_KIND = {c.kind: c for c in XP_COSTS}
+
+
+def xp_cost(kind: Any, current: Any = 0) -> int:
+    """The XP to spend on `kind` for something now at rank or score `current` (0 for something new)."""
+    if isinstance(kind, str) and kind in XP_UNPRICED:
+        raise RulesError(f"'kind' {kind} has no price: {XP_UNPRICED[kind]}")
+    if not isinstance(kind, str) or kind not in XP_BY_KIND:
+        raise RulesError(f"'kind' must be one of {', '.join(XP_BY_KIND)}, got {kind!r}")
+    c = XP_BY_KIND[kind]
+    if isinstance(current, bool) or not isinstance(current, int):
+        raise RulesError(f"'current' must be a whole number from {c.current_min} to {c.current_max} for {kind}, "
+                         f"got {current!r}")
+    if not c.current_min <= current <= c.current_max:
+        raise RulesError(f"'current' must be from {c.current_min} to {c.current_max} for {kind} ({c.limit}), "
+                         f"got {current}")
+    return c.cost(current)
+
+
+EXTRAS = {
+    "difficulty": [{"value": v, "label": l, "example": e} for v, l, e in DIFFICULTY],
+    "significance": [{"value": v, "label": l, "example": e} for v, l, e in SIGNIFICANCE],
+    "grades": [{"value": v, "label": l} for v, l in GRADES],
+    "attributes": {"type1": [{"name": n, "help": h} for n, h in TYPE1],
+                   "type2": [{"name": n, "help": h} for n, h in TYPE2]},
+    "negate_setback_cost": NEGATE_COST,
+    "xp_per_scene": XP_PER_SCENE,
+    "xp_costs": [c.to_json() for c in XP_COSTS],
+    "xp_unpriced": [{"kind": k, "reason": r} for k, r in XP_UNPRICED.items()],
+}
+
+
+# --- what the player declares ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What the player declares before any dice are rolled."""
+
+    type1: int
+    type2: int
+    skill: int
+    item: int
+    convictions: tuple[int, ...]
+    difficulty: int
+    masteries: int
+    scheme_die: bool
+
+    @classmethod
+    def of(cls, req: dict) -> Request:
+        return cls(**req)
+
+    @property
+    def base_ability(self) -> int:
+        """Two Attributes plus Skill, Item and each activated Conviction's Significance."""
+        return self.type1 + self.type2 + self.skill + self.item + sum(self.convictions)
+
+    @property
+    def rerolls(self) -> int:
+        """How many dice the Masteries may reroll: no more than the dice rolled."""
+        return min(self.masteries, self.difficulty)
+
+    def to_json(self) -> dict:
+        return {"type1": self.type1, "type2": self.type2, "skill": self.skill, "item": self.item,
+                "convictions": list(self.convictions), "difficulty": self.difficulty,
+                "masteries": self.masteries, "scheme_die": self.scheme_die}
+
+    def ability_step(self) -> str:
+        parts = [f"{self.type1} (Type I)", f"{self.type2} (Type II)"]
+        if self.skill:
+            parts.append(f"{self.skill} (Skill)")
+        if self.item:
+            parts.append(f"{self.item} (Item)")
+        for s in self.convictions:
+            parts.append(f"{s} (Conviction: {SIGNIFICANCE[s - 1][1]})")
+        step = f"Ability {self.base_ability} = {' + '.join(parts)}"
+        if self.convictions:
+            n = len(self.convictions)
+            step += f"; {n} Exertion spent to activate {n} Conviction{'s' if n > 1 else ''}"
+        return step
+

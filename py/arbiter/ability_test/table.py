@@ -1,0 +1,263 @@
+"""Ability Test (seed 004), table state (`TABLE`, for api.table): XP earned per Scene and spent at the sheet's
+costs, the Exertion pool, moving Significance between Convictions once per Session, and the shared Scheme pool.
+
+Pure rules over what the page keeps: each op takes `state` (the part of a sheet, or the shared Scheme, as a plain
+dict) and `args`, and returns the new state. Keys of `state` an op does not read are returned as they were, so the
+page may pass a whole sheet; a "note" says what happened, for the roll log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import fields
+from ..errors import RulesError
+from ..fields import table_op
+from .rolling import Outcome, roll_from_json
+from .sheet import MAX_SKILL, NEGATE_COST, XP_BY_KIND, XP_COSTS, XP_PER_SCENE, XP_UNPRICED, xp_cost
+
+MAX_XP = 99_999  # "Experience can be stored indefinitely": the sheet's limit, not the text's (ability_test-17)
+MAX_SCENES = 20
+MAX_EXERTION_POOL = 99  # the text gives the Exertion pool no size (ability_test-19)
+MAX_SHEET_CONVICTIONS = 50  # "There is no limit to how many Convictions a character may have" (ability_test-22)
+MAX_CONVICTION_TEXT = 200
+MAX_SCHEME = 99  # the text gives the Scheme no size (ability_test-23)
+
+
+# XP ---------------------------------------------------------------------------------------------------------------
+
+_XP_STATE = fields.Int("xp", "Experience (XP)", 0, MAX_XP, 0,
+                       help="Experience can be stored indefinitely, and spent at any time (including in between "
+                            "tests).")
+_SCENES = fields.Int("scenes", "Scenes", 1, MAX_SCENES, 1,
+                     help="Experience (XP) is awarded at the rate of 1 per Scene.")
+_KIND = fields.Choice("kind", "Spend XP on", tuple((c.kind, c.label) for c in XP_COSTS), XP_COSTS[0].kind)
+_CURRENT = fields.Int("current", "Current rank or score (0 for something new)", 0, MAX_SKILL, 0)
+
+
+def xp_earn(state: Any, args: Any = None) -> dict:
+    """XP is awarded at the rate of 1 per Scene: the state with `xp` up by the scenes played."""
+    scenes = fields.read_args(args, (_SCENES,), "xp_earn")["scenes"]
+    xp = fields.read_state(state, (_XP_STATE,), ("xp",))["xp"]
+    earned = scenes * XP_PER_SCENE
+    if xp + earned > MAX_XP:
+        raise RulesError(f"'state.xp' would go above {MAX_XP}, the most the sheet holds ({xp} + {earned})")
+    return fields.new_state(state, f"Earned {earned} XP for {scenes} Scene{'s' if scenes > 1 else ''}: "
+                             f"{xp + earned} XP", xp=xp + earned)
+
+
+def xp_spend(state: Any, args: Any = None) -> dict:
+    """Spend XP at the text's prices (`xp_cost`), refusing what cannot be afforded: {"xp": xp - cost, "cost": cost}."""
+    if isinstance(args, dict) and isinstance(args.get("kind"), str) and args["kind"] in XP_UNPRICED:
+        raise RulesError(f"'args.kind' {args['kind']} has no price: {XP_UNPRICED[args['kind']]}")
+    a = fields.read_args(args, (_KIND, _CURRENT), "xp_spend", ("kind",))
+    c = XP_BY_KIND[a["kind"]]
+    if not c.current_min <= a["current"] <= c.current_max:
+        raise RulesError(f"'args.current' must be from {c.current_min} to {c.current_max} for {c.kind} ({c.limit}), "
+                         f"got {a['current']}")
+    cost = xp_cost(c.kind, a["current"])
+    xp = fields.read_state(state, (_XP_STATE,), ("xp",))["xp"]
+    what = c.label + (f" (now {a['current']})" if c.plus_current else "")
+    if cost > xp:
+        raise RulesError(f"'state.xp': {what} costs {cost} XP, but only {xp} XP {'is' if xp == 1 else 'are'} held")
+    return fields.new_state(state, f"Spent {cost} XP: {what}; {xp - cost} XP left", xp=xp - cost, cost=cost)
+
+
+# Exertion and Convictions -----------------------------------------------------------------------------------------
+
+_EXERTION_STATE = fields.Int("exertion", "Exertion", 0, MAX_EXERTION_POOL, 0,
+                             help="Subtract a number of Exertion to increase Ability by the same amount; one Exertion "
+                                  "activates a Conviction.")
+_AMOUNT = fields.Int("amount", "Exertion to spend", 1, MAX_EXERTION_POOL, 1)
+
+
+def exert(state: Any, args: Any = None) -> dict:
+    """Subtract a number of Exertion (never below 0): the state with `exertion` lower by `amount`."""
+    amount = fields.read_args(args, (_AMOUNT,), "exert")["amount"]
+    exertion = fields.read_state(state, (_EXERTION_STATE,), ("exertion",))["exertion"]
+    if amount > exertion:
+        raise RulesError(f"'args.amount' must be from 1 to {exertion} (the Exertion left), got {amount}"
+                         if exertion else "'state.exertion' is 0: no Exertion left to spend")
+    return fields.new_state(state, f"Spent {amount} Exertion ({exertion - amount} left)", exertion=exertion - amount)
+
+
+def activate_conviction(state: Any, args: Any = None) -> dict:
+    """Spend one Exertion to declare one of their Convictions relevant: `exertion` − 1, refused at 0."""
+    fields.read_args(args, (), "activate_conviction")
+    exertion = fields.read_state(state, (_EXERTION_STATE,), ("exertion",))["exertion"]
+    if exertion == 0:
+        raise RulesError("'state.exertion' is 0: activating a Conviction costs one Exertion")
+    return fields.new_state(state, f"Spent 1 Exertion to activate a Conviction ({exertion - 1} left)",
+                      exertion=exertion - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Conviction:
+    """A description of something significant to the character, and its Significance (1 to 3)."""
+
+    text: str
+    significance: int
+
+    def __str__(self) -> str:
+        return f"“{self.text}”" if self.text else "a Conviction"
+
+
+_CONVICTIONS_STATE = fields.Records(
+    "convictions", "Convictions", (fields.Text("text", "Conviction", MAX_CONVICTION_TEXT),
+                                   fields.Int("significance", "Significance", 1, 3, 1)),
+    0, MAX_SHEET_CONVICTIONS, help="Significance is measured on a scale of 1 to 3: 1 Valued, 2 Momentous, 3 Pivotal.")
+_MOVED_STATE = fields.Bool("moved_this_session", "Significance moved this Session", False)
+_FROM = fields.Int("from", "Move 1 point of Significance from Conviction (index)", 0, MAX_SHEET_CONVICTIONS - 1, 0)
+_TO = fields.Int("to", "to Conviction (index)", 0, MAX_SHEET_CONVICTIONS - 1, 1)
+
+
+def _convictions(state: dict) -> tuple[Conviction, ...]:
+    """The sheet's Convictions: each an object with text and significance (other keys kept as they are)."""
+    value = state["convictions"]
+    decl = _CONVICTIONS_STATE
+    if not isinstance(value, list) or len(value) > decl.max_len:
+        raise RulesError(f"'state.convictions' must be a list of 0 to {decl.max_len} Convictions, got {value!r:.100}")
+    out = []
+    for i, c in enumerate(value):
+        if not isinstance(c, dict):
+            raise RulesError(f"'state.convictions[{i}]' must be an object with text and significance, got {c!r:.100}")
+        known = {k: c[k] for k in ("text", "significance") if k in c}
+        if "significance" not in known:
+            raise RulesError(f"'state.convictions[{i}].significance' is missing: Significance, a whole number "
+                             f"from 1 to 3")
+        parsed = fields.parse(decl.fields, known, f"state.convictions[{i}]")
+        out.append(Conviction(parsed["text"], parsed["significance"]))
+    return tuple(out)
+
+
+def move_significance(state: Any, args: Any = None) -> dict:
+    """At the end of each Session, move 1 point of Significance from one Conviction to another (once per Session,
+    each staying within 1 to 3)."""
+    a = fields.read_args(args, (_FROM, _TO), "move_significance", ("from", "to"))
+    moved_already = fields.read_state(state, (_MOVED_STATE,), ())["moved_this_session"]
+    if "convictions" not in state:
+        raise RulesError(f"'state.convictions' is missing: a list of 0 to {MAX_SHEET_CONVICTIONS} Convictions, "
+                         f"each with text and significance")
+    convictions = _convictions(state)
+    if moved_already:
+        raise RulesError("'state.moved_this_session' is true: only 1 point of Significance may be moved at the end "
+                         "of each Session (end_session starts the next)")
+    n = len(convictions)
+    if n < 2:
+        raise RulesError(f"'state.convictions' must hold at least 2 Convictions to move Significance between, got {n}")
+    for key in ("from", "to"):
+        if a[key] >= n:
+            raise RulesError(f"'args.{key}' must be from 0 to {n - 1} (the Convictions listed), got {a[key]}")
+    i, j = a["from"], a["to"]
+    if i == j:
+        raise RulesError(f"'args.to' must be another Conviction than 'args.from' (both {i})")
+    if convictions[i].significance == 1:
+        raise RulesError(f"'args.from': Conviction {i} has Significance 1, the lowest "
+                         f"(Significance is measured on a scale of 1 to 3)")
+    if convictions[j].significance == 3:
+        raise RulesError(f"'args.to': Conviction {j} has Significance 3, the highest "
+                         f"(Significance is measured on a scale of 1 to 3)")
+    moved = [dict(c) for c in state["convictions"]]
+    moved[i]["significance"] -= 1
+    moved[j]["significance"] += 1
+    note = (f"Moved 1 point of Significance from {convictions[i]} ({convictions[i].significance} → "
+            f"{convictions[i].significance - 1}) to {convictions[j]} ({convictions[j].significance} → "
+            f"{convictions[j].significance + 1})")
+    return fields.new_state(state, note, convictions=moved, moved_this_session=True)
+
+
+def end_session(state: Any, args: Any = None) -> dict:
+    """Close the Session: 1 point of Significance may be moved again at the end of the next one."""
+    fields.read_args(args, (), "end_session")
+    fields.read_state(state, (_MOVED_STATE,), ())
+    return fields.new_state(state, "Session ended: 1 point of Significance may be moved at the end of the next Session",
+                      moved_this_session=False)
+
+
+# The Scheme: a shared pool ----------------------------------------------------------------------------------------
+
+_SCHEME_STATE = fields.Int("scheme", "Dice in the Scheme", 0, MAX_SCHEME, 0,
+                           help="A shared pool that all players have equal access to.")
+_TEST_ARG = fields.Object("roll", "An ability_test roll as returned by roll() or act()",
+                    help="A Test on which the player succeeded with at least one 1 among the difficulty dice.")
+
+
+def _many_dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def scheme_add(state: Any, args: Any = None) -> dict:
+    """A success with at least one 1 adds one die to the Scheme (no die back on a Test that used a Scheme die).
+
+    The page calls it once per roll; a roll that earns no die is refused.
+    """
+    value = fields.read_args(args, (_TEST_ARG,), "scheme_add")["roll"]
+    if value is None:
+        raise RulesError(f"'args.roll' is missing: {_TEST_ARG.label}")
+    test, _ = roll_from_json(value, "args.roll")
+    scheme = fields.read_state(state, (_SCHEME_STATE,), ("scheme",))["scheme"]
+    if not test.scheme_gain:
+        why = ("a Scheme die was used on this Test" if test.request.scheme_die and test.outcome is Outcome.SUCCESS
+               and 1 in test.dice else
+               "it needs at least one 1 among the difficulty dice on a Test the player succeeds at")
+        raise RulesError(f"'args.roll' earns no die for the Scheme: {why}")
+    if scheme == MAX_SCHEME:
+        raise RulesError(f"'state.scheme' is already {MAX_SCHEME}, the most the page keeps")
+    return fields.new_state(state, f"A 1 on a success: one die added to the Scheme ({_many_dice(scheme + 1)})",
+                      scheme=scheme + 1)
+
+
+def scheme_spend_die(state: Any, args: Any = None) -> dict:
+    """Before rolling for a test, remove 1 die from the Scheme (its d6 is added to Ability): refused at 0."""
+    fields.read_args(args, (), "scheme_spend_die")
+    scheme = fields.read_state(state, (_SCHEME_STATE,), ("scheme",))["scheme"]
+    if scheme == 0:
+        raise RulesError("'state.scheme' is 0: there is no die in the Scheme to remove")
+    return fields.new_state(state, f"Removed 1 die from the Scheme for this Test ({_many_dice(scheme - 1)} left)",
+                      scheme=scheme - 1)
+
+
+def scheme_negate_setback(state: Any, args: Any = None) -> dict:
+    """Subtract two dice from the Scheme to negate a declared setback: refused with fewer than two."""
+    fields.read_args(args, (), "scheme_negate_setback")
+    scheme = fields.read_state(state, (_SCHEME_STATE,), ("scheme",))["scheme"]
+    if scheme < NEGATE_COST:
+        raise RulesError(f"'state.scheme' is {scheme}: negating a setback takes {NEGATE_COST} dice from the Scheme")
+    return fields.new_state(state, f"Subtracted {NEGATE_COST} dice from the Scheme to negate the setback "
+                             f"({_many_dice(scheme - NEGATE_COST)} left)", scheme=scheme - NEGATE_COST)
+
+
+TABLE = {
+    "xp_earn": xp_earn,
+    "xp_spend": xp_spend,
+    "exert": exert,
+    "activate_conviction": activate_conviction,
+    "move_significance": move_significance,
+    "end_session": end_session,
+    "scheme_add": scheme_add,
+    "scheme_spend_die": scheme_spend_die,
+    "scheme_negate_setback": scheme_negate_setback,
+}
+
+TABLE_OPS = [
+    table_op("xp_earn", "Earn XP", "Experience (XP) is awarded at the rate of 1 per Scene.", (_XP_STATE,),
+             (_SCENES,)),
+    table_op("xp_spend", "Spend XP", "At the text's prices (see extras.xp_costs); refuses what cannot be afforded. "
+             "Returns the state with xp lowered and \"cost\".", (_XP_STATE,), (_KIND, _CURRENT)),
+    table_op("exert", "Spend Exertion", "Subtract a number of Exertion (never below 0).", (_EXERTION_STATE,),
+             (_AMOUNT,)),
+    table_op("activate_conviction", "Activate a Conviction", "Spend one Exertion to declare one of their "
+             "Convictions relevant to the Scene.", (_EXERTION_STATE,)),
+    table_op("move_significance", "Move Significance", "At the end of each Session, move 1 point of Significance "
+             "from one Conviction to another (each stays within 1 to 3; once per Session).",
+             (_CONVICTIONS_STATE, _MOVED_STATE), (_FROM, _TO)),
+    table_op("end_session", "End the Session", "Close the Session: Significance may be moved again at the end of "
+             "the next one.", (_MOVED_STATE,)),
+    table_op("scheme_add", "Add a die to the Scheme", "A success with at least one 1 among the difficulty dice adds "
+             "one die (not on a Test that used a Scheme die). Call once per roll.", (_SCHEME_STATE,), (_TEST_ARG,)),
+    table_op("scheme_spend_die", "Use a Scheme die", "Before rolling for a test, remove 1 die from the Scheme.",
+             (_SCHEME_STATE,)),
+    table_op("scheme_negate_setback", "Negate a setback", f"Subtract {NEGATE_COST} dice from the Scheme to negate a "
+             "declared setback.", (_SCHEME_STATE,)),
+]
