@@ -15,14 +15,20 @@ def test_there_are_rulings():
     assert len(IDS) >= 5
 
 
+def _test_files(procedure: str) -> list[Path]:
+    """A procedure's tests: test_<id>.py for a module, test_<id>_<module>.py for each module of a package."""
+    tests = ROOT / "tests"
+    return sorted([*tests.glob(f"test_{procedure}.py"), *tests.glob(f"test_{procedure}_*.py")])
+
+
 @pytest.mark.parametrize("ruling", IDS)
 def test_ruling_is_tested(ruling):
     """Each ruling id appears in the tests of its procedure."""
     procedure = ruling.rsplit("-", 1)[0]
-    test_file = ROOT / "tests" / f"test_{procedure}.py"
-    assert test_file.exists(), f"{test_file} missing for ruling {ruling}"
-    assert re.search(rf"\b{re.escape(ruling)}\b", test_file.read_text(encoding="utf-8")), \
-        f"no test in {test_file.name} names ruling {ruling}"
+    test_files = _test_files(procedure)
+    assert test_files, f"tests/test_{procedure}.py (or test_{procedure}_*.py) missing for ruling {ruling}"
+    assert any(re.search(rf"\b{re.escape(ruling)}\b", f.read_text(encoding="utf-8")) for f in test_files), \
+        f"no test in {', '.join(f.name for f in test_files)} names ruling {ruling}"
 
 
 @pytest.mark.parametrize("ruling", IDS)

@@ -1,0 +1,442 @@
+"""Tests for arbiter.ten_again.rolling: the d10 pool where 8s succeed, 1s eat successes and 10s roll again, a
+contest, a Will expended after the roll, and a roll as JSON."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import strategies
+from arbiter import RulesError, fields, ten_again
+from scripted import ScriptedDice
+from ten_again_helpers import LARGEST, act, evaluate, parse, roll
+
+
+# --- ranges and inputs ------------------------------------------------------------------------------------
+
+
+def test_ranges_ten_again_1():
+    """ten_again-1: pool 0..30 dots, modifier -10..+10, required 1..20; the largest pool is 43 dice."""
+    spec = {f.name: f for f in ten_again.FIELDS}
+    assert (spec["pool"].min, spec["pool"].max) == (0, 30)
+    assert (spec["modifier"].min, spec["modifier"].max) == (-10, 10)
+    assert (spec["required"].min, spec["required"].max) == (1, 20)
+    assert ten_again.Pool.of(parse(**{k: v for k, v in LARGEST.items() if k != "required"})).size(True) == 43
+    opposed = {f.name for f in spec["opposed"].fields}
+    assert opposed == {"pool", "modifier", "will", "unskilled", "risky", "initiative"}
+
+
+def test_module_contract():
+    """The module names its procedure, seed and actions, and its extras are JSON-safe."""
+    assert (ten_again.ID, ten_again.SEED) == ("ten_again", "003_afded177ba302d96.txt")
+    assert [a["name"] for a in ten_again.ACTIONS] == ["spend_will"]
+    assert json.loads(json.dumps(ten_again.EXTRAS)) == ten_again.EXTRAS
+    assert ten_again.EXTRAS["threshold"] == 8 and ten_again.EXTRAS["initiative_threshold"] == 6
+
+
+@pytest.mark.parametrize("request_, field", [
+    ({"pool": "3"}, "pool"),
+    ({"pool": True}, "pool"),
+    ({"pool": 3.0}, "pool"),
+    ({"pool": -1}, "pool"),
+    ({"pool": 31}, "pool"),
+    ({"modifier": 11}, "modifier"),
+    ({"modifier": -11}, "modifier"),
+    ({"required": 0}, "required"),
+    ({"required": 21}, "required"),
+    ({"will": 1}, "will"),
+    ({"risky": "yes"}, "risky"),
+    ({"dots": 3}, "dots"),
+    ({"opposed": {"pool": 2, "required": 2}}, "opposed.required"),
+    ({"opposed": {"pool": 31}}, "opposed.pool"),
+    ({"opposed": [3]}, "opposed"),
+])
+def test_bad_request_names_the_field(request_, field):
+    """A bad request raises RulesError naming the field."""
+    with pytest.raises(RulesError, match=f"'{field}'"):
+        fields.parse(ten_again.FIELDS, request_)
+
+
+@pytest.mark.parametrize("request_", [None, [], "pool=3", 3])
+def test_request_must_be_an_object(request_):
+    """A request that is not an object is refused."""
+    with pytest.raises(RulesError, match="'request' must be an object"):
+        fields.parse(ten_again.FIELDS, request_)
+
+
+# --- one rule sentence, one scripted roll -----------------------------------------------------------------
+
+RULE_CASES = [
+    # (what the text says, request, faces, successes, ones_left, rerolls, outcome)
+    ("8s, 9s, and 10s are successes", {"pool": 4}, [7, 8, 9, 2], 2, 0, [], "success"),
+    ("they may require multiple successes", {"pool": 4, "required": 3}, [7, 8, 9, 2], 2, 0, [], "failure"),
+    ("multiple successes met", {"pool": 3, "required": 3}, [8, 9, 8], 3, 0, [], "success"),
+    ("initiative: 6s, 7s, 8s, 9s and 10s", {"pool": 4, "initiative": True}, [5, 6, 7, 2], 2, 0, [], "success"),
+    ("a 10 rolls an extra die", {"pool": 1}, [10, 8], 2, 0, [8], "success"),
+    ("10s on the extra die roll again", {"pool": 1}, [10, 10, 10, 3], 3, 0, [10, 10, 3], "success"),
+    ("each 10 rolls its own chain", {"pool": 3}, [10, 10, 9, 10, 2, 9], 5, 0, [10, 2, 9], "success"),
+    ("risky: a 1 eats the 10 before it rolls", {"pool": 3, "risky": True}, [1, 10, 8], 1, 0, [], "success"),
+    ("unskilled: 1s eat 10s then others", {"pool": 4, "unskilled": True}, [1, 1, 10, 9], 0, 0, [], "failure"),
+    ("risky: 1s left and no successes", {"pool": 5, "risky": True}, [1, 1, 1, 10, 8], 0, 1, [], "botch"),
+    ("risky: the 10 left rolls again", {"pool": 4, "risky": True}, [1, 10, 10, 5, 9], 2, 0, [9], "success"),
+    ("initiative risky: 1s eat 7s too", {"pool": 3, "risky": True, "initiative": True}, [1, 6, 7], 1, 0, [],
+     "success"),
+    ("not risky: 1s eat nothing", {"pool": 3}, [1, 1, 10, 4], 1, 2, [4], "success"),
+    ("no successes and no 1s", {"pool": 3}, [2, 3, 7], 0, 0, [], "failure"),
+]
+
+
+@pytest.mark.parametrize("text, request_, faces, successes, ones_left, rerolls, outcome", RULE_CASES,
+                         ids=[c[0] for c in RULE_CASES])
+def test_rule_sentences(text, request_, faces, successes, ones_left, rerolls, outcome):
+    """Each rule sentence, with scripted dice: successes, 1s left, re-rolls and the outcome."""
+    r = roll(faces, **request_)
+    assert (r["successes"], r["ones_left"], r["rerolls"], r["outcome"]) == (successes, ones_left, rerolls, outcome)
+    assert r["dice"] == faces[:len(faces) - len(rerolls)]
+    assert r["botch"] == (outcome == "botch")
+
+
+def test_no_eating_every_one_is_left_ten_again_3():
+    """ten_again-3: a roll neither unskilled nor risky with no successes but 1s left botches."""
+    r = roll([1, 3, 5], pool=3)
+    assert (r["outcome"], r["successes"], r["ones_left"]) == ("botch", 0, 1)
+    assert "botch" in r["steps"][-1] and r["summary"].startswith("Botch")
+
+
+def test_ones_eat_tens_first_ten_again_4():
+    """ten_again-4: each 1 removes one success and itself, 10s first, then 9s and 8s; only 10s left roll."""
+    r = roll([9, 10, 1, 8, 10, 1, 1], pool=7, risky=True)
+    # three 1s eat both 10s and the 9; the 8 is left, no 10 rolls again, no 1 is left
+    assert (r["successes"], r["ones_left"], r["rerolls"]) == (1, 0, [])
+    assert sorted(r["dice"][i] for i in r["eaten"]) == [1, 1, 1, 9, 10, 10]
+    assert any("10s first" in s for s in r["steps"])
+
+
+def test_spare_ones_are_left_ten_again_4():
+    """ten_again-4: 1s with nothing to eat are left, and a roll with them and no successes botches."""
+    r = roll([1, 1, 1, 8], pool=4, unskilled=True)
+    assert (r["successes"], r["ones_left"], r["outcome"]) == (0, 2, "botch")
+
+
+def test_reroll_ones_eat_nothing_ten_again_5():
+    """ten_again-5: a 1 on an extra die eats nothing and is not counted among the 1s left."""
+    r = roll([10, 8, 1], pool=2, risky=True)
+    assert (r["successes"], r["ones_left"], r["rerolls"]) == (2, 0, [1])
+
+
+def test_reroll_uses_initiative_threshold_ten_again_5():
+    """ten_again-5: on initiative an extra die succeeds on 6 too."""
+    assert roll([10, 6], pool=1, initiative=True)["successes"] == 2
+    assert roll([10, 6], pool=1)["successes"] == 1
+
+
+def test_rerolls_are_listed_chain_by_chain_ten_again_5():
+    """ten_again-5: each 10's chain is rolled in turn, until a die that is not a 10."""
+    r = roll([10, 10, 10, 4, 7], pool=2)
+    assert r["rerolls"] == [10, 4, 7] and r["successes"] == 3
+    assert [s for s in r["steps"] if s.startswith("10 rolled again")] == [
+        "10 rolled again → 10 → 4: +1 success", "10 rolled again → 7: +0 successes"]
+
+
+@pytest.mark.parametrize("request_", [{"pool": 0}, {"pool": 2, "modifier": -2}, {"pool": 2, "modifier": -5}])
+def test_no_dice_is_a_failure_ten_again_2(request_):
+    """ten_again-2: a pool of 0 or less rolls no dice and fails (no botch)."""
+    r = roll([], **request_)
+    assert (r["dice"], r["will_dice"], r["outcome"], r["successes"]) == ([], [], "failure", 0)
+    assert r["summary"] == "Failure: no dice"
+
+
+@pytest.mark.parametrize("request_, base, will", [
+    ({"pool": 2, "will": True}, 2, 3),
+    ({"pool": 2, "modifier": 1, "will": True}, 3, 3),
+    ({"pool": 1, "modifier": -2, "will": True}, 0, 2),
+    ({"pool": 0, "modifier": -3, "will": True}, 0, 0),
+])
+def test_will_adds_three_dice_to_the_pool_ten_again_2(request_, base, will):
+    """ten_again-2: a Will adds three dice; the modifier applies to the whole pool, Will's dice included."""
+    faces = [2] * (base + will)
+    r = roll(faces, **request_)
+    assert (len(r["dice"]), len(r["will_dice"]), r["will_spent"]) == (base, will, True)
+    assert r["choices"] == []
+
+
+def test_will_dice_join_the_roll_up_front():
+    """Expended up front, the Will's dice are counted, eat and roll again like the pool's."""
+    r = roll([8, 1, 10, 9], pool=1, will=True, risky=True)
+    assert (r["dice"], r["will_dice"], r["successes"], r["rerolls"]) == ([8], [1, 10, 9], 2, [])
+
+
+# --- contests ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("actor, target, faces, net, outcome", [
+    ({"pool": 3}, {"pool": 2}, [8, 9, 2, 8, 3], 1, "actor"),
+    ({"pool": 2}, {"pool": 2}, [8, 2, 9, 3], 0, "tie"),
+    ({"pool": 1}, {"pool": 2}, [4, 9, 8], -2, "target"),
+    ({"pool": 1, "required": 5}, {"pool": 0}, [8], 1, "actor"),
+    ({"pool": 0}, {"pool": 0}, [], 0, "tie"),
+    ({"pool": 1}, {"pool": 1, "initiative": True}, [10, 3, 6], 0, "tie"),
+])
+def test_contest_nets_successes_ten_again_8(actor, target, faces, net, outcome):
+    """ten_again-8: their successes reduce yours; the outcome goes to who has successes left."""
+    r = roll(faces, **actor, opposed=target)
+    assert (r["net"], r["outcome"]) == (net, outcome)
+    assert r["net"] == r["successes"] - r["target"]["successes"]
+
+
+def test_contest_botch_is_each_sides_own_ten_again_9():
+    """ten_again-9: a side with no successes and 1s left botches on its own roll; the contest still nets."""
+    r = roll([1, 8, 1, 3], pool=2, opposed={"pool": 2})
+    assert (r["botch"], r["target"]["botch"], r["outcome"]) == (False, True, "actor")
+    assert r["summary"] == "Actor wins: 1 to 0 successes, 1 success left"
+    r = roll([1, 1], pool=1, opposed={"pool": 1})
+    assert (r["botch"], r["target"]["botch"], r["outcome"]) == (True, True, "tie")
+    assert any(s.startswith("Target: no successes") for s in r["steps"])
+    assert r["summary"] == "Tie: 0 to 0 successes, none left"
+
+
+def test_contest_roll_order():
+    """Both sides roll: the actor's pool and re-rolls, then the target's."""
+    r = roll([10, 3, 10, 10, 2], pool=1, opposed={"pool": 1})
+    assert (r["dice"], r["rerolls"], r["target"]["dice"], r["target"]["rerolls"]) == ([10], [3], [10], [10, 2])
+    assert r["outcome"] == "target"
+
+
+# --- spending Will after the roll -------------------------------------------------------------------------
+
+
+def test_spend_will_after_the_roll_ten_again_6():
+    """ten_again-6: the Will's three dice join the same roll; their 10s roll again."""
+    r = roll([8, 3], pool=2)
+    assert r["choices"] == [{"name": "spend_will", "label": "Expend a Will: +3 dice", "side": "actor", "dice": 3,
+                             "action": {"spend_will": True}}]
+    r2 = act(r, {"spend_will": True}, [10, 2, 9, 7])
+    assert (r2["dice"], r2["will_dice"], r2["rerolls"], r2["successes"]) == ([8, 3], [10, 2, 9], [7], 3)
+    assert r2["will_spent"] and r2["choices"] == [] and r2["request"] == r["request"]
+
+
+def test_will_one_eats_a_ten_and_its_reroll_ten_again_6():
+    """ten_again-6: on a risky roll a Will die's 1 eats a 10 left, whose re-rolls no longer count."""
+    r = roll([10, 10, 4, 9], pool=2, risky=True)
+    assert (r["successes"], r["rerolls"]) == (3, [4, 9])
+    r2 = act(r, {"spend_will": True}, [1, 2, 3])
+    assert (r2["successes"], r2["rerolls"], r2["ones_left"]) == (1, [4], 0)
+    assert any("no longer counts" in s for s in r2["steps"])
+
+
+def test_will_ten_keeps_old_rerolls_ten_again_6():
+    """ten_again-6: 10s still left keep their re-rolls; a new 10 rolls its own chain after them."""
+    r = roll([10, 5, 10, 3], pool=2)
+    r2 = act(r, {"spend_will": True}, [10, 1, 2, 10, 8])
+    assert (r2["rerolls"], r2["successes"], r2["ones_left"]) == ([10, 3, 10, 8], 5, 1)
+
+
+def test_spend_will_equals_up_front_on_same_faces_ten_again_6():
+    """ten_again-6: with the same faces, expending Will after the roll gives what expending it up front does."""
+    up_front = roll([8, 1, 10, 10, 9, 2, 4], pool=3, will=True, risky=True)
+    # before the Will the 1 eats the pool's 10; the Will's 10 takes the 1 off it, so that 10 now rolls again
+    after = act(roll([8, 1, 10], pool=3, risky=True), {"spend_will": True}, [10, 9, 2, 4])
+    for key in ("dice", "will_dice", "rerolls", "successes", "ones_left", "outcome", "eaten"):
+        assert after[key] == up_front[key], key
+
+
+@pytest.mark.parametrize("request_, faces, message", [
+    ({"pool": 2, "will": True}, [8, 3, 2, 2, 2], "already expended"),
+    ({"pool": 0, "modifier": -3}, [], "adds no dice"),
+])
+def test_one_will_per_action_ten_again_7(request_, faces, message):
+    """ten_again-7: a second Will, or one that adds no dice, is refused and not offered."""
+    r = roll(faces, **request_)
+    assert r["choices"] == []
+    with pytest.raises(RulesError, match=message):
+        ten_again.act(r, {"spend_will": True}, ScriptedDice())
+
+
+def test_will_only_once_after_the_roll_ten_again_7():
+    """ten_again-7: after expending a Will on the roll, another is refused."""
+    r = act(roll([8, 3], pool=2), {"spend_will": True}, [2, 2, 2])
+    with pytest.raises(RulesError, match="only expend one will per action"):
+        ten_again.act(r, {"spend_will": True}, ScriptedDice(5, 5, 5))
+
+
+def test_will_with_few_dice_left_ten_again_7():
+    """ten_again-7: when the modifier eats into the Will's dice, it adds only what is left (here one)."""
+    r = roll([], pool=1, modifier=-3)
+    assert r["choices"][0]["dice"] == 1
+    r2 = act(r, {"spend_will": True}, [9])
+    assert (r2["will_dice"], r2["outcome"]) == ([9], "success")
+
+
+def test_target_spends_will_ten_again_8():
+    """ten_again-8: in a contest the target may expend its own Will after the roll."""
+    r = roll([8, 9, 3], pool=2, opposed={"pool": 1})
+    assert [c["side"] for c in r["choices"]] == ["actor", "target"]
+    r2 = act(r, {"spend_will": True, "side": "target"}, [8, 10, 2, 4])
+    assert (r2["target"]["will_dice"], r2["target"]["successes"], r2["outcome"]) == ([8, 10, 2], 2, "tie")
+    assert [c["side"] for c in r2["choices"]] == ["actor"]
+    r3 = act(r2, {"spend_will": True}, [1, 1, 1])
+    assert (r3["outcome"], r3["choices"]) == ("tie", [])
+
+
+@pytest.mark.parametrize("action, message", [
+    ({}, "'action' must be one of"),
+    ({"reroll": [0]}, "'action' must be one of"),
+    ({"spend_will": True, "dice": 3}, "'action' must be one of"),
+    ({"spend_will": False}, "'action.spend_will' must be true"),
+    ({"spend_will": 1}, "'action.spend_will' must be true"),
+    ({"spend_will": True, "side": "target"}, "'action.side' must be one of actor"),
+    ({"spend_will": True, "side": "bystander"}, "'action.side'"),
+    ([], "'action' must be one of"),
+])
+def test_bad_actions(action, message):
+    """An unknown or malformed action raises RulesError listing what is allowed."""
+    r = roll([8, 3], pool=2)
+    with pytest.raises(RulesError, match=message):
+        ten_again.act(r, action, ScriptedDice(2, 2, 2))
+
+
+def _tamper(r, path, value):
+    r = copy.deepcopy(r)
+    *head, last = path
+    node = r
+    for key in head:
+        node = node[key]
+    if value is KeyError:
+        del node[last]
+    else:
+        node[last] = value
+    return r
+
+
+@pytest.mark.parametrize("path, value, field", [
+    (["dice"], [8, 3], "roll.dice"),
+    (["dice"], [8, 3, 11], "roll.dice"),
+    (["dice"], [8, 3, "2"], "roll.dice"),
+    (["dice"], [8, 3, True], "roll.dice"),
+    (["dice"], KeyError, "roll.dice"),
+    (["will_dice"], [2, 2, 2], "roll.will_dice"),
+    (["will_spent"], "no", "roll.will_spent"),
+    (["rerolls"], [], "roll.rerolls"),
+    (["rerolls"], [5, 10], "roll.rerolls"),
+    (["rerolls"], [10], "roll.rerolls"),
+    (["rerolls"], [0], "roll.rerolls"),
+    (["request"], KeyError, "roll.request"),
+    (["request", "pool"], 31, "roll.request.pool"),
+    (["request", "opposed"], {"pool": 1}, "roll.target"),
+])
+def test_tampered_roll_is_refused(path, value, field):
+    """act refuses a roll dict its rules could not have produced, naming the field."""
+    r = roll([8, 10, 2, 5], pool=3)
+    with pytest.raises(RulesError, match=f"'{field}"):
+        ten_again.act(_tamper(r, path, value), {"spend_will": True}, ScriptedDice(2, 2, 2))
+
+
+def test_tampered_target_is_refused():
+    """act checks the contesting side's dice too."""
+    r = roll([8, 3], pool=1, opposed={"pool": 1})
+    with pytest.raises(RulesError, match="'roll.target.dice'"):
+        ten_again.act(_tamper(r, ["target", "dice"], [3, 3]), {"spend_will": True}, ScriptedDice(2, 2, 2))
+    with pytest.raises(RulesError, match="'roll.target.will_spent'"):
+        ten_again.act(_tamper(r, ["target", "will_spent"], None), {"spend_will": True}, ScriptedDice(2, 2, 2))
+
+
+def test_will_spent_must_match_the_request():
+    """A roll whose request expends Will must say the Will was spent."""
+    r = roll([8, 2, 2, 2], pool=1, will=True)
+    with pytest.raises(RulesError, match="'roll.will_spent'"):
+        ten_again.act(_tamper(r, ["will_spent"], False), {"spend_will": True}, ScriptedDice())
+
+
+def test_roll_is_json_safe_and_says_what_happened():
+    """A roll is JSON-safe, lists each step in order and reads like the rule."""
+    r = roll([1, 3, 8, 9, 10], pool=5, risky=True)
+    assert json.loads(json.dumps(r)) == r
+    assert r["steps"] == [
+        "Pool: 5 dots = 5 dice",
+        "5 dice: 1 3 8 9 10",
+        "8s, 9s and 10s are successes: 3",
+        "risky: 1s eat successes, 10s first: a 1 removes 10; no 1s left",
+        "2 successes (1 required): success",
+    ]
+    assert r["summary"] == "Success: 2 successes (1 required)"
+    assert r["request"]["opposed"] is None and r["eaten"] == [0, 4]
+
+
+# --- properties -------------------------------------------------------------------------------------------
+
+requests = strategies.request(ten_again.FIELDS)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(requests, st.integers(0, 2**32))
+def test_roll_agrees_with_a_plain_reading(request_, seed):
+    """Any roll's successes and 1s left are what a plain reading of the text gives for its dice."""
+    req = fields.parse(ten_again.FIELDS, request_)
+    r = ten_again.roll(req, random.Random(seed))
+    sides = [(r, req)] + ([(r["target"], req["opposed"])] if req["opposed"] else [])
+    for side, rq in sides:
+        faces = side["dice"] + side["will_dice"]
+        successes, ones_left, tens_left = evaluate(faces, side["rerolls"], 6 if rq["initiative"] else 8,
+                                                   rq["unskilled"] or rq["risky"])
+        assert (side["successes"], side["ones_left"]) == (successes, ones_left)
+        assert side["rerolls"].count(10) + tens_left == len(side["rerolls"])
+        pool = ten_again.Pool.of(rq)
+        assert len(faces) == pool.size(rq["will"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(requests, st.integers(0, 2**32), st.integers(0, 2**32), st.booleans())
+def test_act_never_changes_its_input(request_, seed, seed2, target_side):
+    """act returns a new roll and leaves the dict it was given exactly as it was."""
+    req = fields.parse(ten_again.FIELDS, request_)
+    r = ten_again.roll(req, random.Random(seed))
+    before = copy.deepcopy(r)
+    for choice in r["choices"]:
+        if (choice["side"] == "target") == target_side:
+            out = ten_again.act(r, choice["action"], random.Random(seed2))
+            assert (out["target"] if target_side else out)["will_spent"]
+    assert r == before
+
+
+# --- through the API --------------------------------------------------------------------------------------
+
+
+def test_api_roll_act_odds():
+    """Through the API: a seeded roll, a JSON round trip, a Will after it, and odds as floats with exact strings."""
+    from arbiter import api
+    request = {"pool": 4, "risky": True, "opposed": {"pool": 3}}
+    r = api.roll("ten_again", request, seed=7)
+    assert r == api.roll("ten_again", request, seed=7)
+    r = json.loads(json.dumps(r))
+    before = copy.deepcopy(r)
+    r2 = api.act("ten_again", r, {"spend_will": True, "side": "target"}, seed=8)
+    assert r == before and r2["target"]["will_spent"] and len(r2["target"]["will_dice"]) == 3
+    o = api.odds("ten_again", {"pool": 1, "opposed": {"pool": 1}})
+    assert o["exact"]["outcomes"] == {"actor": "12/55", "target": "12/55", "tie": "31/55"}
+    assert o["outcomes"]["tie"] == pytest.approx(31 / 55)
+    assert o["exact"]["successes"]["0"] == "7/10"
+
+
+def test_api_systems_lists_ten_again():
+    """systems() publishes the ten_again fields with their ranges and defaults."""
+    from arbiter import api
+    entry = next(s for s in api.systems() if s["id"] == "ten_again")
+    assert entry["seed"] == "003_afded177ba302d96.txt"
+    assert entry["defaults"] == {"pool": 3, "modifier": 0, "will": False, "unskilled": False, "risky": False,
+                                 "initiative": False, "required": 1, "opposed": None}
+    assert [a["name"] for a in entry["actions"]] == ["spend_will"]
+
+
+@pytest.mark.parametrize("request_", [{"pool": True}, {"pool": 99}, {"bogus": 1}, [1]])
+def test_api_refuses_bad_requests(request_):
+    """The API refuses bad requests with RulesError."""
+    from arbiter import api
+    with pytest.raises(RulesError):
+        api.roll("ten_again", request_)
+    with pytest.raises(RulesError):
+        api.odds("ten_again", request_)
