@@ -85,8 +85,9 @@ async function load() {
       }),
     ]);
     progress(0.9, "Starting the rules…");
-    const call = pyodide.globals.get("_arbiter_call");
-    const version = pyodide.globals.get("_arbiter_start")(); // reseeds `random` from the OS: never the build's state
+    const api = pyodide.pyimport("arbiter.api"); // imported before the snapshot: nothing to load
+    const call = api.call_json;
+    const version = api.start(); // reseeds `random` from the OS: never the build's state
     return { call, version }; // the {ready} message below is the last step: progress 1
   } finally {
     restoring.restore();

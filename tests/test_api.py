@@ -260,3 +260,76 @@ def test_table_refuses_bad_state_and_args(state, args, words):
     """Bad state or args are refused with RulesError naming what is wrong."""
     with pytest.raises(RulesError, match=words):
         api.table("ability_test", "xp_earn", state, args)
+
+
+# --- the page's way in: call_json and start (static/worker.js calls them through Pyodide) ----------------------
+
+
+def call(method, *args):
+    return json.loads(api.call_json(method, json.dumps(args)))
+
+
+@pytest.mark.parametrize("method, args", [
+    ("systems", ()),
+    ("roll", ("ten_again", {"pool": 4, "risky": True}, 7)),
+    ("odds", ("ability_test", {"difficulty": 2})),
+    ("table", ("ten_again", "rest", {"will": 1, "resolve": 2, "composure": 2}, {"nights": 2})),
+])
+def test_call_json_answers_ok_with_what_the_door_returns(method, args):
+    """call_json answers {"ok": true, "value": ...}, the value being the door's own answer as JSON."""
+    assert call(method, *args) == {"ok": True, "value": json.loads(json.dumps(getattr(api, method)(*args)))}
+
+
+def test_call_json_follows_a_roll_with_act():
+    """A roll answered by call_json is what act takes back, as the page sends it."""
+    rolled = call("roll", "ten_again", {"pool": 2}, 3)["value"]
+    after = call("act", "ten_again", rolled, {"spend_will": True}, 4)
+    assert after["ok"] and after["value"] == api.act("ten_again", rolled, {"spend_will": True}, 4)
+
+
+@pytest.mark.parametrize("method, args, words", [
+    ("odds", ("no such system", {}), "'system' must be one of"),
+    ("roll", ("ten_again", {"pool": 99}), "'pool' must be from 0 to 30"),
+    ("table", ("ten_again", "spend_will", {"will": 0, "resolve": 1, "composure": 1}), "no Will remaining"),
+])
+def test_call_json_answers_a_rules_error_as_a_value(method, args, words):
+    """A RulesError comes back as {"ok": false, "kind": "RulesError", "error": its message}, never raised."""
+    answer = call(method, *args)
+    assert (answer["ok"], answer["kind"]) == (False, "RulesError") and words in answer["error"]
+    with pytest.raises(RulesError) as raised:
+        getattr(api, method)(*args)
+    assert answer["error"] == str(raised.value)
+
+
+@pytest.mark.parametrize("method, args_json, words", [
+    ("roll", "[]", "Internal error in roll: TypeError: "),
+    ("odds", "not json", "Internal error in odds: JSONDecodeError: "),
+    ("no_such_method", "[]", "Internal error in no_such_method: AttributeError: "),
+    ("systems", "3", "Internal error in systems: TypeError: "),
+])
+def test_call_json_answers_any_other_error_as_an_internal_error(method, args_json, words):
+    """Anything else (an unknown method, arguments that are not a JSON list of the door's) is an InternalError
+    value naming the method and the exception."""
+    answer = json.loads(api.call_json(method, args_json))
+    assert (answer["ok"], answer["kind"]) == (False, "InternalError") and answer["error"].startswith(words)
+
+
+def test_call_json_refuses_a_value_json_cannot_carry(monkeypatch):
+    """A door's answer that is not strict JSON (NaN) becomes an InternalError, not invalid JSON for the page."""
+    monkeypatch.setattr(api, "systems", lambda: [float("nan")])
+    answer = json.loads(api.call_json("systems", "[]"))
+    assert (answer["ok"], answer["kind"]) == (False, "InternalError") and "ValueError" in answer["error"]
+
+
+def test_start_reseeds_the_global_random_and_returns_the_version():
+    """start() returns the package version and reseeds the global random (every restored page starts alike)."""
+    import arbiter
+    state = random.getstate()
+    try:
+        random.seed(1)
+        after_seed = random.random()
+        random.seed(1)
+        assert api.start() == arbiter.__version__
+        assert random.random() != after_seed
+    finally:
+        random.setstate(state)

@@ -4,15 +4,21 @@ Each procedure module provides ID, TITLE, SEED, FIELDS, ACTIONS, EXTRAS and the 
 `roll(request, dice)`, `act(roll, action, dice)` and `odds(request)`; this module checks input,
 builds the dice source from `seed`, and turns exact `Fraction` odds into floats plus "p/q" strings.
 A module with table state adds TABLE (op name -> pure function of state and args) and TABLE_OPS.
+
+The page's worker reaches these doors through `call_json` (JSON text in and out, errors as values) after calling
+`start` once.
 """
 
 from __future__ import annotations
 
 import copy
+import json
+import random
+import sys
 from fractions import Fraction
 from typing import Any
 
-from . import ability_test, arbitration, fields, luck, ten_again, threat, two_dice
+from . import __version__, ability_test, arbitration, fields, luck, ten_again, threat, two_dice
 from .dice import exact_str, source
 from .errors import RulesError
 
@@ -119,3 +125,30 @@ def _strings(tree):
     if isinstance(tree, (list, tuple)):
         return [_strings(v) for v in tree]
     return tree
+
+
+# --- the page's way in: JSON text, from static/worker.js through Pyodide ----------------------------------------
+
+
+def call_json(method: str, args_json: str) -> str:
+    """Call the door `method` of this module with the JSON list `args_json`: {"ok": true, "value": ...}, or
+    {"ok": false, "kind": "RulesError" or "InternalError", "error": ...}, as JSON text (never raises)."""
+    try:
+        value = getattr(sys.modules[__name__], method)(*json.loads(args_json))
+        return json.dumps({"ok": True, "value": value}, allow_nan=False)
+    except RulesError as exc:
+        return json.dumps({"ok": False, "kind": "RulesError", "error": str(exc)})
+    except Exception as exc:
+        return json.dumps({"ok": False, "kind": "InternalError",
+                           "error": f"Internal error in {method}: {type(exc).__name__}: {exc}"})
+
+
+def start() -> str:
+    """Called once after each restore of the page's memory snapshot: reseeds the global `random` from the OS and
+    returns the package version.
+
+    Every load restores the same memory, so the global `random` state would repeat. The rules never use it (an
+    unseeded roll draws from secrets.SystemRandom, the OS); this only keeps anything else that might from repeating.
+    """
+    random.seed()
+    return __version__

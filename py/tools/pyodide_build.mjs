@@ -154,8 +154,9 @@ async function verify() {
   ]);
   restoring.restore();
   fs.rmSync(path.dirname(stdlib), { recursive: true });
-  const version = py.globals.get("_arbiter_start")();
-  const call = py.globals.get("_arbiter_call");
+  const api = py.pyimport("arbiter.api"); // as static/worker.js does
+  const version = api.start();
+  const call = api.call_json;
   const systems = JSON.parse(call("systems", "[]"));
   if (!systems.ok) throw new Error(`systems() failed after the restore: ${systems.error}`);
   for (const system of systems.value) {
