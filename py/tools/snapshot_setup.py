@@ -31,7 +31,7 @@ def _exercise():
         call("roll", sid, defaults)
         call("act", sid, rolled.get("value"), {}, 2)
         for op in system.get("table_ops", []):
-            call("table", sid, op, {}, {})
+            call("table", sid, op["name"], {d["name"]: d["default"] for d in op["state"]}, {})
     call("odds", "no such system", {})
     call("no_such_method")
 
