@@ -52,7 +52,12 @@ export class DiceTray {
     this.dark = matchMedia("(prefers-color-scheme: dark)");
     this.dark.addEventListener("change", () => { this._readColors(); this._draw(); });
     this._watchDpr();
-    new ResizeObserver(() => this._layout()).observe(canvas);
+    // The tray's height follows its width, so laying out inside the observer's callback would resize what it
+    // observes in the same frame: WebKit and Firefox then report a "ResizeObserver loop" error. Lay out on the next frame.
+    new ResizeObserver(() => {
+      cancelAnimationFrame(this.resizeFrame);
+      this.resizeFrame = requestAnimationFrame(() => this._layout());
+    }).observe(canvas);
     canvas.addEventListener("pointerdown", e => this._pointerDown(e));
     canvas.addEventListener("click", e => this._click(e));
     canvas.addEventListener("keydown", e => this._key(e));
