@@ -544,6 +544,11 @@ CLIENT_FIRST = '<script type="module" async src="static/arbiter-client.js"></scr
 # - splits the first paint in two, so neither frame is a long task: the first frame lays out only the header and
 #   the loading line (style.css hides the rest while <html data-first-frame>), the next one the forms.
 BOOT_SCRIPT = (
+    # Every uncaught error and unhandled rejection of the page, kept from its first line (the tests read it in
+    # every engine: WebDriver has no event for them; a bug report can copy it).
+    "self.arbiterErrors = [];\n"
+    "addEventListener('error', (e) => self.arbiterErrors.push(String(e.message || e.error)));\n"
+    "addEventListener('unhandledrejection', (e) => self.arbiterErrors.push(`Unhandled rejection: ${e.reason?.stack ?? e.reason}`));\n"
     "self.arbiterBoot = { worker: new Worker('static/worker.js', { type: 'module' }), early: [] };\n"
     "self.arbiterBoot.worker.onmessage = self.arbiterBoot.worker.onerror = (event) => {\n"
     "  if (event.type === 'error') event.preventDefault();\n"
@@ -940,17 +945,38 @@ def chromium_path() -> str | None:
     return None
 
 
-def ensure_chromium(python: Path) -> None:
-    """A Chromium for Playwright: the system's, else Debian's package when root, else Playwright's download."""
-    if chromium_path():
-        return
-    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
-        print("Installing chromium with apt-get …", flush=True)
+# Debian's packages for each engine the tests drive: Chromium (Playwright), WebKitGTK (WebKitWebDriver + MiniBrowser on
+# a virtual screen) and Firefox ESR (Marionette).
+ENGINE_PACKAGES = {"chromium": ["chromium"], "webkit": ["webkit2gtk-driver", "xvfb", "xauth"], "firefox": ["firefox-esr"]}
+
+
+def _engines_missing() -> list[str]:
+    """The engines this machine cannot run yet (tests/engine_drivers.py says why, in words)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    try:
+        import engine_drivers
+        return [e for e in ("webkit", "firefox") if engine_drivers.missing(e, python_checked=False)]
+    finally:
+        sys.path.remove(str(ROOT / "tests"))
+
+
+def ensure_browsers(python: Path) -> None:
+    """Every engine the tests drive: Debian's packages with apt-get when root, else Playwright's Chromium download.
+    WebKitGTK and Firefox that cannot be installed are not fatal: their tests are skipped and say what is missing."""
+    want = [] if chromium_path() else ["chromium"]
+    missing = _engines_missing()
+    want += [pkg for engine in missing for pkg in ENGINE_PACKAGES[engine]]
+    if want and hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        print(f"Installing {' '.join(want)} with apt-get …", flush=True)
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         subprocess.run(["apt-get", "update", "-q"], env=env, check=False)
-        subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], env=env, check=False)
-        if chromium_path():
-            return
+        subprocess.run(["apt-get", "install", "-y", "-q", *want], env=env, check=False)
+        missing = _engines_missing()
+    for engine in missing:
+        print(f"build.py: {engine} is not installed and cannot be installed here (needs root and apt-get: "
+              f"{' '.join(ENGINE_PACKAGES[engine])}); its cross-engine tests will be skipped", flush=True)
+    if chromium_path():
+        return
     print("Installing Playwright's Chromium …", flush=True)
     _run([str(python), "-m", "playwright", "install", "chromium"])
 
@@ -972,7 +998,7 @@ def _with_default_paths(pytest_args: list[str]) -> list[str]:
 
 def test(pytest_args: list[str]) -> int:
     python = ensure_venv()
-    ensure_chromium(python)
+    ensure_browsers(python)
     build()
     # Benchmarks run once here, as plain tests; `build.py bench` times them.
     return run_pytest(python, ["--benchmark-disable", *_with_default_paths(pytest_args)])
@@ -993,7 +1019,7 @@ def bench(args: list[str]) -> int:
         else:
             pytest_args.append(arg)
     python = ensure_venv()
-    ensure_chromium(python)
+    ensure_browsers(python)
     dist = build()
     code = subprocess.call([str(python), str(TOOLS / "bench_startup.py"), str(dist), "--runs", str(runs)], cwd=ROOT)
     if code or startup_only:
@@ -1011,7 +1037,7 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     serve_cmd.add_argument("--base", default="/", help="URL path to serve the site under, e.g. /arbiter/ as on "
                                                        "GitHub Pages (default /)")
-    commands.add_parser("test", help="set up .venv and Chromium, build, run every test; further arguments go to pytest")
+    commands.add_parser("test", help="set up .venv and the browsers, build, run every test; further arguments go to pytest")
     commands.add_parser("bench", help="time start-up against stock Pyodide (--runs N, --startup-only), then the odds "
                                       "benchmarks; further arguments go to pytest")
     argv = sys.argv[1:] if argv is None else list(argv)
