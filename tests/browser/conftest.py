@@ -1,47 +1,20 @@
-"""Browser fixtures: the built site served on 127.0.0.1, headless Chromium, and a page that fails its
-test on any console error, uncaught error or request that leaves the page's origin."""
+"""Chromium fixtures (the site, its server and Chromium itself are in tests/conftest.py): a page that fails its
+test on any console error, uncaught error, page error or request that leaves the page's origin."""
 
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
-
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-               "--disable-sync"]
-READY_TIMEOUT_MS = 30_000
-
-
-@pytest.fixture(scope="session")
-def dist(tmp_path_factory) -> Path:
-    """The site, built once per session from the cached downloads (no network after the first build)."""
-    return build.build(tmp_path_factory.mktemp("site") / "dist")
-
-
-@pytest.fixture(scope="session")
-def server(dist):
-    """build.py's own static server on 127.0.0.1, on a free port."""
-    srv = build.Server(dist).start()
-    yield srv
-    srv.shutdown()
-    srv.server_close()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=build.chromium_path(), args=LAUNCH_ARGS)
-        yield chromium
-        chromium.close()
+from engine_drivers import PAGE_ERRORS  # noqa: E402
+from page_helpers import READY_TIMEOUT_MS, SUB_PATH, serve, wait_until  # noqa: E402
 
 
 def _origin(url: str) -> str:
@@ -86,40 +59,14 @@ def page(browser, server, watch):
     page = context.new_page()
     page.on("pageerror", watch.page_error)
     yield page
+    for open_page in context.pages:  # what the page recorded itself (build.py's BOOT_SCRIPT): ResizeObserver loops too
+        try:
+            watch.problems += [f"page error: {e}" for e in open_page.evaluate(PAGE_ERRORS) or []]
+        except PlaywrightError:
+            pass  # closed or navigated away mid-call
     context.close()
     if watch.problems:
         pytest.fail("the page reported problems:\n" + "\n".join(watch.problems), pytrace=False)
-
-
-def wait_until(page, expression: str, timeout_ms: int = READY_TIMEOUT_MS, arg=None):
-    """Poll `expression` (a JS function source) with page.evaluate until it returns something truthy.
-
-    Playwright's wait_for_function evaluates its predicate with eval, which the page's Content-Security-Policy
-    (no 'unsafe-eval') rightly refuses; page.evaluate goes through the DevTools protocol and is not affected."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while True:
-        value = page.evaluate(expression, arg)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout_ms} ms waiting for {expression}", pytrace=False)
-        page.wait_for_timeout(50)
-
-
-def form(page, system):
-    """The locator of a procedure's form."""
-    return page.locator(f'form[data-system="{system}"]')
-
-
-def set_field(page, system, path, value):
-    """Set one field of a procedure's form as a player would: tick, choose or type."""
-    el = form(page, system).locator(f'[data-path="{path}"]')
-    if isinstance(value, bool):
-        el.set_checked(value)
-    elif el.evaluate("e => e.tagName") == "SELECT":
-        el.select_option(str(value))
-    else:
-        el.fill(str(value))
 
 
 def _await_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> dict:
@@ -157,14 +104,6 @@ def ready_page(page):
 
 
 # --- the site as GitHub Pages serves it: under a sub-path, with a service worker (tests/browser/test_offline.py) ---
-
-SUB_PATH = "/arbiter/"
-
-
-def serve(root: Path | dict):
-    """A started build.Server for `root` (a folder, or {prefix: folder}); call .shutdown() and .server_close()."""
-    return build.Server(root).start()
-
 
 @pytest.fixture(scope="session")
 def sub_path_server(dist):

@@ -13,7 +13,7 @@ import pytest
 
 import build
 from arbiter import api
-from conftest import SUB_PATH, serve, wait_until
+from page_helpers import SUB_PATH, serve, wait_until
 
 SYSTEMS = api.systems()
 TAB = {"arbitration": "arbitration", "two_dice": "two_dice", "threat": "threat", "luck": "threat",

@@ -8,11 +8,9 @@ import json
 import pytest
 
 from arbiter import api
-from conftest import form, set_field, wait_until
+from page_helpers import form, set_field, wait_until
+from steps import SPEC, TAB, expected_faces
 
-SPEC = {s["id"]: s for s in api.systems()}
-TAB = {"arbitration": "arbitration", "two_dice": "two_dice", "threat": "threat", "luck": "threat",
-       "ten_again": "ten_again", "ability_test": "ability_test"}
 
 
 @pytest.fixture
@@ -61,21 +59,6 @@ def roll_via_form(page, system):
 def act_and_wait(page, system, click):
     """Take a follow-up choice and wait for the next roll value."""
     return _changed(page, system, click)
-
-
-def expected_faces(roll):
-    """The faces the canvas must show, in order, for a roll as the engine returned it."""
-    s = roll["system"]
-    if s == "arbitration":
-        return roll["dice"] + (roll["defender"]["dice"] if roll["defender"] else [])
-    if s == "two_dice":
-        return roll["dice"] + (roll["target"]["dice"] if roll["target"] else [])
-    if s == "ten_again":
-        side = lambda r: r["dice"] + r["will_dice"] + r["rerolls"]
-        return side(roll) + (side(roll["target"]) if roll.get("target") else [])
-    if s == "ability_test":
-        return ([roll["scheme_roll"]] if roll["scheme_roll"] is not None else []) + roll["dice"]
-    return roll["dice"]
 
 
 def check_shown(page, system, roll):

@@ -12,10 +12,9 @@ import time
 import pytest
 
 from arbiter import api
-from conftest import form, set_field, wait_until
+from page_helpers import form, set_field, wait_until
+from steps import TAB
 
-TAB = {"arbitration": "arbitration", "two_dice": "two_dice", "threat": "threat", "luck": "threat",
-       "ten_again": "ten_again", "ability_test": "ability_test"}
 
 DUMP = """() => new Promise((resolve, reject) => {
   const open = indexedDB.open('arbiter-table');

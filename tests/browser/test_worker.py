@@ -8,7 +8,7 @@ import pytest
 
 import arbiter
 from arbiter import RulesError, api
-from conftest import wait_until
+from page_helpers import wait_until
 
 SYSTEMS = api.systems()
 

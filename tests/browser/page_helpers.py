@@ -1,0 +1,52 @@
+"""Helpers the Chromium tests share: polling the page under its Content-Security-Policy, a procedure's form and its
+fields, and build.py's server for the site under GitHub Pages' sub-path."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+import build
+
+READY_TIMEOUT_MS = 30_000
+
+
+def wait_until(page, expression: str, timeout_ms: int = READY_TIMEOUT_MS, arg=None):
+    """Poll `expression` (a JS function source) with page.evaluate until it returns something truthy.
+
+    Playwright's wait_for_function evaluates its predicate with eval, which the page's Content-Security-Policy
+    (no 'unsafe-eval') rightly refuses; page.evaluate goes through the DevTools protocol and is not affected."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout_ms} ms waiting for {expression}", pytrace=False)
+        page.wait_for_timeout(50)
+
+
+def form(page, system):
+    """The locator of a procedure's form."""
+    return page.locator(f'form[data-system="{system}"]')
+
+
+def set_field(page, system, path, value):
+    """Set one field of a procedure's form as a player would: tick, choose or type."""
+    el = form(page, system).locator(f'[data-path="{path}"]')
+    if isinstance(value, bool):
+        el.set_checked(value)
+    elif el.evaluate("e => e.tagName") == "SELECT":
+        el.select_option(str(value))
+    else:
+        el.fill(str(value))
+
+
+SUB_PATH = "/arbiter/"
+
+
+def serve(root: Path | dict):
+    """A started build.Server for `root` (a folder, or {prefix: folder}); call .shutdown() and .server_close()."""
+    return build.Server(root).start()

@@ -1,0 +1,46 @@
+"""Fixtures every page test shares, whatever drives the browser: the site built once per session, build.py's own
+server for it, and headless Chromium through Playwright (tests/browser/ and the Chromium run of tests/engines/)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+               "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory) -> Path:
+    """The site, built once per session from the cached downloads (no network after the first build)."""
+    return build.build(tmp_path_factory.mktemp("site") / "dist")
+
+
+@pytest.fixture(scope="session")
+def server(dist):
+    """build.py's own static server on 127.0.0.1, on a free port."""
+    srv = build.Server(dist).start()
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="session")
+def playwright_session():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session):
+    chromium = playwright_session.chromium.launch(executable_path=build.chromium_path(), args=LAUNCH_ARGS)
+    yield chromium
+    chromium.close()
