@@ -291,11 +291,12 @@ def test_api_table_ability_test():
     assert out["xp"] == 3 and sheet == before
     out = api.table("ability_test", "xp_spend", out, {"kind": "new_skill"})
     assert (out["xp"], out["cost"]) == (1, 2)
-    r = api.roll("ability_test", base(12), seed=1)
-    if r["scheme_gain"]:
-        assert api.table("ability_test", "scheme_add", {"scheme": 0}, {"roll": r})["scheme"] == 1
-    else:
-        with pytest.raises(RulesError, match="earns no die"):
-            api.table("ability_test", "scheme_add", {"scheme": 0}, {"roll": r})
+    earns = roll(base(12, difficulty=1), 1)  # a success with a 1 among the difficulty dice
+    assert earns["outcome"] == "success" and earns["scheme_gain"]
+    assert api.table("ability_test", "scheme_add", {"scheme": 0}, {"roll": earns})["scheme"] == 1
+    earns_none = roll(base(12, difficulty=1), 6)  # a success without a 1
+    assert earns_none["outcome"] == "success" and not earns_none["scheme_gain"]
+    with pytest.raises(RulesError, match="earns no die"):
+        api.table("ability_test", "scheme_add", {"scheme": 0}, {"roll": earns_none})
     spec = next(s for s in api.systems() if s["id"] == "ability_test")
     assert [o["name"] for o in spec["table_ops"]] == list(at.TABLE)

@@ -54,18 +54,33 @@ def test_systems_is_json_safe_and_declares_limits():
     assert json.loads(json.dumps(systems)) == systems
     for s in systems:
         assert s["title"] and s["fields"]
-        for path, f in _leaves({"f": s["fields"]}):
-            pass
         for f in s["fields"]:
             _check_field(f)
 
 
+FIELD_TYPES = {"int", "int_list", "int_or_word", "bool", "choice", "text", "group", "records"}
+
+
 def _check_field(f):
-    assert f["label"], f
+    """One declaration: a known type, a label, finite limits, and a default the limits allow."""
+    assert f["type"] in FIELD_TYPES and f["label"] and f["name"], f
     if f["type"] in ("int", "int_list", "int_or_word"):
         assert isinstance(f["min"], int) and isinstance(f["max"], int) and f["min"] <= f["max"], f
+    if f["type"] in ("int_list", "records"):
+        assert 0 <= f["min_len"] <= f["max_len"], f
+    default = f.get("default")
     if f["type"] == "int":
-        assert f["min"] <= f["default"] <= f["max"], f
+        assert isinstance(default, int) and f["min"] <= default <= f["max"], f
+    elif f["type"] == "int_list":
+        assert f["min_len"] <= len(default) <= f["max_len"] and all(f["min"] <= v <= f["max"] for v in default), f
+    elif f["type"] == "int_or_word":
+        assert default in f["words"] or (isinstance(default, int) and f["min"] <= default <= f["max"]), f
+    elif f["type"] == "bool":
+        assert default in (True, False), f
+    elif f["type"] == "choice":
+        assert default in [o["value"] for o in f["options"]] and all(o["label"] for o in f["options"]), f
+    elif f["type"] == "text":
+        assert isinstance(default, str) and len(default) <= f["max_len"], f
     for inner in f.get("fields", []):
         _check_field(inner)
 
@@ -81,6 +96,10 @@ def test_defaults_roll_and_have_odds(system):
     assert r["system"] == system and isinstance(r["steps"], list) and r["steps"]
     o = api.odds(system, spec["defaults"])
     assert json.loads(json.dumps(o)) == o
+    if system == "threat":  # the odds are per threat: its outcome has a chance for each
+        assert all(o["threats"][i][t["outcome"]] > 0 for i, t in enumerate(r["threats"]))
+    else:
+        assert o["outcomes"][str(r["outcome"])] > 0
 
 
 @pytest.mark.parametrize("system", IDS)
@@ -151,7 +170,9 @@ def test_act_refuses_a_non_action(action):
 def test_bench_odds_largest(benchmark, system):
     """Benchmark: odds() for the largest allowed request of each procedure (figures go in the README)."""
     result = benchmark(api.odds, system, LARGEST[system])
-    assert result["exact"]
+    exact = result["exact"]
+    for table in (exact["threats"] if system == "threat" else [exact["outcomes"]]):
+        assert sum(Fraction(p) for p in table.values()) == 1  # the timed call gave the whole, exact answer
 
 
 # --- the table door: rules for state that lasts (Will, XP, the Scheme, struggles) ------------------------------

@@ -68,7 +68,7 @@ def test_published_limits_luck_1():
     """luck-1: the fields publish dice, for and against as 0..10, and the defaults parse."""
     schema = {f.name: f.schema() for f in luck.FIELDS}
     assert {n: (s["min"], s["max"]) for n, s in schema.items()} == {"dice": (0, 10), "for": (0, 10), "against": (0, 10)}
-    assert fields.parse(luck.FIELDS, fields.defaults(luck.FIELDS))
+    assert fields.parse(luck.FIELDS, fields.defaults(luck.FIELDS)) == {"dice": 1, "for": 0, "against": 0}
 
 
 # --- result ----------------------------------------------------------------------------------------

@@ -104,7 +104,8 @@ def test_published_limits_threat_1():
     assert (schema["threats"]["min_len"], schema["threats"]["max_len"]) == (1, 8)
     inner = {f["name"]: f for f in schema["threats"]["fields"]}
     assert inner["name"]["max_len"] == 80 and inner["desperate"]["type"] == "bool"
-    assert fields.parse(threat.FIELDS, fields.defaults(threat.FIELDS))
+    assert fields.parse(threat.FIELDS, fields.defaults(threat.FIELDS)) == {
+        "rating": 1, "threats": ({"name": "Fail", "desperate": False},), "extra_dice": 0}
 
 
 @pytest.mark.parametrize("rating, n, extra", [(0, 1, -1), (1, 2, -10), (0, 3, -3)])
