@@ -20,7 +20,7 @@ PAGE_ERRORS = "() => (self.arbiterErrors || []).splice(0)"
 ASYNC_CALL = """const done = arguments[arguments.length - 1];
 Promise.resolve().then(() => (%s)(arguments[0])).then(
   (value) => done({ ok: value === undefined ? null : value }),
-  (error) => done({ error: String((error && error.stack) || error) }));"""
+  (error) => done({ error: `${error}${error && error.stack ? `\n${error.stack}` : ''}` }));"""
 
 
 class ScriptError(Exception):
