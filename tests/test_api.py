@@ -48,6 +48,13 @@ def test_systems_lists_every_procedure_with_its_seed():
     assert got == SEEDS
 
 
+def test_systems_puts_each_procedure_in_the_tab_of_its_rule_text():
+    """Each procedure's "tab" is the first procedure of its rule text: the Luck Roll sits beside the Threat Roll."""
+    tabs = {s["id"]: s["tab"] for s in api.systems()}
+    assert tabs["luck"] == "threat"
+    assert tabs == {**{system: system for system in SEEDS}, "luck": "threat"}
+
+
 def test_systems_is_json_safe_and_declares_limits():
     """Every input declares a type, and every number a finite range and a default inside it."""
     systems = api.systems()

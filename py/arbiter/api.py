@@ -37,6 +37,7 @@ def systems() -> list[dict]:
         {
             "id": m.ID,
             "title": m.TITLE,
+            "tab": next(p.ID for p in PROCEDURES.values() if p.SEED == m.SEED),  # a tab per text: Luck by Threat
             "seed": m.SEED,
             "fields": [f.schema() for f in m.FIELDS],
             "defaults": fields.defaults(m.FIELDS),
