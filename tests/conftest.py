@@ -11,6 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
+from tools.server import Server  # noqa: E402
+from tools.testenv import chromium_path  # noqa: E402
 
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                "--disable-sync"]
@@ -24,8 +26,8 @@ def dist(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def server(dist):
-    """build.py's own static server on 127.0.0.1, on a free port."""
-    srv = build.Server(dist).start()
+    """build.py's own static server (py/tools/server.py) on 127.0.0.1, on a free port."""
+    srv = Server(dist).start()
     yield srv
     srv.shutdown()
     srv.server_close()
@@ -41,6 +43,6 @@ def playwright_session():
 
 @pytest.fixture(scope="session")
 def browser(playwright_session):
-    chromium = playwright_session.chromium.launch(executable_path=build.chromium_path(), args=LAUNCH_ARGS)
+    chromium = playwright_session.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
     yield chromium
     chromium.close()

@@ -1,11 +1,11 @@
 """Start-up benchmark: the built site against a bare page that only calls stock Pyodide's loadPyodide().
 
 Run by `python3 build.py bench` with the test venv's Python (it needs Playwright). Both pages are served by
-build.py's own server, the way GitHub Pages serves them (gzip, ETag, Cache-Control: max-age=600): the site at
-/arbiter/, the bare page and the stock npm files (pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
-python_stdlib.zip, pyodide-lock.json, unchanged) at /bare/. Each run uses a fresh Chromium profile for the cold
-visit, then starts Chromium again on that profile for the warm (second) visit. Figures are medians over the runs,
-one per line.
+build.py's own server (py/tools/server.py), the way GitHub Pages serves them (gzip, ETag, Cache-Control:
+max-age=600): the site at /arbiter/, the bare page and the stock npm files (pyodide.mjs, pyodide.asm.mjs,
+pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json, unchanged) at /bare/. Each run uses a fresh Chromium
+profile for the cold visit, then starts Chromium again on that profile for the warm (second) visit. Figures are
+medians over the runs, one per line.
 
     .venv/bin/python py/tools/bench_startup.py DIST [--runs N]
 """
@@ -22,8 +22,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
+sys.path.insert(0, str(ROOT / "py"))  # the package `tools`, of which this script is a part
+from tools.fetch import fetch_pyodide, unpack_pyodide  # noqa: E402
+from tools.server import Server  # noqa: E402
+from tools.testenv import chromium_path  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -70,7 +72,7 @@ class Visit:
     def __init__(self, playwright, profile: Path, server, url: str, ready_mark: str):
         self.server, self.url, self.ready_mark = server, url, ready_mark
         self.context = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=build.chromium_path(), args=LAUNCH_ARGS, headless=True)
+            str(profile), executable_path=chromium_path(), args=LAUNCH_ARGS, headless=True)
         self.context.add_init_script(PROBE)
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
 
@@ -121,7 +123,7 @@ def median(values):
 
 
 def run(dist: Path, runs: int) -> dict:
-    runtime = build.unpack_pyodide(build.fetch_pyodide())
+    runtime = unpack_pyodide(fetch_pyodide())
     figures: dict[str, list] = {}
 
     def add(name, value):
@@ -133,7 +135,7 @@ def run(dist: Path, runs: int) -> dict:
         for name in STOCK_FILES:
             shutil.copyfile(runtime / name, bare / name)
         (bare / "index.html").write_text(BARE_PAGE, encoding="utf-8")
-        server = build.Server({"/arbiter/": dist, "/bare/": bare}, cache_control="max-age=600").start()
+        server = Server({"/arbiter/": dist, "/bare/": bare}, cache_control="max-age=600").start()
         try:
             with sync_playwright() as playwright:
                 for i in range(runs):

@@ -1,0 +1,36 @@
+"""Build-time tools, one job per module, run by build.py (the CLI) with the standard library only.
+
+    fetch.py     the pinned Pyodide: npm pack, the integrity check, unpacking, the cache of made files
+    wheel.py     the arbiter wheel, the same bytes from the same sources
+    snapshot.py  Pyodide under Node: the precompiled stdlib, the memory snapshot, the wasm's big data segments
+    page.py      index.html: the forms and tabs from arbiter.api.systems(), the rulings, the first script
+    icons.py     the app's icons (drawn here, written as PNG) and its manifest
+    sw.py        dist/sw.js from sw.js: every file of the build with its hash
+    server.py    the static server of `build.py serve`, the browser tests and the bench (gzip, ETag, mounts)
+    testenv.py   the test venv, the browsers, pytest
+
+Files used by them: pyodide_build.mjs and snapshot_setup.py (run under Node, see snapshot.py), sw.js (the service
+worker's template); bench_startup.py is the start-up bench `build.py bench` runs with the test venv's Python.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CACHE = ROOT / ".cache"
+
+
+class BuildError(Exception):
+    """A build step that cannot go on; the message says what to do."""
+
+
+def run(cmd: list[str], cwd: Path | None = None, what: str = "") -> None:
+    """Run `cmd`; a BuildError with its output if it fails, or with `what` if the program is missing."""
+    try:
+        result = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise BuildError(f"{cmd[0]} not found: {what or 'it is needed for this step'}") from None
+    if result.returncode:
+        raise BuildError(f"{' '.join(cmd)} failed with exit code {result.returncode}:\n{result.stdout}{result.stderr}")

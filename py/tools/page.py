@@ -1,0 +1,266 @@
+"""index.html with its generated parts: a real HTML form for every procedure of arbiter.api.systems(), the tabs
+that group them, the rulings from docs/rulings.md, systems() as JSON for the page's JS, and the page's first
+script (BOOT_SCRIPT), allowed by its hash in the Content-Security-Policy."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+import re
+import sys
+
+from . import ROOT, BuildError
+
+# Each tab's name on the page; which procedures share a tab is systems()' "tab" (Luck beside Threat).
+TAB_LABELS = {"arbitration": "Arbitration", "two_dice": "Two dice", "threat": "Threat & Luck",
+              "ten_again": "d10 pool", "ability_test": "Ability Test"}
+
+
+def esc(text) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def attrs(**kw) -> str:
+    """HTML attributes, escaped: `data_path=` writes data-path, True writes the bare name, None and False nothing."""
+    out = []
+    for k, v in kw.items():
+        k = k.rstrip("_").replace("_", "-")
+        if v is True:
+            out.append(k)
+        elif v is not None and v is not False:
+            out.append(f'{k}="{esc(v)}"')
+    return " ".join(out)
+
+
+def field_id(system: str, path: str) -> str:
+    """The id of the control for request path `path` ("threats[1].name") of `system`'s form."""
+    return f"{system}-{re.sub(r'[^a-z0-9]+', '-', path.lower()).strip('-')}"
+
+
+def _help(f, fid):
+    return f'<small class="help" id="{fid}-help">{esc(f["help"])}</small>' if f.get("help") else ""
+
+
+def _error(fid):
+    return f'<output class="field-error" id="{fid}-error" for="{fid}" hidden></output>'
+
+
+def _describedby(f, fid):
+    return f"{fid}-help {fid}-error" if f.get("help") else f"{fid}-error"
+
+
+def render_field(system: str, f: dict, path: str, value=None) -> str:
+    """One field of a form as real HTML; `path` is the request path the engine names in its errors."""
+    fid = field_id(system, path)
+    value = f["default"] if value is None else value
+    t = f["type"]
+    if t == "int":
+        inp = attrs(id=fid, type="number", inputmode="numeric", step=1, min=f["min"], max=f["max"], value=value,
+                    data_path=path, aria_describedby=_describedby(f, fid))
+        return (f'<div class="field int"><label for="{fid}">{esc(f["label"])}</label><input {inp}>'
+                f'{_help(f, fid)}{_error(fid)}</div>')
+    if t == "bool":
+        inp = attrs(id=fid, type="checkbox", checked=bool(value), data_path=path,
+                    aria_describedby=_describedby(f, fid))
+        return (f'<div class="field bool"><input {inp}><label for="{fid}">{esc(f["label"])}</label>'
+                f'{_help(f, fid)}{_error(fid)}</div>')
+    if t == "choice":
+        opts = "".join(f'<option {attrs(value=o["value"], selected=o["value"] == value)}>{esc(o["label"])}</option>'
+                       for o in f["options"])
+        return (f'<div class="field choice"><label for="{fid}">{esc(f["label"])}</label>'
+                f'<select {attrs(id=fid, data_path=path, aria_describedby=_describedby(f, fid))}>{opts}</select>'
+                f'{_help(f, fid)}{_error(fid)}</div>')
+    if t == "int_or_word":
+        values = [*range(f["max"], f["min"] - 1, -1), *f["words"]]
+        opts = "".join(f'<option {attrs(value=v, selected=v == value)}>{esc(_signed(v))}</option>' for v in values)
+        return (f'<div class="field choice"><label for="{fid}">{esc(f["label"])}</label>'
+                f'<select {attrs(id=fid, data_path=path, data_type="int_or_word", aria_describedby=_describedby(f, fid))}>'
+                f'{opts}</select>{_help(f, fid)}{_error(fid)}</div>')
+    if t == "text":
+        inp = attrs(id=fid, type="text", maxlength=f["max_len"], value=value, data_path=path,
+                    aria_describedby=_describedby(f, fid), autocomplete="off")
+        return (f'<div class="field text"><label for="{fid}">{esc(f["label"])}</label><input {inp}>'
+                f'{_help(f, fid)}{_error(fid)}</div>')
+    if t == "int_list":
+        label = f["label"]
+
+        def item(i, v):
+            inp = attrs(type="number", inputmode="numeric", step=1, min=f["min"], max=f["max"], value=v,
+                        data_path=f"{path}[{i}]", aria_label=f"{label} {i + 1}")
+            return f"<li><input {inp}></li>"
+        items = "".join(item(i, v) for i, v in enumerate(value))
+        return (f'<fieldset class="field list" {attrs(data_path=path, data_list="int", data_min_len=f["min_len"], data_max_len=f["max_len"], data_min=f["min"], data_max=f["max"], data_label=f["label"], aria_describedby=_describedby(f, fid))}>'
+                f'<legend>{esc(f["label"])}</legend><ol class="items">{items}</ol>'
+                f'<div class="list-buttons"><button type="button" data-add>+ Add</button>'
+                f'<button type="button" data-remove>− Remove</button></div>{_help(f, fid)}{_error(fid)}</fieldset>')
+    if t == "group":
+        inner = "".join(render_field(system, g, f"{path}.{g['name']}") for g in f["fields"])
+        toggle = attrs(type="checkbox", id=f"{fid}-on", data_toggle=path, aria_controls=f"{fid}-body")
+        return (f'<fieldset class="field group" {attrs(data_path=path, data_group=path)}>'
+                f'<legend><input {toggle}><label for="{fid}-on">{esc(f["label"])}</label></legend>'
+                f'{_help(f, fid)}<div class="group-body" id="{fid}-body" hidden>{inner}</div>{_error(fid)}</fieldset>')
+    if t == "records":
+        rows = "".join(_record(system, f, path, i, v) for i, v in enumerate(value))
+        tmpl = _record(system, f, path, "__i__", {g["name"]: g["default"] for g in f["fields"]})
+        return (f'<fieldset class="field records" {attrs(data_path=path, data_list="records", data_min_len=f["min_len"], data_max_len=f["max_len"], data_label=f["label"])}>'
+                f'<legend>{esc(f["label"])}</legend><ol class="items">{rows}</ol>'
+                f'<template>{tmpl}</template>'
+                f'<div class="list-buttons"><button type="button" data-add>+ Add</button>'
+                f'<button type="button" data-remove>− Remove</button></div>{_help(f, fid)}{_error(fid)}</fieldset>')
+    raise ValueError(f"unknown field type {t}")
+
+
+def _record(system, f, path, i, value):
+    inner = "".join(render_field(system, g, f"{path}[{i}].{g['name']}", value.get(g["name"])) for g in f["fields"])
+    return f'<li class="record">{inner}</li>'
+
+
+def _signed(v):
+    return f"+{v}" if isinstance(v, int) and v > 0 else str(v)
+
+
+def render_form(spec: dict) -> str:
+    """One procedure's form: its fields, then the places the page fills (odds, Roll, dice, result, choices)."""
+    s = spec["id"]
+    fields_html = "".join(render_field(s, f, f["name"]) for f in spec["fields"])
+    examples = spec["extras"].get("examples")
+    if examples:  # the text's example threats as suggestions for the names (their outcome texts show after a roll)
+        fields_html = fields_html.replace('type="text"', f'type="text" list="{s}-examples"')
+        fields_html += (f'<datalist id="{s}-examples">'
+                        + "".join(f'<option value="{esc(name)}"></option>' for name in examples) + "</datalist>")
+    return f'''<form data-system="{s}" class="procedure-form" novalidate aria-labelledby="{s}-title">
+<h2 id="{s}-title">{esc(spec["title"])}</h2>
+<div class="fields">{fields_html}</div>
+<div class="odds" data-odds aria-live="off"><h3>Odds before you roll</h3><div class="odds-body" data-odds-body><p class="muted">Odds appear when the engine is ready.</p></div></div>
+<div class="roll-row"><button type="submit" class="roll" data-roll disabled>Roll</button><span class="muted" data-wait>Loading the rules…</span></div>
+<canvas class="dice" data-dice width="300" height="60" role="img" aria-label="No dice rolled yet" tabindex="0"></canvas>
+<div class="result" data-result aria-live="polite"></div>
+<div class="choices" data-choices></div>
+</form>'''
+
+
+def tabs(systems: list[dict]) -> dict[str, list[dict]]:
+    """Each tab's procedures, in systems() order, by their "tab"; a tab is named after its first procedure."""
+    out: dict[str, list[dict]] = {}
+    for spec in systems:
+        out.setdefault(spec["tab"], []).append(spec)
+    for tab, specs in out.items():
+        if tab != specs[0]["id"] or tab not in TAB_LABELS:
+            raise BuildError(f"tab {tab!r} must be the id of its first procedure and have a name in TAB_LABELS")
+    return out
+
+
+def render_forms(systems: list[dict]) -> str:
+    """The tabs and a real HTML form for every procedure, with limits taken from systems()."""
+    grouped = tabs(systems)
+    first = next(iter(grouped))
+    nav = "".join(
+        f'<a class="tab" role="tab" href="#{tab}" id="tab-{tab}" aria-controls="panel-{tab}" data-tab="{tab}" '
+        f'title="{esc(" & ".join(s["title"] for s in specs))}">{esc(TAB_LABELS[tab])}</a>'
+        for tab, specs in grouped.items())
+    panels = "".join(
+        f'<section class="panel" id="panel-{tab}" role="tabpanel" aria-labelledby="tab-{tab}" data-panel="{tab}"'
+        f'{"" if tab == first else " hidden"}>' + "".join(render_form(s) for s in specs) + "</section>"
+        for tab, specs in grouped.items())
+    return f'<nav class="tabs" role="tablist" aria-label="Procedures">{nav}</nav>{panels}'
+
+
+def render_rulings(markdown: str) -> str:
+    """docs/rulings.md as HTML: headings, quotes and paragraphs (all text escaped)."""
+    out, para = [], []
+
+    def flush():
+        if para:
+            out.append(f"<p>{_inline(' '.join(para))}</p>")
+            para.clear()
+
+    for line in markdown.splitlines():
+        if line.startswith("#"):
+            flush()
+            level = len(line) - len(line.lstrip("#"))
+            text = line[level:].strip()
+            if level == 1:
+                continue
+            out.append(f"<h{level + 1}>{_inline(text)}</h{level + 1}>")
+        elif line.startswith(">"):
+            flush()
+            out.append(f"<blockquote>{_inline(line[1:].strip())}</blockquote>")
+        elif not line.strip():
+            flush()
+        else:
+            para.append(line.strip())
+    flush()
+    return "\n".join(out)
+
+
+def _inline(text: str) -> str:
+    text = esc(text)
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+
+
+def render_page(template: str, systems: list[dict], rulings_md: str) -> str:
+    """index.html with its generated parts: the forms, the rulings and the field declarations for the page's JS."""
+    data = json.dumps({s["id"]: s for s in systems}, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    parts = {"<!-- forms -->": render_forms(systems), "<!-- rulings -->": render_rulings(rulings_md),
+             "<!-- systems -->": data}
+    for marker, html_ in parts.items():
+        if template.count(marker) != 1:
+            raise BuildError(f"index.html must hold exactly one {marker}")
+        template = template.replace(marker, html_)
+    return template
+
+
+CLIENT_PRELOAD = '<link rel="modulepreload" href="static/arbiter-client.js">'
+CLIENT_FIRST = '<script type="module" async src="static/arbiter-client.js"></script>'
+# The page's first script, inline (allowed by its hash):
+# - starts the Python worker while the page is still arriving, before any module has loaded; static/arbiter-client.js
+#   adopts it (and the messages or error it sent meanwhile);
+# - splits the first paint in two, so neither frame is a long task: the first frame lays out only the header and
+#   the loading line (style.css hides the rest while <html data-first-frame>), the next one the forms.
+BOOT_SCRIPT = (
+    # Every uncaught error and unhandled rejection of the page, kept from its first line (the tests read it in
+    # every engine: WebDriver has no event for them; a bug report can copy it).
+    "self.arbiterErrors = [];\n"
+    "addEventListener('error', (e) => self.arbiterErrors.push(String(e.message || e.error)));\n"
+    "addEventListener('unhandledrejection', (e) => self.arbiterErrors.push(`Unhandled rejection: ${e.reason?.stack ?? e.reason}`));\n"
+    "self.arbiterBoot = { worker: new Worker('static/worker.js', { type: 'module' }), early: [] };\n"
+    "self.arbiterBoot.worker.onmessage = self.arbiterBoot.worker.onerror = (event) => {\n"
+    "  if (event.type === 'error') event.preventDefault();\n"
+    "  self.arbiterBoot.early.push(event);\n"
+    "};\n"
+    "document.documentElement.dataset.firstFrame = '';\n"
+    "requestAnimationFrame(() => setTimeout(() => delete document.documentElement.dataset.firstFrame, 0));"
+)
+
+
+def start_worker_first(page: str) -> str:
+    """Start the Python worker from the first line of the page: an inline script right after the
+    Content-Security-Policy (which allows exactly that script, by its sha256), then the Pyodide client as an async
+    module in place of its modulepreload, which adopts that worker as soon as it arrives."""
+    csp = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?', page)
+    if CLIENT_PRELOAD not in page or not csp or "script-src 'self'" not in csp.group(0):
+        return page
+    digest = base64.b64encode(hashlib.sha256(BOOT_SCRIPT.encode("utf-8")).digest()).decode()
+    meta = csp.group(0).replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
+    page = page.replace(CLIENT_PRELOAD + "\n", "").replace(CLIENT_PRELOAD, "")
+    csp = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?', page)
+    return page[:csp.start()] + meta + f"<script>{BOOT_SCRIPT}</script>\n" + CLIENT_FIRST + "\n" + page[csp.end():]
+
+
+def engine_systems() -> list[dict]:
+    """arbiter.api.systems() from py/ in this CPython: the one source of every field's limits."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from arbiter import api
+        return api.systems()
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+
+
+def write_page(site, systems: list[dict]) -> None:
+    """`site`/index.html: the page with its generated parts and its first script."""
+    page = render_page((ROOT / "index.html").read_text(encoding="utf-8"), systems,
+                       (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"))
+    (site / "index.html").write_text(start_worker_first(page), encoding="utf-8")

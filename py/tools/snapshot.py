@@ -1,0 +1,150 @@
+"""Pyodide at build time, under Node (pyodide_build.mjs): the stdlib precompiled to .pyc, the runtime as the page
+loads it (pyodide.asm.wasm with its big data segments emptied) and the memory snapshot the page restores."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from . import CACHE, ROOT, BuildError
+from .fetch import PYODIDE_FILES, PYODIDE_INTEGRITY, PYODIDE_VERSION, cached, file_digest
+
+TOOLS = Path(__file__).resolve().parent
+SNAPSHOT_TOOL = TOOLS / "pyodide_build.mjs"
+SNAPSHOT_SETUP = TOOLS / "snapshot_setup.py"
+
+
+def node(command: str, config: dict, what: str) -> str:
+    """Run one step of py/tools/pyodide_build.mjs under Node; its standard output."""
+    program = shutil.which("node")
+    if not program:
+        raise BuildError(f"node not found: Node.js 18 or newer runs Pyodide at build time to {what}")
+    with tempfile.TemporaryDirectory(prefix="arbiter-node-") as tmp:
+        config_path = Path(tmp) / "config.json"
+        config_path.write_text(json.dumps(config), encoding="utf-8")
+        result = subprocess.run([program, str(SNAPSHOT_TOOL), command, str(config_path)], capture_output=True, text=True)
+    if result.returncode:
+        raise BuildError(f"node {SNAPSHOT_TOOL.name} {command} failed ({what}):\n{result.stdout[-3000:]}{result.stderr[-3000:]}")
+    return result.stdout
+
+
+# --- LEB128, the integers of the wasm binary format -----------------------------------------------------------
+
+
+def uleb(data: bytes, i: int) -> tuple[int, int]:
+    """The unsigned LEB128 at `data[i]`, and the index just after it."""
+    value = shift = 0
+    while True:
+        byte = data[i]
+        i += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return value, i
+
+
+def sleb(data: bytes, i: int) -> tuple[int, int]:
+    """The signed LEB128 at `data[i]`, and the index just after it."""
+    value, end = uleb(data, i)
+    bits = 7 * (end - i)  # a signed LEB128 is the unsigned one with its last byte's bit 6 as the sign
+    return (value - (1 << bits) if data[end - 1] & 0x40 else value), end
+
+
+def uleb_bytes(n: int) -> bytes:
+    """`n` (0 or more) as an unsigned LEB128."""
+    out = bytearray()
+    while True:
+        byte, n = n & 0x7F, n >> 7
+        out.append(byte | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+# Data segments of at least this many bytes leave pyodide.asm.wasm: the snapshot restores every byte of memory
+# anyway, and zstd packs those tables (CJK codecs, the Unicode database, …) tighter than gzip does in the wasm.
+STRIP_DATA_MIN = 4096
+
+
+def strip_data_segments(wasm: bytes, min_size: int = STRIP_DATA_MIN) -> tuple[bytes, list[tuple[int, int]]]:
+    """`wasm` with every active data segment of at least `min_size` bytes emptied (same count, same offsets), and
+    the (offset, length) ranges of memory those segments no longer fill."""
+    if wasm[:8] != b"\0asm\1\0\0\0":
+        raise BuildError("pyodide.asm.wasm is not a WebAssembly module")
+    out, emptied, i = bytearray(wasm[:8]), [], 8
+    while i < len(wasm):
+        section_id = wasm[i]
+        size, body = uleb(wasm, i + 1)
+        end = body + size
+        if section_id != 11:
+            out += wasm[i:end]
+        else:
+            count, j = uleb(wasm, body)
+            data = bytearray(uleb_bytes(count))
+            for _ in range(count):
+                start = j
+                flags, j = uleb(wasm, j)
+                if flags != 0:  # passive or explicit memory: kept as it is (pyodide.asm.wasm has none)
+                    raise BuildError(f"pyodide.asm.wasm has a data segment of kind {flags}: cannot strip it")
+                if wasm[j] != 0x41:
+                    raise BuildError("pyodide.asm.wasm has a data segment whose offset is not an i32.const")
+                offset, j = sleb(wasm, j + 1)
+                if wasm[j] != 0x0B:
+                    raise BuildError("pyodide.asm.wasm has a data segment offset that is not a constant")
+                length, k = uleb(wasm, j + 1)
+                if length >= min_size:
+                    data += wasm[start:j + 1] + uleb_bytes(0)
+                    emptied.append((offset, length))
+                else:
+                    data += wasm[start:k + length]
+                j = k + length
+            if j != end:
+                raise BuildError("pyodide.asm.wasm: its data section does not parse")
+            out += bytes([11]) + uleb_bytes(len(data)) + data
+        i = end
+    return bytes(out), emptied
+
+
+# --- the steps under Node, each cached by its inputs ------------------------------------------------------------
+
+
+def precompiled_stdlib(runtime: Path, cache: Path = CACHE) -> Path:
+    """Pyodide's stdlib as .pyc (optimize=2), compiled by Pyodide's own Python 3.14 under Node, cached."""
+    return cached(cache, "stdlib-pyc", ".zip", [PYODIDE_INTEGRITY, SNAPSHOT_TOOL.read_bytes()], lambda out: node(
+        "stdlib", {"pyodide": str(runtime), "input": str(runtime / "python_stdlib.zip"), "output": str(out)},
+        "precompile the stdlib"))
+
+
+def stripped_runtime(runtime: Path, cache: Path = CACHE) -> tuple[Path, list[tuple[int, int]]]:
+    """A folder with the runtime as the page loads it (pyodide.asm.wasm with its big data segments emptied) and the
+    memory ranges those segments filled."""
+    wasm, emptied = strip_data_segments((runtime / "pyodide.asm.wasm").read_bytes())
+    folder = cache / f"pyodide-{PYODIDE_VERSION}-stripped-{STRIP_DATA_MIN}"
+    if not ((folder / "pyodide.asm.wasm").is_file() and (folder / "pyodide.asm.wasm").read_bytes() == wasm):
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in PYODIDE_FILES:
+            if name != "pyodide.asm.wasm":
+                shutil.copyfile(runtime / name, folder / name)
+        (folder / "pyodide.asm.wasm").write_bytes(wasm)
+    return folder, emptied
+
+
+def memory_snapshot(runtime: Path, wheel: Path, cache: Path = CACHE) -> Path:
+    """pyodide/snapshot.bin: Python booted with the precompiled stdlib, the wheel installed and imported; checked
+    by restoring it under Node with the runtime the page loads (stripped_runtime); cached."""
+    stdlib = precompiled_stdlib(runtime, cache)
+    served, emptied = stripped_runtime(runtime, cache)
+    inputs = [PYODIDE_INTEGRITY, file_digest(stdlib, "sha256").hex(),
+              file_digest(served / "pyodide.asm.wasm", "sha256").hex(), wheel.read_bytes(),
+              SNAPSHOT_TOOL.read_bytes(), SNAPSHOT_SETUP.read_bytes(), (ROOT / "static" / "snapshot.js").read_bytes()]
+
+    def make(out: Path) -> None:
+        print("Taking the Pyodide memory snapshot with Node …", flush=True)
+        node("snapshot", {"pyodide": str(runtime), "stdlib": str(stdlib), "wheel": str(wheel), "output": str(out),
+                          "emptied": emptied, "setup": SNAPSHOT_SETUP.read_text(encoding="utf-8")},
+             "take the memory snapshot")
+        node("verify", {"pyodide": str(served), "snapshot": str(out)}, "check the memory snapshot restores")
+
+    return cached(cache, "snapshot", ".bin", inputs, make)

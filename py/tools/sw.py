@@ -1,0 +1,35 @@
+"""dist/sw.js, the service worker: py/tools/sw.js with its BUILD filled in, every other file of the site with its
+sha256, and the build's version (the hash of that list, which names the worker's cache)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from pathlib import Path
+
+from . import BuildError
+from .fetch import file_digest
+
+TEMPLATE = Path(__file__).resolve().parent / "sw.js"
+
+
+def integrity(path: Path) -> str:
+    """The file's Subresource Integrity value: "sha256-<base64>"."""
+    return "sha256-" + base64.b64encode(file_digest(path, "sha256")).decode()
+
+
+def write_service_worker(site: Path) -> str:
+    """sw.js at the site's root, from py/tools/sw.js, listing every other file of `site` with its hash; the version."""
+    files = {p.relative_to(site).as_posix(): integrity(p) for p in sorted(site.rglob("*"))
+             if p.is_file() and not any(part.startswith(".") for part in p.relative_to(site).parts)}
+    files.pop("sw.js", None)
+    version = hashlib.sha256("".join(f"{k}\0{v}\n" for k, v in files.items()).encode()).hexdigest()[:16]
+    template = TEMPLATE.read_text(encoding="utf-8")
+    marker = re.compile(r"/\* BUILD \*/.*?/\* BUILD \*/")
+    if len(marker.findall(template)) != 1:
+        raise BuildError("py/tools/sw.js must hold exactly one /* BUILD */ … /* BUILD */")
+    build_json = json.dumps({"version": version, "files": files}, indent=1, sort_keys=True)
+    (site / "sw.js").write_text(marker.sub(lambda _: f"/* BUILD */ {build_json} /* BUILD */", template), encoding="utf-8")
+    return version

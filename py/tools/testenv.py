@@ -1,0 +1,91 @@
+"""What `build.py test` and `build.py bench` stand on: the test venv (pinned requirements with hashes), every
+browser engine the tests drive (Debian's packages when root), and pytest, for which collecting no test fails."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from . import ROOT, run
+
+VENV = ROOT / ".venv"
+REQUIREMENTS = ROOT / ".ci" / "requirements-test.txt"
+
+
+def ensure_venv(venv: Path = VENV, requirements: Path = REQUIREMENTS) -> Path:
+    """The test venv's python, created if missing and reinstalled when the pinned requirements change."""
+    python = venv / "bin" / "python"
+    if not python.exists():
+        print(f"Creating {venv} …", flush=True)
+        run([sys.executable, "-m", "venv", str(venv)], what="Python's venv module is needed (Debian: apt-get install python3-venv)")
+    stamp = venv / ".arbiter-requirements.sha256"
+    want = hashlib.sha256(requirements.read_bytes()).hexdigest()
+    if not stamp.exists() or stamp.read_text().strip() != want:
+        print(f"Installing {requirements.relative_to(ROOT)} into {venv.name} …", flush=True)
+        run([str(python), "-m", "pip", "install", "--quiet", "--require-hashes", "--only-binary=:all:",
+             "-r", str(requirements)])
+        stamp.write_text(want + "\n")
+    return python
+
+
+def chromium_path() -> str | None:
+    """The Chromium the browser tests drive: $ARBITER_CHROMIUM, else the system's, else None (Playwright's own)."""
+    for candidate in (os.environ.get("ARBITER_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+# Debian's packages for each engine the tests drive: Chromium (Playwright), WebKitGTK (WebKitWebDriver + MiniBrowser on
+# a virtual screen) and Firefox ESR (Marionette).
+ENGINE_PACKAGES = {"chromium": ["chromium"], "webkit": ["webkit2gtk-driver", "xvfb", "xauth"], "firefox": ["firefox-esr"]}
+
+
+def engines_missing() -> list[str]:
+    """The engines this machine cannot run yet (tests/engine_drivers.py says why, in words)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    try:
+        import engine_drivers
+        return [e for e in ("webkit", "firefox") if engine_drivers.missing(e, python_checked=False)]
+    finally:
+        sys.path.remove(str(ROOT / "tests"))
+
+
+def ensure_browsers(python: Path) -> None:
+    """Every engine the tests drive: Debian's packages with apt-get when root, else Playwright's Chromium download.
+    WebKitGTK and Firefox that cannot be installed are not fatal: their tests are skipped and say what is missing."""
+    want = [] if chromium_path() else ["chromium"]
+    missing = engines_missing()
+    want += [pkg for engine in missing for pkg in ENGINE_PACKAGES[engine]]
+    if want and hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        print(f"Installing {' '.join(want)} with apt-get …", flush=True)
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-q"], env=env, check=False)
+        subprocess.run(["apt-get", "install", "-y", "-q", *want], env=env, check=False)
+        missing = engines_missing()
+    for engine in missing:
+        print(f"build.py: {engine} is not installed and cannot be installed here (needs root and apt-get: "
+              f"{' '.join(ENGINE_PACKAGES[engine])}); its cross-engine tests will be skipped", flush=True)
+    if chromium_path():
+        return
+    print("Installing Playwright's Chromium …", flush=True)
+    run([str(python), "-m", "playwright", "install", "chromium"])
+
+
+def run_pytest(python: Path | str, args: list[str], cwd: Path = ROOT) -> int:
+    """pytest's exit code, except that collecting no tests (exit 5) is a failure too."""
+    code = subprocess.call([str(python), "-m", "pytest", *args], cwd=cwd)
+    if code == 5:
+        print("build.py: pytest ran no tests; counting that as a failure", file=sys.stderr)
+        return 1
+    return code
+
+
+def with_default_paths(pytest_args: list[str]) -> list[str]:
+    """`tests` unless the arguments name test paths of their own."""
+    named = any((ROOT / a.split("::")[0]).exists() for a in pytest_args if not a.startswith("-"))
+    return pytest_args if named else ["tests", *pytest_args]

@@ -1,0 +1,64 @@
+"""py/tools/page.py: the tabs as systems() groups them, the page's generated parts, and its first script started
+from the top of the page under a Content-Security-Policy that allows it by its hash."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+
+import pytest
+
+from arbiter import api
+from tools import BuildError
+from tools.page import BOOT_SCRIPT, CLIENT_FIRST, render_forms, render_page, start_worker_first, tabs
+
+
+def test_each_tab_holds_the_procedures_systems_puts_there():
+    """One tab per "tab" of systems(), in its order, each panel holding those forms (Luck beside Threat); the first
+    panel shows, the others wait hidden."""
+    systems = api.systems()
+    want: dict[str, list[str]] = {}
+    for spec in systems:
+        want.setdefault(spec["tab"], []).append(spec["id"])
+    forms = render_forms(systems)
+    panels = re.findall(r'<section class="panel" [^>]*data-panel="([a-z_]+)"( hidden)?>(.*?)</section>', forms, re.S)
+    assert {tab: re.findall(r'<form data-system="([a-z_]+)"', body) for tab, _, body in panels} == want
+    assert [tab for tab, _, _ in panels] == list(want) == re.findall(r'<a class="tab" [^>]*data-tab="([a-z_]+)"', forms)
+    assert [bool(hidden) for _, hidden, _ in panels] == [False] + [True] * (len(want) - 1)
+    assert want["threat"] == ["threat", "luck"]
+    assert 'title="Threat Roll &amp; Luck Roll">Threat &amp; Luck</a>' in forms
+
+
+def test_a_tab_must_be_named_after_its_first_procedure():
+    """A tab the page cannot show (no name, or not its first procedure's id, which main.js opens) stops the build."""
+    systems = api.systems()
+    with pytest.raises(BuildError, match="'dice'"):
+        tabs([{**systems[0], "tab": "dice"}])
+    with pytest.raises(BuildError, match="'threat'"):
+        tabs([s for s in systems if s["id"] == "luck"])
+
+
+def test_the_page_needs_each_generated_part_once():
+    """index.html must hold each marker of a generated part exactly once."""
+    systems = api.systems()
+    page = render_page("<main><!-- forms --></main><!-- rulings --><script><!-- systems --></script>", systems, "# R\n")
+    assert '<form data-system="arbitration"' in page and '"luck":{' in page and "<!--" not in page
+    with pytest.raises(BuildError, match="exactly one <!-- rulings -->"):
+        render_page("<!-- forms --><!-- systems -->", systems, "")
+
+
+def test_the_pyodide_client_starts_from_the_top_of_the_page(dist):
+    """The built page starts the Python worker from its first script, right after its Content-Security-Policy, which
+    allows that inline script by its sha256 and nothing else inline; then the Pyodide client (which adopts the
+    worker) as an async module, once, before any stylesheet or the page's own modules."""
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', page)
+    digest = base64.b64encode(hashlib.sha256(BOOT_SCRIPT.encode()).digest()).decode()
+    script_src = next(d for d in csp.group(1).split(";") if d.strip().startswith("script-src")).split()
+    assert script_src == ["script-src", "'self'", f"'sha256-{digest}'", "'wasm-unsafe-eval'"]
+    assert page.count("<script>") == 1 and f"<script>{BOOT_SCRIPT}</script>" in page
+    assert csp.end() < page.index("<script>") < page.index(CLIENT_FIRST) < page.index('rel="stylesheet"')
+    assert page.count("static/arbiter-client.js") == 1
+    assert page.index(CLIENT_FIRST) < page.index('src="static/main.js"')
+    assert start_worker_first("<p>no head</p>") == "<p>no head</p>"

@@ -1,0 +1,36 @@
+"""py/tools/sw.py: sw.js lists every file of the build with its true hash, and the build's version changes with any
+file and with nothing else."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+
+from tools.sw import write_service_worker
+
+def service_worker_build(dist: Path) -> dict:
+    source = (dist / "sw.js").read_text(encoding="utf-8")
+    return json.loads(source.split("/* BUILD */")[1])
+
+
+def test_service_worker_lists_every_file_of_the_build(dist):
+    """sw.js precaches every file of the site but itself, each with its true sha256, under the build's hash."""
+    built = service_worker_build(dist)
+    on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and not p.name.startswith(".")}
+    assert set(built["files"]) == on_disk - {"sw.js"}
+    for name, integrity in built["files"].items():
+        assert integrity == "sha256-" + base64.b64encode(hashlib.sha256((dist / name).read_bytes()).digest()).decode()
+    assert re.fullmatch(r"[0-9a-f]{16}", built["version"])
+
+
+def test_build_version_changes_with_any_file(tmp_path, dist):
+    """Changing one file of the site changes the build's version (the cache name), and nothing else changes it."""
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    assert write_service_worker(site) == service_worker_build(dist)["version"]
+    (site / "static" / "main.js").write_text((site / "static" / "main.js").read_text() + "\n// changed\n")
+    assert write_service_worker(site) != service_worker_build(dist)["version"]
