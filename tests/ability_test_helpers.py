@@ -13,10 +13,21 @@ def parse(request: dict) -> dict:
 
 
 def base(ability: int, **more) -> dict:
-    """A request whose Ability before any Scheme die is `ability` (from 2 to 20)."""
-    type1 = min(5, ability - 1)
-    type2 = min(5, ability - type1)
-    return {"type1": type1, "type2": type2, "skill": ability - type1 - type2, **more}
+    """A request whose Ability before any Scheme die is `ability` (from 2 to 20; from 3 with Masteries, which need
+    a Skill level)."""
+    skill_min = 1 if more.get("masteries") else 0
+    type1 = max(1, min(5, ability - 1 - skill_min))
+    type2 = max(1, min(5, ability - type1 - skill_min))
+    skill = ability - type1 - type2
+    assert skill >= skill_min, f"Ability {ability} leaves no Skill level for Masteries"
+    return {"type1": type1, "type2": type2, "skill": skill, **more}
+
+
+def valid(request: dict) -> dict:
+    """A generated request made one the rules accept: Masteries need a Skill level (ability_test-5)."""
+    if request.get("masteries") and not request.get("skill"):
+        return {**request, "skill": 1}
+    return request
 
 
 def roll(request: dict, *faces: int) -> dict:

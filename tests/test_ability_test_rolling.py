@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import strategies
-from ability_test_helpers import act, base, parse, roll
+from ability_test_helpers import act, base, parse, roll, valid
 from arbiter import RulesError
 from arbiter import ability_test as at
 from scripted import ScriptedDice
@@ -183,11 +183,20 @@ def test_only_one_reroll_per_test():
         at.act(n, {"reroll": [1]}, ScriptedDice(1))
 
 
-def test_masteries_are_taken_as_given_without_a_skill():
-    """ability_test-5: masteries are the relevant ones as given, even when skill is 0."""
-    r = roll({"type1": 2, "type2": 2, "skill": 0, "difficulty": 1, "masteries": 1}, 6)
+@pytest.mark.parametrize("door", ["roll", "odds"])
+def test_masteries_need_their_skill(door):
+    """ability_test-5: Masteries above 0 with skill 0 are refused, by roll and by odds alike."""
+    request_ = parse({"type1": 2, "type2": 2, "skill": 0, "difficulty": 1, "masteries": 1})
+    with pytest.raises(RulesError, match=r"^'masteries': Masteries need a relevant Skill \(Skill levels 1 or more\)"):
+        at.roll(request_, ScriptedDice()) if door == "roll" else at.odds(request_)
+
+
+def test_masteries_with_a_skill_level_reroll():
+    """ability_test-5: with one Skill level the Masteries reroll as usual; without Masteries no Skill is needed."""
+    r = roll({"type1": 2, "type2": 2, "skill": 1, "difficulty": 1, "masteries": 1}, 6)
     n = act(r, {"reroll": [0]}, 1)
     assert n["outcome"] == "success"
+    assert roll({"type1": 2, "type2": 2, "skill": 0, "difficulty": 1, "masteries": 0}, 1)["outcome"] == "success"
 
 
 # --- Exertion -----------------------------------------------------------------------------------------------------
@@ -362,7 +371,7 @@ def test_act_refuses_unknown_actions(action, words):
 
 # --- properties ---------------------------------------------------------------------------------------------------
 
-REQUESTS = strategies.request(at.FIELDS)
+REQUESTS = strategies.request(at.FIELDS).map(valid)
 
 
 @settings(max_examples=150, deadline=None)

@@ -135,6 +135,7 @@ def test_masteries_reroll_by_tapping_dice(app):
     """Tapping difficulty dice picks them (up to Masteries) and rerolls exactly those."""
     page = app("#ability_test")
     set_field(page, "ability_test", "difficulty", 4)
+    set_field(page, "ability_test", "skill", 1)  # Masteries need their Skill (ability_test-5)
     set_field(page, "ability_test", "masteries", 2)
     first = roll_via_form(page, "ability_test")
     canvas = form(page, "ability_test").locator("canvas[data-dice]")

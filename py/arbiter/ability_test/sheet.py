@@ -68,7 +68,8 @@ FIELDS = (
     fields.Int("difficulty", "Difficulty (dice)", 1, MAX_DIFFICULTY, default=2,
                help="1 Unusually Easy, 2 Standard Difficulty, 3 Unusually Difficult, 4 Effectively Impossible."),
     fields.Int("masteries", "Masteries", 0, MAX_MASTERIES, default=0,
-               help="Reroll up to this many dice, once, when both the Skill and its Masteries are relevant."),
+               help="Reroll up to this many dice, once, when both the Skill and its Masteries are relevant "
+                    "(Masteries need Skill levels 1 or more)."),
     fields.Bool("scheme_die", "Use a Scheme die", default=False,
                 help="The Narrator rolls a die before the Difficulty dice; its result is added to Ability. "
                      "No die goes back into the Scheme on this Test."),
@@ -165,6 +166,10 @@ class Request:
 
     @classmethod
     def of(cls, req: dict) -> Request:
+        """The parsed request; Masteries need a relevant Skill (ability_test-5)."""
+        if req["masteries"] and not req["skill"]:
+            raise RulesError(f"'masteries': Masteries need a relevant Skill (Skill levels 1 or more), got masteries "
+                             f"{req['masteries']} with skill 0")
         return cls(**req)
 
     @property
