@@ -272,6 +272,10 @@ def describe(decl: Any) -> str:
         return "one of " + ", ".join(v for v, _ in decl.options)
     if isinstance(decl, (IntList, Records)):
         return "a list"
+    if isinstance(decl, Text):
+        return f"text of at most {decl.max_len} characters"
+    if hasattr(decl, "words"):
+        return decl.words()
     return "an object"
 
 
@@ -314,3 +318,9 @@ def table_op(name: str, label: str, help: str, state: tuple, args: tuple = ()) -
     it reads (published by api.systems())."""
     return {"name": name, "label": label, "help": help, "state": [d.schema() for d in state],
             "args": [d.schema() for d in args]}
+
+
+def pay(by: str, system: str, op: str, args: dict | None = None, times: int = 1, **more: Any) -> dict:
+    """One api.table op that a roll costs or brings, in the order paid: on the rolling character's sheet
+    (`by` "character") or on the shared Scheme (`by` "scheme"), `times` over."""
+    return {"by": by, "system": system, "op": op, "args": args, "times": times, **more}

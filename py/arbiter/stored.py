@@ -1,0 +1,217 @@
+"""What the table stores on a device, declared once: a record with every key, a list of entries with ids, ids,
+times and JSON, built on fields.py's `parse` and its messages (a refusal names the field and what it allows).
+
+The sheets (each procedure's SHEET) and the table's records (records.py) are made of these; api.check_sheet and
+api.check_record check data with them, and api.systems() / api.table_spec() publish their `schema()`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import RulesError
+from .fields import Int, Text, _join, _where, as_json, defaults, describe, parse
+
+
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
+_ID_WORDS = "an id (1 to 64 letters, digits, - or _)"
+_TIME = re.compile(r"[0-9]{4}-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]+))?Z", re.ASCII)
+_TIME_WORDS = "a time like 2024-05-01T12:00:00.000Z"
+
+
+@dataclass(frozen=True, slots=True)
+class Id:
+    """A record's id: 1 to 64 letters, digits, - or _ (with `optional`, "" too: none chosen)."""
+
+    name: str
+    label: str = "Id"
+    optional: bool = False
+    default: str = ""
+    help: str = ""
+
+    def parse(self, value: Any, path: str) -> str:
+        if not (isinstance(value, str) and (_ID.fullmatch(value) or (self.optional and value == ""))):
+            raise RulesError(f"{_where(path)} must be {self.words()}, got {value!r:.100}")
+        return value
+
+    def words(self) -> str:
+        return _ID_WORDS + (" or empty" if self.optional else "")
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "id", "pattern": "^[A-Za-z0-9_-]{1,64}$",
+                "optional": self.optional, "default": self.default, "help": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class Time:
+    """A moment as the page writes it (Date.toISOString), checked as the browser's Date.parse reads it: months 1-12,
+    days 1-31 in any month, 24:00:00 the end of a day."""
+
+    name: str
+    label: str
+    default: None = None
+    help: str = ""
+
+    def parse(self, value: Any, path: str) -> str:
+        m = _TIME.fullmatch(value) if isinstance(value, str) else None
+        if m:
+            month, day, hour, minute, second = (int(g) for g in m.groups()[:5])
+            end_of_day = hour == 24 and minute == second == 0 and not (m.group(6) or "0").strip("0")
+            if 1 <= month <= 12 and 1 <= day <= 31 and minute < 60 and second < 60 and (hour < 24 or end_of_day):
+                return value
+        raise RulesError(f"{_where(path)} must be {_TIME_WORDS}, got {value!r:.100}")
+
+    def words(self) -> str:
+        return _TIME_WORDS
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "time", "default": None, "help": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class Json:
+    """Any JSON value (a request, an action) of at most `max_chars` characters written compactly."""
+
+    name: str
+    label: str
+    max_chars: int
+    default: None = None
+    help: str = ""
+
+    def parse(self, value: Any, path: str) -> Any:
+        try:
+            text = json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError):
+            text = None
+        if text is None or len(text) > self.max_chars:
+            raise RulesError(f"{_where(path)} must be {self.words()}, got {value!r:.100}")
+        return value
+
+    def words(self) -> str:
+        return f"JSON of at most {self.max_chars} characters"
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "json", "max_chars": self.max_chars,
+                "default": None, "help": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class Maybe:
+    """null, or what `of` allows."""
+
+    of: Any
+
+    @property
+    def name(self) -> str:
+        return self.of.name
+
+    @property
+    def label(self) -> str:
+        return self.of.label
+
+    @property
+    def default(self) -> None:
+        return None
+
+    def parse(self, value: Any, path: str) -> Any:
+        return None if value is None else self.of.parse(value, path)
+
+    def words(self) -> str:
+        return f"null or {describe(self.of)}"
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "nullable", "of": self.of.schema(), "default": None,
+                "help": ""}
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """An object as the table stores it: every field there (none missing, none unknown); its default is every
+    field's default."""
+
+    name: str
+    label: str
+    fields: tuple
+    help: str = ""
+
+    @property
+    def default(self) -> dict:
+        return defaults(self.fields)
+
+    def parse(self, value: Any, path: str) -> dict:
+        if not isinstance(value, dict):
+            raise RulesError(f"{_where(path)} must be an object with {', '.join(f.name for f in self.fields)}, "
+                             f"got {value!r:.100}")
+        known = [f.name for f in self.fields]
+        for key in value:
+            if key not in known:
+                raise RulesError(f"unknown field {_where(_join(path, key))}; allowed: {', '.join(known)}")
+        for f in self.fields:
+            if f.name not in value:
+                raise RulesError(f"{_where(_join(path, f.name))} is missing: {f.label}, {describe(f)}")
+        return parse(self.fields, value, path)
+
+    def words(self) -> str:
+        return f"an object with {', '.join(f.name for f in self.fields)}"
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "record", "fields": [f.schema() for f in self.fields],
+                "default": self.default, "help": self.help}
+
+
+@dataclass(frozen=True, slots=True)
+class ListOf:
+    """A list of min_len..max_len entries, each what `of` allows; with `unique` no entry may repeat, and entries
+    with an "id" never share one."""
+
+    name: str
+    label: str
+    of: Any
+    max_len: int
+    min_len: int = 0
+    unique: bool = False
+    default: tuple = ()
+    help: str = ""
+
+    def parse(self, value: Any, path: str) -> tuple:
+        if not isinstance(value, list) or not self.min_len <= len(value) <= self.max_len:
+            raise RulesError(f"{_where(path)} must be a list of {self.min_len} to {self.max_len} entries, "
+                             f"got {value!r:.100}")
+        out = tuple(self.of.parse(v, f"{path}[{i}]") for i, v in enumerate(value))
+        for i, v in enumerate(out):
+            if self.unique and v in out[:i]:
+                raise RulesError(f"{_where(f'{path}[{i}]')} repeats an earlier entry: {v!r:.100}")
+            if isinstance(v, dict) and "id" in v and any(w["id"] == v["id"] for w in out[:i]):
+                raise RulesError(f"{_where(f'{path}[{i}].id')} is the id of an earlier entry too: {v['id']!r}")
+        return out
+
+    def words(self) -> str:
+        return f"a list of {self.min_len} to {self.max_len} entries"
+
+    def schema(self) -> dict:
+        return {"name": self.name, "label": self.label, "type": "list", "of": self.of.schema(),
+                "min_len": self.min_len, "max_len": self.max_len, "unique": self.unique,
+                "default": list(self.default), "help": self.help}
+
+
+NAME = Text("name", "Name", 80)
+
+
+def named_list(name: str, label: str, entry: tuple, max_len: int = 50) -> ListOf:
+    """A sheet's list of named things (skills, traits...): each entry an id, a name and `entry`'s fields."""
+    return ListOf(name, label, Record(name, label, (Id("id"), NAME) + entry), max_len)
+
+
+def int_map(name: str, label: str, keys: tuple[str, ...], lo: int, hi: int, default: int,
+            labels: tuple[str, ...] = ()) -> Record:
+    """A record of one whole number per key (ratings, counters, Attributes), labelled by `labels` or the keys."""
+    return Record(name, label, tuple(Int(k, l, lo, hi, default) for k, l in zip(keys, labels or keys)))
+
+
+def check(decl: Any, value: Any, path: str) -> Any:
+    """`value` checked by the declaration `decl` at `path`, back in JSON form (RulesError naming the field)."""
+    return as_json(decl.parse(value, path))
+
