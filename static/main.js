@@ -171,7 +171,8 @@ function readHash(procs) {
   return tabOf(system);
 }
 
-const tabOf = (system) => (system === 'luck' ? 'threat' : system);
+// The tab a procedure's form sits in, as systems() declares it (the Luck Roll beside the Threat Roll).
+const tabOf = (system) => SPEC[system]?.tab ?? system;
 
 function showTab(tab) {
   for (const a of document.querySelectorAll('nav.tabs a')) {
@@ -258,7 +259,7 @@ const extensions = (async () => {
     void procs[system];
     await nextTask();
   }
-  const { startTable } = await import('./table.js');
+  const { startTable } = await import('./table/index.js');
   startTable(window.arbiterPage, arbiter, SPEC);
   await nextTask();
   await import('./offline.js'); // registers the service worker and offers "New version — reload"

@@ -180,7 +180,7 @@ def end_session(state: Any, args: Any = None) -> dict:
 _SCHEME_STATE = fields.Int("scheme", "Dice in the Scheme", 0, MAX_SCHEME, 0,
                            help="A shared pool that all players have equal access to.")
 _TEST_ARG = fields.Object("roll", "An ability_test roll as returned by roll() or act()",
-                    help="A Test on which the player succeeded with at least one 1 among the difficulty dice.")
+                    help="A Test on which the player succeeded with at least one 1 rolled during the Test.")
 
 
 def _many_dice(n: int) -> str:
@@ -199,8 +199,8 @@ def scheme_add(state: Any, args: Any = None) -> dict:
     scheme = fields.read_state(state, (_SCHEME_STATE,), ("scheme",))["scheme"]
     if not test.scheme_gain:
         why = ("a Scheme die was used on this Test" if test.request.scheme_die and test.outcome is Outcome.SUCCESS
-               and 1 in test.dice else
-               "it needs at least one 1 among the difficulty dice on a Test the player succeeds at")
+               and test.rolled_one else
+               "it needs at least one 1 rolled during a Test the player succeeds at")
         raise RulesError(f"'args.roll' earns no die for the Scheme: {why}")
     if scheme == MAX_SCHEME:
         raise RulesError(f"'state.scheme' is already {MAX_SCHEME}, the most the page keeps")
@@ -254,7 +254,7 @@ TABLE_OPS = [
              (_CONVICTIONS_STATE, _MOVED_STATE), (_FROM, _TO)),
     table_op("end_session", "End the Session", "Close the Session: Significance may be moved again at the end of "
              "the next one.", (_MOVED_STATE,)),
-    table_op("scheme_add", "Add a die to the Scheme", "A success with at least one 1 among the difficulty dice adds "
+    table_op("scheme_add", "Add a die to the Scheme", "A success with at least one 1 rolled during the Test adds "
              "one die (not on a Test that used a Scheme die). Call once per roll.", (_SCHEME_STATE,), (_TEST_ARG,)),
     table_op("scheme_spend_die", "Use a Scheme die", "Before rolling for a test, remove 1 die from the Scheme.",
              (_SCHEME_STATE,)),
