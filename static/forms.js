@@ -1,7 +1,7 @@
 // Forms: read a request from a procedure's form and fill a form from a request, guided by the field
-// declarations that arbiter.api.systems() publishes (embedded in the page at build time). Knows no rules.
+// declarations that arbiter.api.systems() publishes (embedded in the page at build time). Knows no rules, and builds
+// no markup: the build writes every form (py/tools/page.py), a new list row included (its <template>).
 
-const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 const byPath = (root, path) => root.querySelector(`[data-path="${CSS.escape(path)}"]`);
 
 /** A whole number if the text is one; otherwise the text itself, so the engine names the field in its refusal. */
@@ -99,31 +99,15 @@ function resize(list, n) {
   updateListButtons(list);
 }
 
+/** Row `i` of a list: a copy of the row <template> the build wrote (py/tools/page.py), its placeholders for the row's
+ * index and 1-based number (named on the template) replaced in every attribute: paths, ids, labels. */
 function newItem(list, i) {
-  const path = list.dataset.path;
-  const form = list.closest('form');
-  let li;
-  if (list.dataset.list === 'int') {
-    li = document.createElement('li');
-    const input = document.createElement('input');
-    Object.assign(input, { type: 'number', inputMode: 'numeric', step: 1, min: list.dataset.min, max: list.dataset.max,
-      value: Math.max(0, Number(list.dataset.min)) });
-    input.dataset.path = `${path}[${i}]`;
-    input.setAttribute('aria-label', `${list.dataset.label} ${i + 1}`);
-    li.append(input);
-  } else {
-    li = list.querySelector(':scope > template').content.firstElementChild.cloneNode(true);
-    // The template was rendered for index "__i__": give its fields their real paths and unique ids.
-    for (const el of li.querySelectorAll('[data-path]')) el.dataset.path = el.dataset.path.replace('[__i__]', `[${i}]`);
-    for (const el of li.querySelectorAll('[id]')) {
-      const old = el.id;
-      el.id = old.replace(`-${slug(path)}-i-`, `-${slug(path)}-${i}-`);
-      for (const ref of li.querySelectorAll(`[for="${CSS.escape(old)}"]`)) ref.htmlFor = el.id;
-      for (const ref of li.querySelectorAll('[aria-describedby]'))
-        ref.setAttribute('aria-describedby', ref.getAttribute('aria-describedby').replaceAll(old, el.id));
-    }
+  const template = list.querySelector(':scope > template');
+  const { index, number } = template.dataset;
+  const li = template.content.firstElementChild.cloneNode(true);
+  for (const el of [li, ...li.querySelectorAll('*')]) {
+    for (const attr of el.attributes) attr.value = attr.value.replaceAll(index, String(i)).replaceAll(number, String(i + 1));
   }
-  void form;
   return li;
 }
 
@@ -143,13 +127,8 @@ export function showError(form, message) {
     const shorter = path.replace(/(\[\d+\]|\.[^.[]+)$/, '');
     path = shorter === path ? null : shorter;
   }
-  const box = el ? (el.closest('.field') ?? el) : form.querySelector('.fields');
-  let out = box.querySelector(':scope > output.field-error');
-  if (!out) {
-    out = document.createElement('output');
-    out.className = 'field-error';
-    box.append(out);
-  }
+  const box = el ? (el.closest('.field') ?? el) : form.querySelector('.fields'); // each has its error line
+  const out = box.querySelector(':scope > output.field-error');
   out.textContent = message;
   out.hidden = false;
   out.setAttribute('role', 'alert');

@@ -11,7 +11,21 @@ import pytest
 
 from arbiter import api
 from tools import BuildError
-from tools.page import BOOT_SCRIPT, CLIENT_FIRST, render_forms, render_page, start_worker_first, tabs
+from tools import ROOT
+from tools.page import (BOOT_SCRIPT, CLIENT_FIRST, new_row_value, render_field, render_forms, render_page, render_row,
+                        start_worker_first, tabs)
+
+
+def list_fields():
+    """(system, path, declaration) of every list field of every form, groups' included."""
+    def walk(system, fields, prefix):
+        for f in fields:
+            path = f"{prefix}{f['name']}"
+            if f["type"] in ("int_list", "records"):
+                yield system, path, f
+            elif f["type"] == "group":
+                yield from walk(system, f["fields"], f"{path}.")
+    return [found for spec in api.systems() for found in walk(spec["id"], spec["fields"], "")]
 
 
 def test_each_tab_holds_the_procedures_systems_puts_there():
@@ -37,6 +51,29 @@ def test_a_tab_must_be_named_after_its_first_procedure():
         tabs([{**systems[0], "tab": "dice"}])
     with pytest.raises(BuildError, match="'threat'"):
         tabs([s for s in systems if s["id"] == "luck"])
+
+
+@pytest.mark.parametrize("system, path, f", list_fields(), ids=lambda v: v if isinstance(v, str) else "")
+def test_a_lists_new_row_is_the_row_the_build_writes(system, path, f):
+    """A list's row <template>, its placeholders put in every attribute as forms.js puts them, is the row the build
+    writes at that index (paths, ids, labels, start values), and no placeholder is left outside an attribute."""
+    field = render_field(system, f, path)
+    found = re.findall(r'<template data-index="([a-z]+)" data-number="([a-z]+)">(.*?)</template>', field, re.S)
+    assert len(found) == 1
+    index, number, template = found[0]
+    assert index in template
+    for i in (0, 1, f["max_len"] - 1):
+        row = re.sub(r'="([^"]*)"', lambda m: '="' + m[1].replace(index, str(i)).replace(number, str(i + 1)) + '"',
+                     template)
+        assert row == render_row(system, f, path, i, new_row_value(f))
+        assert index not in row and number not in row
+
+
+def test_forms_js_builds_no_markup():
+    """The forms' markup is written in one place, the build: forms.js copies templates and creates no element."""
+    source = (ROOT / "static" / "forms.js").read_text(encoding="utf-8")
+    assert "template" in source
+    assert not re.search(r"createElement|innerHTML|outerHTML|insertAdjacentHTML", source)
 
 
 def test_the_page_needs_each_generated_part_once():

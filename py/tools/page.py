@@ -1,6 +1,7 @@
-"""index.html with its generated parts: a real HTML form for every procedure of arbiter.api.systems(), the tabs
-that group them, the rulings from docs/rulings.md, systems() as JSON for the page's JS, and the page's first
-script (BOOT_SCRIPT), allowed by its hash in the Content-Security-Policy."""
+"""index.html with its generated parts: a real HTML form for every procedure of arbiter.api.systems() (the one
+place the forms' markup is written: forms.js clones each list's row <template> and never builds markup of its
+own), the tabs that group them, the rulings from docs/rulings.md, systems() as JSON for the page's JS, and the
+page's first script (BOOT_SCRIPT), allowed by its hash in the Content-Security-Policy."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from . import ROOT, BuildError
 # Each tab's name on the page; which procedures share a tab is systems()' "tab" (Luck beside Threat).
 TAB_LABELS = {"arbitration": "Arbitration", "two_dice": "Two dice", "threat": "Threat & Luck",
               "ten_again": "d10 pool", "ability_test": "Ability Test"}
+# A list's row <template> is rendered for this index (and this 1-based number): forms.js puts the new row's own in
+# every attribute of the copy. Lowercase letters only, so that an id made from a path keeps them as they are.
+ROW_INDEX, ROW_NUMBER = "rowindex", "rownumber"
 
 
 def esc(text) -> str:
@@ -83,36 +87,47 @@ def render_field(system: str, f: dict, path: str, value=None) -> str:
                     aria_describedby=_describedby(f, fid), autocomplete="off")
         return (f'<div class="field text"><label for="{fid}">{esc(f["label"])}</label><input {inp}>'
                 f'{_help(f, fid)}{_error(fid)}</div>')
-    if t == "int_list":
-        label = f["label"]
-
-        def item(i, v):
-            inp = attrs(type="number", inputmode="numeric", step=1, min=f["min"], max=f["max"], value=v,
-                        data_path=f"{path}[{i}]", aria_label=f"{label} {i + 1}")
-            return f"<li><input {inp}></li>"
-        items = "".join(item(i, v) for i, v in enumerate(value))
-        return (f'<fieldset class="field list" {attrs(data_path=path, data_list="int", data_min_len=f["min_len"], data_max_len=f["max_len"], data_min=f["min"], data_max=f["max"], data_label=f["label"], aria_describedby=_describedby(f, fid))}>'
-                f'<legend>{esc(f["label"])}</legend><ol class="items">{items}</ol>'
-                f'<div class="list-buttons"><button type="button" data-add>+ Add</button>'
-                f'<button type="button" data-remove>− Remove</button></div>{_help(f, fid)}{_error(fid)}</fieldset>')
+    if t in ("int_list", "records"):
+        return _list(system, f, path, value, fid)
     if t == "group":
         inner = "".join(render_field(system, g, f"{path}.{g['name']}") for g in f["fields"])
         toggle = attrs(type="checkbox", id=f"{fid}-on", data_toggle=path, aria_controls=f"{fid}-body")
         return (f'<fieldset class="field group" {attrs(data_path=path, data_group=path)}>'
                 f'<legend><input {toggle}><label for="{fid}-on">{esc(f["label"])}</label></legend>'
                 f'{_help(f, fid)}<div class="group-body" id="{fid}-body" hidden>{inner}</div>{_error(fid)}</fieldset>')
-    if t == "records":
-        rows = "".join(_record(system, f, path, i, v) for i, v in enumerate(value))
-        tmpl = _record(system, f, path, "__i__", {g["name"]: g["default"] for g in f["fields"]})
-        return (f'<fieldset class="field records" {attrs(data_path=path, data_list="records", data_min_len=f["min_len"], data_max_len=f["max_len"], data_label=f["label"])}>'
-                f'<legend>{esc(f["label"])}</legend><ol class="items">{rows}</ol>'
-                f'<template>{tmpl}</template>'
-                f'<div class="list-buttons"><button type="button" data-add>+ Add</button>'
-                f'<button type="button" data-remove>− Remove</button></div>{_help(f, fid)}{_error(fid)}</fieldset>')
     raise ValueError(f"unknown field type {t}")
 
 
-def _record(system, f, path, i, value):
+def new_row_value(f: dict):
+    """What a row added to the list field `f` holds: a number starts at the least allowed (0 if allowed), a record at
+    its fields' defaults."""
+    return max(0, f["min"]) if f["type"] == "int_list" else {g["name"]: g["default"] for g in f["fields"]}
+
+
+def _list(system, f, path, value, fid):
+    """A list of whole numbers or of records: its rows, the <template> of a new row (the Add button's), and the
+    Add and Remove buttons."""
+    kind = "int" if f["type"] == "int_list" else "records"
+    if any(g["type"] in ("int_list", "records") for g in f.get("fields", [])):
+        raise ValueError(f"{path}: a list inside a list's row would share the row template's placeholders")
+    rows = "".join(render_row(system, f, path, i, v) for i, v in enumerate(value))
+    template = render_row(system, f, path, ROW_INDEX, new_row_value(f))
+    described = _describedby(f, fid) if kind == "int" else None
+    return (f'<fieldset class="field {"list" if kind == "int" else "records"}" '
+            f'{attrs(data_path=path, data_list=kind, data_min_len=f["min_len"], data_max_len=f["max_len"], aria_describedby=described)}>'
+            f'<legend>{esc(f["label"])}</legend><ol class="items">{rows}</ol>'
+            f'<template {attrs(data_index=ROW_INDEX, data_number=ROW_NUMBER)}>{template}</template>'
+            f'<div class="list-buttons"><button type="button" data-add>+ Add</button>'
+            f'<button type="button" data-remove>− Remove</button></div>{_help(f, fid)}{_error(fid)}</fieldset>')
+
+
+def render_row(system: str, f: dict, path: str, i, value) -> str:
+    """Row `i` of the list field `f` (an int_list or records) holding `value`; `i` is ROW_INDEX in the template."""
+    number = i + 1 if isinstance(i, int) else ROW_NUMBER
+    if f["type"] == "int_list":
+        inp = attrs(type="number", inputmode="numeric", step=1, min=f["min"], max=f["max"], value=value,
+                    data_path=f"{path}[{i}]", aria_label=f"{f['label']} {number}")
+        return f"<li><input {inp}></li>"
     inner = "".join(render_field(system, g, f"{path}[{i}].{g['name']}", value.get(g["name"])) for g in f["fields"])
     return f'<li class="record">{inner}</li>'
 
@@ -130,6 +145,8 @@ def render_form(spec: dict) -> str:
         fields_html = fields_html.replace('type="text"', f'type="text" list="{s}-examples"')
         fields_html += (f'<datalist id="{s}-examples">'
                         + "".join(f'<option value="{esc(name)}"></option>' for name in examples) + "</datalist>")
+    # The form's own error line: for a message that names no field.
+    fields_html += '<output class="field-error" hidden></output>'
     return f'''<form data-system="{s}" class="procedure-form" novalidate aria-labelledby="{s}-title">
 <h2 id="{s}-title">{esc(spec["title"])}</h2>
 <div class="fields">{fields_html}</div>

@@ -181,6 +181,40 @@ def test_negate_a_setback_with_two_scheme_dice(app):
     check_shown(page, "ability_test", after)
 
 
+FORM_REFERENCES = """(s) => {
+    const form = document.querySelector(`form[data-system="${s}"]`);
+    const ids = [...form.querySelectorAll('[id]')].map((e) => e.id);
+    const refs = [...form.querySelectorAll('label[for], [aria-describedby], [aria-controls]')].flatMap((e) =>
+        ['for', 'aria-describedby', 'aria-controls'].flatMap((a) => (e.getAttribute(a) ?? '').split(' ')).filter(Boolean));
+    return { duplicates: ids.filter((id, i) => ids.indexOf(id) !== i), dangling: refs.filter((r) => !document.getElementById(r)) };
+}"""
+
+
+@pytest.mark.parametrize("system, path, number", [("arbitration", "skills", None), ("threat", "threats", "name")])
+def test_add_gives_a_new_row_its_own_path_id_and_label(app, system, path, number):
+    """+ Add makes the row the build would write there: its own paths, ids and labels, the start value, and the
+    request reads it; no id is repeated and every label points at a control."""
+    page = app(f"#{TAB[system]}")
+    lst = form(page, system).locator(f'[data-path="{path}"]')
+    n = lst.locator(":scope > ol.items > li").count()
+    lst.locator("[data-add]").click()
+    assert lst.locator(":scope > ol.items > li").count() == n + 1
+    request = page.evaluate("(s) => window.arbiterPage.procs[s].request()", system)
+    assert len(request[path]) == n + 1
+    if number is None:  # a list of numbers: a new one starts at the least allowed (0 if allowed)
+        f = next(f for f in SPEC[system]["fields"] if f["name"] == path)
+        new = form(page, system).locator(f'[data-path="{path}[{n}]"]')
+        assert new.get_attribute("aria-label") == f"{f['label']} {n + 1}"
+        assert request[path][n] == max(0, f["min"])
+    else:  # a list of records: a new one holds its fields' defaults, each labelled by its own id
+        new = form(page, system).locator(f'[data-path="{path}[{n}].{number}"]')
+        assert new.get_attribute("id") == f"{system}-{path}-{n}-{number}"
+        assert form(page, system).locator(f'label[for="{system}-{path}-{n}-{number}"]').count() == 1
+        assert request[path][n] == {g["name"]: g["default"] for g in next(
+            f for f in SPEC[system]["fields"] if f["name"] == path)["fields"]}
+    assert page.evaluate(FORM_REFERENCES, system) == {"duplicates": [], "dangling": []}
+
+
 def test_reassign_threat_dice_by_tapping_die_then_threat(app):
     """Tapping a die, then a threat, moves that die to it; the seed's text shows for each outcome."""
     page = app("#threat")
