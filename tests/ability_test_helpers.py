@@ -13,14 +13,15 @@ def parse(request: dict) -> dict:
 
 
 def base(ability: int, **more) -> dict:
-    """A request whose Ability before any Scheme die is `ability` (from 2 to 20; from 3 with Masteries, which need
+    """A request whose Ability before any Scheme die is `ability` (from 2 to 25; from 3 with Masteries, which need
     a Skill level)."""
     skill_min = 1 if more.get("masteries") else 0
     type1 = max(1, min(5, ability - 1 - skill_min))
     type2 = max(1, min(5, ability - type1 - skill_min))
-    skill = ability - type1 - type2
+    skill = min(10, ability - type1 - type2)
     assert skill >= skill_min, f"Ability {ability} leaves no Skill level for Masteries"
-    return {"type1": type1, "type2": type2, "skill": skill, **more}
+    item = ability - type1 - type2 - skill
+    return {"type1": type1, "type2": type2, "skill": skill, **({"item": item} if item else {}), **more}
 
 
 def valid(request: dict) -> dict:

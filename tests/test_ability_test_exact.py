@@ -29,80 +29,91 @@ LARGEST = {"type1": 5, "type2": 5, "skill": 10, "item": 5, "convictions": [3] * 
     (base(4, difficulty=4), Fraction(0), Fraction(0), Fraction(671, 1296)),
     ({"type1": 1, "type2": 1, "difficulty": 1, "scheme_die": True}, Fraction(26, 36), Fraction(0), Fraction(4, 36)),
     ({"type1": 1, "type2": 1, "skill": 1, "difficulty": 1, "masteries": 1}, Fraction(20, 36), Fraction(10, 36),
-     Fraction(4, 36)),
+     Fraction(7, 36)),
+    ({"type1": 5, "type2": 5, "skill": 10, "item": 5, "difficulty": 1, "masteries": 1}, Fraction(1), Fraction(11, 36),
+     Fraction(0)),
 ])
 def test_odds_match_hand_counts(request_, success, gain, setback):
-    """Odds agree with counts by hand (e.g. 2d6 below 7 in 15 of 36 ways; one reroll gives 2/6 + 4/6 × 2/6)."""
+    """ability_test-12: odds agree with counts by hand (2d6 below 7 in 15 of 36 ways; Ability 3 against one die
+    rerolled from 3-6 succeeds 2/6 + 4/6 × 2/6, and a 6 rerolled away still brings the setback: 1/6 × 4/6 + 3/6 ×
+    1/6; a sure success rerolls a die that is not a 1 in the hope of one: 1/6 + 5/6 × 1/6)."""
     o = at.odds(parse(request_))
     assert o == {"outcomes": {"success": success, "failure": 1 - success}, "scheme_gain": gain, "setback": setback}
 
 
+def _new_faces(k: int) -> Counter:
+    """Every way k rerolled dice can land, by (sum, a 1 among them, a 6 among them)."""
+    return Counter((sum(new), 1 in new, 6 in new) for new in itertools.product(range(1, 7), repeat=k))
+
+
+def _every_reroll(faces: tuple[int, ...], ability: int, n: int, scheme_die: bool) -> list[tuple]:
+    """For every subset of at most n dice to reroll: (success, −setback, Scheme gain, −size) in ways out of 6**n,
+    and the subset. Every die rolled during the Test counts for the setback and the gain, the first faces too."""
+    first_one, first_six = 1 in faces, 6 in faces
+    out = []
+    for size in range(n + 1):
+        lands = _new_faces(size)
+        for subset in itertools.combinations(range(len(faces)), size):
+            kept = sum(faces) - sum(faces[i] for i in subset)
+            ok = gain = setback = 0
+            for (new_sum, one, six), ways in lands.items():
+                if ability > kept + new_sum:
+                    ok += ways
+                    gain += ways if (first_one or one) and not scheme_die else 0
+                elif first_six or six:
+                    setback += ways
+            scale = 6 ** (n - size)
+            out.append(((ok * scale, -setback * scale, gain * scale, -size), subset))
+    return out
+
+
 def _brute_force(request: dict) -> dict:
-    """Odds by enumerating every face and every subset of dice to reroll, picking the subset with the best chance
-    of success (ties: fewer dice), checking every tied subset gives the same Scheme gain and setback."""
-    r = at.Request.of(parse(request))
-    d, n = r.difficulty, min(r.masteries, r.difficulty)
-    all_faces = range(1, 7)
-    success = gain = setback = Fraction(0)
-    scheme = list(all_faces) if r.scheme_die else [0]
+    """Odds by enumerating every face of every die and every subset of dice to reroll, taking the subset with the
+    best chance of success, then the lowest chance of a setback, then the highest chance of a Scheme gain, then
+    the fewest dice."""
+    d, n = request["difficulty"], min(request.get("masteries", 0), request["difficulty"])
+    base_ability = (request["type1"] + request["type2"] + request.get("skill", 0) + request.get("item", 0)
+                    + sum(request.get("convictions", ())))
+    scheme_die = request.get("scheme_die", False)
+    scheme = range(1, 7) if scheme_die else [0]
+    success = gain = setback = 0
     for s in scheme:
-        ability = r.base_ability + s
-        for faces in itertools.product(all_faces, repeat=d):
-            options = []
-            for size in range(n + 1):
-                for subset in itertools.combinations(range(d), size):
-                    ok = g = sb = 0
-                    for new in itertools.product(all_faces, repeat=size):
-                        final = list(faces)
-                        for i, f in zip(subset, new):
-                            final[i] = f
-                        won = ability > sum(final)
-                        ok += won
-                        g += won and 1 in final and not r.scheme_die
-                        sb += not won and 6 in final
-                    w = Fraction(1, 6 ** size)
-                    options.append((ok * w, size, g * w, sb * w))
-            best = max(options, key=lambda o: (o[0], -o[1]))
-            tied = {(o[2], o[3]) for o in options if o[:2] == best[:2]}
-            assert len(tied) == 1, (faces, ability, options)
-            weight = Fraction(1, 6 ** d * len(scheme))
-            success += best[0] * weight
-            gain += best[2] * weight
-            setback += best[3] * weight
-    return {"outcomes": {"success": success, "failure": 1 - success}, "scheme_gain": gain, "setback": setback}
+        for faces in itertools.product(range(1, 7), repeat=d):
+            (ok, minus_setback, g, _), _ = max(_every_reroll(faces, base_ability + s, n, scheme_die))
+            success, setback, gain = success + ok, setback - minus_setback, gain + g
+    total = 6 ** (d + n) * len(scheme)
+    return {"outcomes": {"success": Fraction(success, total), "failure": 1 - Fraction(success, total)},
+            "scheme_gain": Fraction(gain, total), "setback": Fraction(setback, total)}
 
 
-SMALL = [base(a, difficulty=d, masteries=m) for d in (1, 2, 3) for m in range(d + 1) for a in (3, 4, 7, 9, 12, 16)]
-SMALL += [base(a, difficulty=d, masteries=m, scheme_die=True) for d in (1, 2) for m in range(d + 1) for a in (3, 5, 9)]
+def _abilities(d: int) -> tuple[int, ...]:
+    """Abilities around the dice's spread: below, at the middle, high, and above any total (a sure success)."""
+    return (3, 7 * d // 2 + 1, 6 * d - 1, 6 * d + 1)
+
+
+SMALL = [base(a, difficulty=d, masteries=m) for d in (1, 2, 3, 4) for m in range(4) for a in _abilities(d)]
+SMALL += [base(a, difficulty=d, masteries=m, scheme_die=True) for d in (1, 2, 3) for m in range(1, 4)
+          for a in (3, 3 * d + 2)]
 
 
 @pytest.mark.parametrize("request_", SMALL, ids=lambda r: "-".join(f"{k}{v}" for k, v in r.items()))
 def test_odds_match_brute_force_over_every_reroll(request_):
-    """ability_test-12: exact odds equal an enumeration over every subset of dice to reroll, under the best policy."""
+    """ability_test-12, ability_test-7: exact odds (success, Scheme gain, setback) equal an enumeration over every
+    subset of dice to reroll under the stated policy, for difficulty 1-4 and Masteries 0-3."""
     assert at.odds(parse(request_)) == _brute_force(request_)
 
 
-def _success_of_reroll(faces, subset, ability) -> Fraction:
-    ways = 0
-    for new in itertools.product(range(1, 7), repeat=len(subset)):
-        final = list(faces)
-        for i, f in zip(subset, new):
-            final[i] = f
-        ways += ability > sum(final)
-    return Fraction(ways, 6 ** len(subset))
-
-
 @pytest.mark.parametrize("d", [1, 2, 3])
-def test_best_reroll_is_as_good_as_any_subset(d):
-    """ability_test-12: rerolling the k highest dice for the best k is as good as the best of all subsets."""
+def test_best_reroll_is_the_best_subset_under_the_policy(d):
+    """ability_test-12: the suggested reroll is as good as the best of all subsets (chance of success, then of no
+    setback, then of a Scheme gain), with the fewest dice among equals."""
     for faces in itertools.product(range(1, 7), repeat=d):
         for ability in range(2, 6 * d + 3):
             for n in range(1, d + 1):
-                best = max(_success_of_reroll(faces, s, ability)
-                           for size in range(n + 1) for s in itertools.combinations(range(d), size))
-                chosen = at.best_reroll(faces, ability, n)
-                assert len(chosen) <= n
-                assert _success_of_reroll(faces, chosen, ability) == best, (faces, ability, n)
+                for scheme_die in (False, True):
+                    options = _every_reroll(faces, ability, n, scheme_die)
+                    chosen = at.best_reroll(faces, ability, n, scheme_die)
+                    assert dict((sub, key) for key, sub in options)[chosen] == max(options)[0], (faces, ability, n)
 
 
 @pytest.mark.parametrize("request_, seed", [
@@ -131,15 +142,18 @@ def test_sampled_rolls_fit_the_odds(request_, seed):
 
 
 @pytest.mark.parametrize("faces, ability, rerolls, expected", [
-    ((6, 5), 8, 2, (0, 1)),      # keeping the 5 succeeds 12 in 36, rerolling both 21 in 36
-    ((2, 2), 8, 2, ()),          # already a success that no reroll makes surer
+    ((6, 5), 8, 2, (0, 1)),      # rerolling the 6 succeeds 2 in 6, rerolling both 21 in 36
+    ((2, 2), 9, 2, (1,)),        # a sure success whatever one die shows: reroll it in the hope of a 1
+    ((1, 2), 9, 2, ()),          # a sure success that has its 1 already: nothing to gain
     ((6, 6, 6, 6), 3, 4, ()),    # nothing can succeed: no reroll
     ((1, 6, 2), 8, 1, (1,)),     # the 6 is the die to reroll
     ((3, 6, 6), 9, 2, (1, 2)),
 ])
 def test_best_reroll_rerolls_the_highest_dice_that_help(faces, ability, rerolls, expected):
-    """ability_test-12: the best reroll is the k highest dice for the best k; no reroll when none helps."""
+    """ability_test-12: the best reroll is the k highest dice for the best k; a sure success rerolls a die in the
+    hope of a 1; no reroll when none does better."""
     assert at.best_reroll(faces, ability, rerolls) == expected
+    assert at.best_reroll((2, 2), 9, 2, scheme_die=True) == ()  # with a Scheme die no 1 earns anything
 
 
 # --- properties ---------------------------------------------------------------------------------------------------

@@ -75,7 +75,7 @@ def test_summary_and_steps_read_like_the_rule():
     r = roll(base(9, difficulty=2), 1, 5)
     assert r["summary"] == "Success: Ability 9 beats 6 = 1+5 (Standard Difficulty); a 1 rolled: add one die to the Scheme"
     assert r["steps"][1:] == ["2 difficulty dice (Standard Difficulty): 1 5, total 6", "Ability 9 > 6: success",
-                              "a 1 on a success: add one die to the Scheme"]
+                              "a 1 rolled on a success: add one die to the Scheme"]
 
 
 # --- the Scheme ---------------------------------------------------------------------------------------------------
@@ -102,7 +102,7 @@ def test_no_scheme_die_means_null_scheme_roll():
     (base(9, difficulty=2, scheme_die=True), (1, 2, 5), False),  # the Scheme die's own 1 does not count
 ])
 def test_a_one_on_a_success_earns_a_scheme_die(request_, faces, gain):
-    """ability_test-7: a success with a 1 among the difficulty dice earns a die, unless a Scheme die was used."""
+    """ability_test-7: a success with a 1 rolled among the difficulty dice earns a die, unless a Scheme die was used."""
     r = roll(request_, *faces)
     assert r["scheme_gain"] is gain
 
@@ -141,20 +141,73 @@ def test_reroll_choice_says_how_many_dice_and_suggests_the_best():
     assert choice["suggested"] == [0, 1]
 
 
-def test_a_one_rerolled_away_no_longer_earns_a_scheme_die():
-    """ability_test-7: the Scheme gain reads the final dice: a 1 rerolled away no longer counts."""
+@pytest.mark.parametrize("request_, faces, suggested", [
+    (base(20, difficulty=2, masteries=1), (3, 4), [1]),                 # a sure success: hunt a 1 with the 4
+    (base(20, difficulty=2, masteries=1), (1, 4), []),                  # its 1 is rolled already
+    (base(20, difficulty=2, masteries=1, scheme_die=True), (2, 3, 4), []),  # no 1 earns a die with a Scheme die
+    (base(8, difficulty=2, masteries=2), (6, 5), [0, 1]),               # the best chance of success first
+])
+def test_the_suggested_reroll_follows_the_odds_policy(request_, faces, suggested):
+    """ability_test-12: the reroll a roll suggests is the odds' policy: success, then no setback, then a Scheme die."""
+    (choice,) = [c for c in roll(request_, *faces)["choices"] if c["name"] == "reroll"]
+    assert choice["suggested"] == suggested
+
+
+def test_a_one_rerolled_away_still_earns_a_scheme_die():
+    """ability_test-7: a 1 rerolled away was still rolled during the Test: on a success it still earns a die."""
     r = roll(base(12, difficulty=2, masteries=1), 1, 4)
     assert r["scheme_gain"] is True
     n = act(r, {"reroll": [0]}, 3)
+    assert (n["dice"], n["rerolled_from"], n["outcome"], n["scheme_gain"]) == ([3, 4], [1], "success", True)
+    assert n["steps"][-1] == ("a 1 rolled (rerolled away, still rolled during the Test) on a success: "
+                              "add one die to the Scheme")
+    assert n["summary"].endswith("a 1 rolled (rerolled away, still rolled during the Test): add one die to the Scheme")
+
+
+def test_a_one_rerolled_away_earns_nothing_with_a_scheme_die_or_on_a_failure():
+    """ability_test-7: the 1 rerolled away earns no die when a Scheme die was used, nor when the Test fails."""
+    r = roll(base(9, difficulty=2, masteries=1, scheme_die=True), 1, 1, 4)
+    n = act(r, {"reroll": [0]}, 3)
     assert (n["outcome"], n["scheme_gain"]) == ("success", False)
+    r = roll(base(5, difficulty=2, masteries=1), 1, 4)
+    n = act(r, {"reroll": [0]}, 3)
+    assert (n["outcome"], n["scheme_gain"], n["setback"]) == ("failure", False, False)
 
 
-def test_a_six_rerolled_away_lifts_the_setback():
-    """ability_test-7: the setback reads the final dice: a 6 rerolled away on a failure no longer counts."""
+def test_a_one_brought_by_the_reroll_earns_a_scheme_die():
+    """ability_test-7: a 1 the reroll brings is rolled during the Test too."""
+    r = roll(base(9, difficulty=2, masteries=1), 6, 4)
+    n = act(r, {"reroll": [0]}, 1)
+    assert (n["rerolled_from"], n["dice"], n["outcome"], n["scheme_gain"]) == ([6], [1, 4], "success", True)
+
+
+def test_a_six_rerolled_away_still_brings_the_setback():
+    """ability_test-7: a 6 rerolled away was still rolled during the Test: on a failure it still brings the setback,
+    which two Scheme dice may negate."""
     r = roll(base(4, difficulty=2, masteries=1), 6, 5)
     n = act(r, {"reroll": [0]}, 4)
-    assert (n["outcome"], n["setback"]) == ("failure", False)
-    assert "negate_setback" not in names(n)
+    assert (n["rolled"], n["rerolled_from"], n["dice"]) == ([6, 5], [6], [4, 5])
+    assert (n["outcome"], n["setback"]) == ("failure", True)
+    assert "negate_setback" in names(n)
+    assert n["steps"][-1] == "a 6 rolled (rerolled away, still rolled during the Test) on a failure: a minor setback"
+    assert act(n, {"negate_setback": True})["setback_negated"] is True
+
+
+def test_a_six_rerolled_away_brings_nothing_on_a_success():
+    """ability_test-7: a 6 rerolled away on a Test that then succeeds brings no setback."""
+    r = roll(base(8, difficulty=2, masteries=1), 6, 5)
+    n = act(r, {"reroll": [0]}, 2)
+    assert (n["outcome"], n["setback"]) == ("success", False)
+
+
+def test_a_roll_kept_before_rerolled_from_is_still_read():
+    """ability_test-7: a roll stored without rerolled_from (older data) is read back; a wrong one is refused."""
+    r = roll(base(4, difficulty=2, masteries=1), 6, 5)
+    n = act(r, {"reroll": [0]}, 4)
+    old = {k: v for k, v in n.items() if k != "rerolled_from"}
+    assert act(old, {"negate_setback": True})["setback_negated"] is True
+    with pytest.raises(RulesError, match="'roll.rerolled_from' does not match the dice"):
+        at.act({**n, "rerolled_from": [5]}, {"negate_setback": True}, ScriptedDice())
 
 
 @pytest.mark.parametrize("request_, faces, action, words", [

@@ -1,5 +1,6 @@
-"""Ability Test (seed 004), exact odds: the reroll that gives the best chance of success, and the exact chances of
-success, of earning a Scheme die and of a setback (after that reroll, when Masteries allow one).
+"""Ability Test (seed 004), exact odds: the reroll that gives the best chance of success (then the least chance of a
+setback, then the most chance of a Scheme die, then the fewest dice), and the exact chances of success, of earning a
+Scheme die and of a setback after that reroll, counting every die rolled during the Test.
 """
 
 from __future__ import annotations
@@ -39,23 +40,41 @@ def _threshold(kept_sum: int, ability: int, k: int) -> int:
     return min(max(ability - kept_sum, 0), SIDES * k + 1)
 
 
-def _best_k(ascending: tuple[int, ...], ability: int, rerolls: int) -> int:
-    """How many of the highest dice to reroll for the best chance of success; ties go to fewer dice."""
-    d = len(ascending)
-    best, best_ways = 0, -1
+def _chances(ascending: tuple[int, ...], ability: int, k: int, scheme_die: bool) -> tuple[int, int, int]:
+    """Rerolling the k highest dice: the ways (out of 6**k) of success, of a setback and of a Scheme die gain.
+
+    Every die rolled during the Test counts for the setback and the Scheme die, a 1 or a 6 rerolled away too
+    (ability_test-7)."""
+    below, below_one, below_six = _reroll_counts(k)
+    t = _threshold(sum(ascending[:len(ascending) - k]), ability, k)
+    success = below[t]
+    setback = (SIDES ** k - below[t]) if SIDES in ascending else (below_six[-1] - below_six[t])
+    gain = 0 if scheme_die else below[t] if 1 in ascending else below_one[t]
+    return success, setback, gain
+
+
+def _best_k(ascending: tuple[int, ...], ability: int, rerolls: int, scheme_die: bool) -> int:
+    """How many of the highest dice to reroll: the best chance of success; among equals the lowest chance of a
+    setback, then the highest chance of a Scheme die, then the fewest dice (ability_test-12).
+
+    For any k, the k highest dice are at least as good as any other k dice on all three chances, since the dice
+    rolled first count whichever are rerolled: so only k is chosen."""
+    best, best_key = 0, None
     for k in range(rerolls + 1):
-        below = _reroll_counts(k)[0]
-        ways = below[_threshold(sum(ascending[:d - k]), ability, k)] * SIDES ** (rerolls - k)
-        if ways > best_ways:
-            best, best_ways = k, ways
+        success, setback, gain = _chances(ascending, ability, k, scheme_die)
+        scale = SIDES ** (rerolls - k)
+        key = (success * scale, -setback * scale, gain * scale)
+        if best_key is None or key > best_key:
+            best, best_key = k, key
     return best
 
 
-def best_reroll(dice: tuple[int, ...] | list[int], ability: int, rerolls: int) -> tuple[int, ...]:
-    """The die indexes whose reroll gives the best chance of success: the k highest dice for the best k
-    (no reroll when none raises the chance)."""
+def best_reroll(dice: tuple[int, ...] | list[int], ability: int, rerolls: int,
+                scheme_die: bool = False) -> tuple[int, ...]:
+    """The die indexes to reroll under the odds' policy (ability_test-12): the k highest dice for the best k
+    (no reroll when none does better)."""
     order = sorted(range(len(dice)), key=lambda i: (dice[i], i))
-    k = _best_k(tuple(dice[i] for i in order), ability, min(rerolls, len(dice)))
+    k = _best_k(tuple(dice[i] for i in order), ability, min(rerolls, len(dice)), scheme_die)
     return tuple(sorted(order[len(dice) - k:]))
 
 
@@ -65,7 +84,7 @@ def _arrangements(multiset: tuple[int, ...]) -> int:
 
 def odds(req: dict) -> dict:
     """Exact chances of success and failure, of earning a Scheme die and of a setback; with Masteries, after the
-    reroll that maximises the chance of success. Exertion is a later choice and not counted."""
+    reroll the odds' policy picks (ability_test-12). Exertion is a later choice and not counted."""
     request = Request.of(req)
     d, rerolls = request.difficulty, request.rerolls
     scheme_faces = range(1, SIDES + 1) if request.scheme_die else (0,)
@@ -74,18 +93,13 @@ def odds(req: dict) -> dict:
         weight = _arrangements(ascending)
         for face in scheme_faces:
             ability = request.base_ability + face
-            k = _best_k(ascending, ability, rerolls)
-            below, below_one, below_six = _reroll_counts(k)
-            kept = ascending[:d - k]
-            t = _threshold(sum(kept), ability, k)
+            k = _best_k(ascending, ability, rerolls, request.scheme_die)
+            ways = _chances(ascending, ability, k, request.scheme_die)
             scale = weight * SIDES ** (rerolls - k)
-            success += below[t] * scale
-            if not request.scheme_die:
-                gain += (below[t] if 1 in kept else below_one[t]) * scale
-            fail_six = (SIDES ** k - below[t]) if SIDES in kept else (below_six[-1] - below_six[t])
-            setback += fail_six * scale
+            success += ways[0] * scale
+            setback += ways[1] * scale
+            gain += ways[2] * scale
     total = SIDES ** (d + rerolls + (1 if request.scheme_die else 0))
     p = Fraction(success, total)
     return {"outcomes": {"success": p, "failure": 1 - p},
             "scheme_gain": Fraction(gain, total), "setback": Fraction(setback, total)}
-

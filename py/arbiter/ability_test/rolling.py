@@ -2,8 +2,8 @@
 
 "If the rolled total equals or exceeds their Ability, they fail, but if their Ability is higher than the rolled
 total, they succeed at the Test." A Scheme die's d6 and any Exertion spent after the roll add to Ability. Masteries
-reroll dice once; a success with a 1 earns a Scheme die, a failure with a 6 brings a setback that two Scheme dice may
-negate. Here: the Test as a frozen value, `roll`, the follow-up choices (`act`) and a roll read back from JSON.
+reroll dice once; a success with a 1 rolled during the Test earns a Scheme die, a failure with a 6 rolled during it
+brings a setback that two Scheme dice may negate (a 1 or a 6 rerolled away was still rolled). Here: the Test as a frozen value, `roll`, the follow-up choices (`act`) and a roll read back from JSON.
 """
 
 from __future__ import annotations
@@ -66,14 +66,24 @@ class AbilityTest:
         return Outcome.SUCCESS if self.ability > self.total else Outcome.FAILURE
 
     @property
+    def every_die(self) -> tuple[int, ...]:
+        """Every difficulty die rolled during the Test: the first faces, then the faces the reroll brought."""
+        return self.rolled + tuple(self.dice[i] for i in self.rerolled)
+
+    @property
+    def rolled_one(self) -> bool:
+        return 1 in self.every_die
+
+    @property
     def scheme_gain(self) -> bool:
-        """A 1 among the difficulty dice on a success adds a die to the Scheme, unless a Scheme die was used."""
-        return self.outcome is Outcome.SUCCESS and 1 in self.dice and not self.request.scheme_die
+        """At least one 1 rolled during a Test on which they succeed adds a die to the Scheme, unless a Scheme die was
+        used (ability_test-7)."""
+        return self.outcome is Outcome.SUCCESS and self.rolled_one and not self.request.scheme_die
 
     @property
     def setback(self) -> bool:
-        """A 6 among the difficulty dice on a failure brings a minor setback."""
-        return self.outcome is Outcome.FAILURE and SIDES in self.dice
+        """At least one 6 rolled during a Test on which they fail brings a minor setback (ability_test-7)."""
+        return self.outcome is Outcome.FAILURE and SIDES in self.every_die
 
     @property
     def exert_needed(self) -> int:
@@ -93,15 +103,20 @@ class AbilityTest:
     def verdict_steps(self) -> list[str]:
         if self.outcome is Outcome.SUCCESS:
             out = [f"Ability {self.ability} > {self.total}: success"]
-            if 1 in self.dice:
+            if self.rolled_one:
                 out.append("no die back into the Scheme: a Scheme die was used on this Test"
-                           if self.request.scheme_die else "a 1 on a success: add one die to the Scheme")
+                           if self.request.scheme_die else f"a 1 rolled{self._rerolled_away(1)} on a success: "
+                                                           f"add one die to the Scheme")
         else:
             out = [f"{self.total} equals or exceeds Ability {self.ability}: failure "
                    f"(Exertion {self.exert_needed} would make it a success)"]
             if self.setback:
-                out.append("a 6 on a failure: a minor setback")
+                out.append(f"a 6 rolled{self._rerolled_away(SIDES)} on a failure: a minor setback")
         return out
+
+    def _rerolled_away(self, face: int) -> str:
+        """Says so when the only `face` rolled during the Test was rerolled away (it still counts)."""
+        return " (rerolled away, still rolled during the Test)" if face not in self.dice else ""
 
     def choices(self) -> list[dict]:
         if self.declared:
@@ -110,7 +125,8 @@ class AbilityTest:
         n = self.request.rerolls
         if n and not self.rerolled:
             out.append({"name": "reroll", "label": f"Reroll up to {n} {'die' if n == 1 else 'dice'} (Masteries)",
-                        "max": n, "suggested": list(best_reroll(self.dice, self.ability, n))})
+                        "max": n,
+                        "suggested": list(best_reroll(self.dice, self.ability, n, self.request.scheme_die))})
         if self.outcome is Outcome.FAILURE:
             need = self.exert_needed
             out.append({"name": "exert", "label": f"Spend Exertion ({need} turns this into a success)",
@@ -126,11 +142,11 @@ class AbilityTest:
         if self.outcome is Outcome.SUCCESS:
             text = f"Success: Ability {self.ability} beats {self.total} = {sums} ({label})"
             if self.scheme_gain:
-                text += "; a 1 rolled: add one die to the Scheme"
+                text += f"; a 1 rolled{self._rerolled_away(1)}: add one die to the Scheme"
         else:
             text = f"Failure: {self.total} = {sums} ({label}) equals or exceeds Ability {self.ability}"
             if self.setback:
-                text += "; a 6 rolled: a minor setback" + (", negated with two Scheme dice" if self.setback_negated
+                text += f"; a 6 rolled{self._rerolled_away(SIDES)}: a minor setback" + (", negated with two Scheme dice" if self.setback_negated
                                                               else "")
         return text
 
@@ -144,6 +160,7 @@ class AbilityTest:
             "scheme_roll": self.scheme_roll,
             "rolled": list(self.rolled),
             "rerolled": list(self.rerolled),
+            "rerolled_from": [self.rolled[i] for i in self.rerolled],
             "dice": list(self.dice),
             "exertion": self.exertion,
             "exertion_spent": self.exertion_spent,
@@ -247,7 +264,7 @@ def _negate_setback(test: AbilityTest, value: Any) -> tuple[AbilityTest, list[st
         raise RulesError("'action.negate_setback' is not allowed: the setback is already negated")
     if not test.setback:
         raise RulesError("'action.negate_setback' is not allowed: there is no setback "
-                         "(only a failure with a 6 among the difficulty dice brings one)")
+                         "(only a failure with a 6 rolled during the Test brings one)")
     return replace(test, setback_negated=True), ["failure declared; two Scheme dice spent: setback negated"]
 
 
@@ -292,9 +309,10 @@ def roll_from_json(roll: Any, path: str = "roll") -> tuple[AbilityTest, list[str
         raise RulesError(f"'{path}.steps' must be a list of texts")
     test = AbilityTest(request, scheme_roll, rolled, final, tuple(rerolled), exertion, negated)
     if negated and not test.setback:
-        raise RulesError(f"'{path}.setback_negated' can only be true for a failure with a 6 among the dice")
+        raise RulesError(f"'{path}.setback_negated' can only be true for a failure with a 6 rolled during the Test")
     expected = test.to_json(steps)
-    for key in ("ability", "total", "outcome", "scheme_gain", "setback", "exert_needed", "exertion_spent"):
+    keys = ("ability", "total", "outcome", "scheme_gain", "setback", "exert_needed", "exertion_spent")
+    for key in keys + (("rerolled_from",) if "rerolled_from" in roll else ()):  # absent from rolls kept before it
         if roll.get(key) != expected[key]:
             raise RulesError(f"'{path}.{key}' does not match the dice: expected {expected[key]!r}, "
                              f"got {roll.get(key)!r:.100}")
