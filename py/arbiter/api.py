@@ -18,7 +18,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from . import __version__, ability_test, arbitration, fields, luck, ten_again, threat, two_dice
+from . import __version__, ability_test, arbitration, fields, luck, records, ten_again, threat, two_dice
 from .dice import exact_str, source
 from .errors import RulesError
 
@@ -44,9 +44,17 @@ def systems() -> list[dict]:
             "actions": copy.deepcopy(m.ACTIONS),
             "extras": copy.deepcopy(m.EXTRAS),
             "table_ops": copy.deepcopy(getattr(m, "TABLE_OPS", [])),
+            "kind": _kind(m).ID,
+            "sheet": m.SHEET.schema() if hasattr(m, "SHEET") else None,
+            "sheet_choices": [f.schema() for f in m.CHOICES],
         }
         for m in PROCEDURES.values()
     ]
+
+
+def _kind(m):
+    """The procedure whose character sheet rolls `m` (its own, or threat's for luck)."""
+    return PROCEDURES[getattr(m, "KIND", m.ID)]
 
 
 def roll(system: str, request: Any, seed: int | None = None) -> dict:
@@ -95,6 +103,65 @@ def table(system: str, op: Any, state: Any, args: Any = None) -> dict:
         return result
     out = _floats(result)
     out["exact"] = _strings(result)
+    return out
+
+
+# --- the table: what it keeps, what a roll costs and what follows it, the request a sheet fills ------------------
+
+
+def table_spec() -> dict:
+    """The table's own records (a character, the Scheme, the Situations' marks, a struggle, a log entry, the store's
+    meta) as declarations, the kinds of character, and the roll log's and a table file's sizes."""
+    return records.spec()
+
+
+def check_sheet(system: str, sheet: Any) -> dict:
+    """`sheet` checked field by field as the character sheet that rolls `system` (Luck's is the threat sheet)."""
+    return records.check_sheet(_kind(_procedure(system)).ID, sheet)
+
+
+def check_record(name: str, data: Any) -> dict:
+    """One of the table's records checked field by field; `name` is a key of table_spec()["records"]."""
+    return records.check_record(name, data)
+
+
+def costs(system: str, request: Any, action: Any = None) -> list[dict]:
+    """What a roll of `request` (no `action`), or the follow-up `action`, costs on the table, in the order paid:
+    api.table ops on the rolling character's sheet ("by": "character") or the shared Scheme ("by": "scheme").
+    With an action, `request` is not read."""
+    m = _procedure(system)
+    if action is not None and not isinstance(action, dict):
+        raise RulesError(f"'action' must be an object naming one follow-up choice, or null, got {action!r:.100}")
+    req = fields.parse(m.FIELDS, request) if action is None else None
+    return m.costs(req, action) if hasattr(m, "costs") else []
+
+
+def after_roll(system: str, roll: Any, action: Any = None, earned: Any = False) -> dict:
+    """Everything the table does once `roll` is made (after `action` when it is a follow-up): "pay", its costs;
+    "then", ops that follow from the dice (each says what "earned" becomes once paid); "marked", the Situation's Pay
+    the Price marks from now on, or null. `earned`: an earlier step of this roll added a die to the Scheme."""
+    m = _procedure(system)
+    if not isinstance(roll, dict) or roll.get("system") != m.ID:
+        raise RulesError(f"'roll' must be a {m.ID} roll as returned by roll() or act()")
+    if not isinstance(earned, bool):
+        raise RulesError(f"'earned' must be true or false, got {earned!r:.100}")
+    pay = costs(system, roll.get("request"), action)
+    earned = earned and action is not None  # a new roll starts a new chain: nothing earned yet
+    then, marked = m.follows(copy.deepcopy(roll), earned) if hasattr(m, "follows") else ([], None)
+    return {"pay": pay, "then": then, "marked": marked}
+
+
+def request_from_sheet(system: str, sheet: Any, choices: Any = None) -> dict | None:
+    """The fields of `system`'s form that the character `sheet` fills, from the player's `choices` (published as
+    systems()' "sheet_choices"); null when the sheet fills nothing (Luck)."""
+    m = _procedure(system)
+    checked = records.check_sheet(_kind(m).ID, sheet)
+    picked = fields.parse(m.CHOICES, {} if choices is None else choices, "choices")
+    out = m.request_from_sheet(checked, picked)
+    if out is not None:
+        by_name = {f.name: f for f in m.FIELDS}
+        for name, value in out.items():
+            by_name[name].parse(value, name)
     return out
 
 

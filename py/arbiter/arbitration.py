@@ -13,6 +13,7 @@ from typing import Any
 from . import dice as dicelib
 from . import fields
 from .errors import RulesError
+from .stored import Id, ListOf, Record, named_list
 
 ID = "arbitration"
 TITLE = "Arbitration: dicepool, remove the 1s, sum into quality"
@@ -403,3 +404,29 @@ def odds(req: dict) -> dict:
 def _fractions(counts: dict, total: int) -> dict:
     assert sum(counts.values()) == total
     return {"outcomes": {o.value: Fraction(counts[o], total) for o in Outcome}}
+
+
+# --- the character sheet the table keeps, and the request it fills ------------------------------------------------
+
+SHEET = Record("sheet", "Arbitration", (
+    named_list("skills", "Skills", (fields.Int("value", "Value", SIDE[0].min, SIDE[0].max, default=3),)),
+    named_list("traits", "Trait modifiers", (fields.Int("modifier", "Modifier", SIDE[1].min, SIDE[1].max),)),
+))
+CHOICES = (
+    ListOf("skills", "Relevant skills (the lowest counts)", Id("skill"), SHEET.fields[0].max_len),
+    ListOf("traits", "Trait modifiers that apply", Id("trait"), SHEET.fields[1].max_len),
+)
+
+
+def request_from_sheet(sheet: dict, choices: dict) -> dict:
+    """The form's relevant skill values and further traits: the chosen skills and traits, in the sheet's order."""
+    skills = [s["value"] for s in sheet["skills"] if s["id"] in choices["skills"]]
+    modifiers = [t["modifier"] for t in sheet["traits"] if t["id"] in choices["traits"]]
+    most, most_mods = SIDE[0].max_len, SIDE[1].max_len
+    if not skills:
+        raise RulesError("Choose at least one relevant skill.")
+    if len(skills) > most:
+        raise RulesError(f"Choose at most {most} skills (the form holds {most}).")
+    if len(modifiers) > most_mods:
+        raise RulesError(f"Choose at most {most_mods} trait modifiers (the form holds {most_mods}).")
+    return {"skills": skills, "modifiers": modifiers}

@@ -33,6 +33,14 @@ ACTIONS: list[dict] = []
 
 EXTRAS: dict = {}
 
+KIND = "threat"  # a Threat & Luck character rolls Luck: its sheet is threat.SHEET
+CHOICES: tuple = ()
+
+
+def request_from_sheet(sheet: dict, choices: dict) -> None:
+    """Nothing on the sheet fills a Luck Roll: its dice are the situation's (the character only logs it)."""
+    return None
+
 
 def pool(dice: int, for_: int, against: int) -> int:
     """The base dice, plus a d6 for each factor in favor, minus one for each against (may be 0 or less)."""

@@ -17,6 +17,7 @@ from . import fields
 from .dice import order_statistic
 from .dice import roll as roll_dice
 from .errors import RulesError
+from .stored import ListOf, Record, int_map
 
 ID = "threat"
 TITLE = "Threat Roll"
@@ -397,3 +398,32 @@ def odds(req: dict) -> dict:
             p[outcome_of(face, t["desperate"])] += q
         out.append({o.value: p[o] for o in Outcome})
     return {"threats": out}
+
+
+# --- the character sheet the table keeps (Luck's too), the request it fills, what a roll changes on the table ------
+
+COUNTERS = ("renown", "aether", "insight", "gear", "harm")  # the text's Renown, Aether, Insight, Gear and Harm
+MAX_COUNTER = 999  # the sheet's limit, not the text's
+SHEET = Record("sheet", "Threat & Luck", (
+    int_map("ratings", "Ability ratings", tuple(ABILITY_RATINGS), FIELDS[0].min, FIELDS[0].max, FIELDS[0].default),
+    int_map("counters", "Counters", COUNTERS, 0, MAX_COUNTER, 0, tuple(c.capitalize() for c in COUNTERS)),
+))
+CHOICES = (fields.Choice("rating", "Ability rating", tuple((r, r) for r in ABILITY_RATINGS), "Charm"),)
+MARKED = ListOf("marked", "Pay the Price options marked this Situation",
+                fields.Int("marked", "Option", 0, len(PAY_THE_PRICE) - 1), len(PAY_THE_PRICE), unique=True)
+
+
+def request_from_sheet(sheet: dict, choices: dict) -> dict:
+    """Gather d6 equal to the chosen ability rating."""
+    return {"rating": sheet["ratings"][choices["rating"]]}
+
+
+def follows(roll: dict, earned: bool) -> tuple[list, list[int] | None]:
+    """After a roll that Paid the Price, the Situation's marks are the roll's; nothing else follows."""
+    _check_roll(roll)
+    paid = roll.get("pay_the_price")
+    if paid is None:
+        return [], None
+    if not isinstance(paid, dict):
+        raise RulesError(f"'roll.pay_the_price' must be an object with marked, got {paid!r:.100}")
+    return [], list(MARKED.parse(paid.get("marked"), "roll.pay_the_price.marked"))

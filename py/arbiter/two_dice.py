@@ -14,6 +14,7 @@ from typing import Any
 from . import dice as dicelib
 from . import fields
 from .errors import RulesError
+from .stored import Id, ListOf, Record, named_list
 
 ID = "two_dice"
 TITLE = "Two dice: roll nine or better"
@@ -341,3 +342,24 @@ def odds(req: dict) -> dict:
     sides = [(special(*p), sum(p)) for p in _PAIRS]
     wins = sum(_roll_off(sa, ta + ma, st, tt + mt) is Outcome.ACTOR for sa, ta in sides for st, tt in sides)
     return {"outcomes": {"actor": Fraction(wins, 1296), "target": Fraction(1296 - wins, 1296)}}
+
+
+# --- the character sheet the table keeps, and the request it fills ------------------------------------------------
+
+SHEET = Record("sheet", "Two dice", (
+    named_list("traits", "Malleable traits", (fields.Int("value", "Value", _TRAIT.min, _TRAIT.max, default=3),)),
+    named_list("abilities", "Abilities", (fields.Int("value", "Value", _ABILITIES.min, _ABILITIES.max),)),
+))
+CHOICES = (
+    Id("trait", "Malleable trait", optional=True, help="None: 0."),
+    ListOf("abilities", "Abilities that apply", Id("ability"), SHEET.fields[1].max_len),
+)
+
+
+def request_from_sheet(sheet: dict, choices: dict) -> dict:
+    """The form's malleable trait (the chosen one's value, else 0) and the chosen abilities, in the sheet's order."""
+    abilities = [a["value"] for a in sheet["abilities"] if a["id"] in choices["abilities"]]
+    if len(abilities) > _ABILITIES.max_len:
+        raise RulesError(f"Choose at most {_ABILITIES.max_len} abilities (the form holds {_ABILITIES.max_len}).")
+    trait = next((t["value"] for t in sheet["traits"] if t["id"] == choices["trait"]), 0)
+    return {"trait": trait, "abilities": abilities}

@@ -1,23 +1,27 @@
 """Ability Test (seed 004): a character's Ability must beat the total of 1-4 difficulty d6.
 
-One module per job: `sheet` (the limits, the text's tables, XP costs, FIELDS and the Request), `rolling` (the Test,
-`roll` and the follow-ups in `act`), `exact` (the best reroll and exact odds) and `table` (XP, Exertion,
-Convictions and the Scheme, for api.table). This package is the procedure api.py sees.
+One module per job: `sheet` (the limits, the text's tables, XP costs, FIELDS and the Request; the character sheet
+and the request it fills), `rolling` (the Test, `roll` and the follow-ups in `act`), `exact` (the best reroll and
+exact odds) and `table` (XP, Exertion, Convictions and the Scheme, for api.table; what a Test costs and what follows
+it). This package is the procedure api.py sees.
 """
 
 from .exact import best_reroll, odds
 from .rolling import ACTIONS, ID, SEED, TITLE, AbilityTest, Outcome, act, roll
-from .sheet import (DIFFICULTY, EXTRAS, FIELDS, GRADES, MAX_ATTRIBUTE, MAX_CONVICTIONS, MAX_DIFFICULTY,
-                    MAX_EXERTION, MAX_ITEM, MAX_MASTERIES, MAX_SKILL, NEGATE_COST, SIDES, SIGNIFICANCE, TYPE1, TYPE2,
-                    XP_COSTS, XP_PER_SCENE, XP_UNPRICED, Request, XpCost, xp_cost)
-from .table import (TABLE, TABLE_OPS, Conviction, activate_conviction, end_session, exert, move_significance,
-                    scheme_add, scheme_negate_setback, scheme_spend_die, xp_earn, xp_spend)
+from .sheet import (ATTRIBUTES, CHOICES, DIFFICULTY, EXTRAS, FIELDS, GRADES, MAX_ATTRIBUTE, MAX_CONVICTIONS,
+                    MAX_DIFFICULTY, MAX_EXERTION, MAX_ITEM, MAX_MASTERIES, MAX_SKILL, NEGATE_COST, SHEET, SIDES,
+                    SIGNIFICANCE, TYPE1, TYPE2, XP_COSTS, XP_PER_SCENE, XP_UNPRICED, Request, XpCost,
+                    request_from_sheet, xp_cost)
+from .table import (MAX_SCHEME, SCHEME_STATE, TABLE, TABLE_OPS, Conviction, activate_conviction, costs, end_session,
+                    exert, follows, move_significance, scheme_add, scheme_negate_setback, scheme_spend_die, xp_earn,
+                    xp_spend)
 
 __all__ = [
-    "ACTIONS", "DIFFICULTY", "EXTRAS", "FIELDS", "GRADES", "ID", "MAX_ATTRIBUTE", "MAX_CONVICTIONS", "MAX_DIFFICULTY",
-    "MAX_EXERTION", "MAX_ITEM", "MAX_MASTERIES", "MAX_SKILL", "NEGATE_COST", "SEED", "SIDES", "SIGNIFICANCE",
-    "TABLE", "TABLE_OPS", "TITLE", "TYPE1", "TYPE2", "XP_COSTS", "XP_PER_SCENE", "XP_UNPRICED", "AbilityTest",
-    "Conviction", "Outcome", "Request", "XpCost", "act", "activate_conviction", "best_reroll", "end_session",
-    "exert", "move_significance", "odds", "roll", "scheme_add", "scheme_negate_setback", "scheme_spend_die",
-    "xp_cost", "xp_earn", "xp_spend",
+    "ACTIONS", "ATTRIBUTES", "CHOICES", "DIFFICULTY", "EXTRAS", "FIELDS", "GRADES", "ID", "MAX_ATTRIBUTE",
+    "MAX_CONVICTIONS", "MAX_DIFFICULTY", "MAX_EXERTION", "MAX_ITEM", "MAX_MASTERIES", "MAX_SCHEME", "MAX_SKILL",
+    "NEGATE_COST", "SCHEME_STATE", "SEED", "SHEET", "SIDES", "SIGNIFICANCE", "TABLE", "TABLE_OPS", "TITLE", "TYPE1",
+    "TYPE2", "XP_COSTS", "XP_PER_SCENE", "XP_UNPRICED", "AbilityTest", "Conviction", "Outcome", "Request", "XpCost",
+    "act", "activate_conviction", "best_reroll", "costs", "end_session", "exert", "follows", "move_significance",
+    "odds", "request_from_sheet", "roll", "scheme_add", "scheme_negate_setback", "scheme_spend_die", "xp_cost",
+    "xp_earn", "xp_spend",
 ]

@@ -12,6 +12,7 @@ from typing import Any
 
 from .. import fields
 from ..errors import RulesError
+from ..stored import Id, ListOf, Record, int_map, named_list
 
 SIDES = 6
 MAX_DIFFICULTY = 4
@@ -21,6 +22,10 @@ MAX_ITEM = 5
 MAX_CONVICTIONS = 6
 MAX_MASTERIES = 10
 NEGATE_COST = 2  # "subtract two dice from the Scheme (see below) to negate it"
+MAX_XP = 99_999  # "Experience can be stored indefinitely": the sheet's limit, not the text's (ability_test-17)
+MAX_EXERTION_POOL = 99  # the text gives the Exertion pool no size (ability_test-19)
+MAX_SHEET_CONVICTIONS = 50  # "There is no limit to how many Convictions a character may have" (ability_test-22)
+MAX_CONVICTION_TEXT = 200
 
 DIFFICULTY = (
     (1, "Unusually Easy", "Navigating a crowded street, or climbing the rigging in calm weather."),
@@ -201,3 +206,44 @@ class Request:
             step += f"; {n} Exertion spent to activate {n} Conviction{'s' if n > 1 else ''}"
         return step
 
+
+# --- the character sheet the table keeps, and the request it fills ------------------------------------------------
+
+ATTRIBUTES = tuple(name for name, _ in TYPE1 + TYPE2)
+SHEET = Record("sheet", "Ability Test", (
+    int_map("attributes", "Attributes", ATTRIBUTES, 1, MAX_ATTRIBUTE, 2),
+    named_list("skills", "Skills", (fields.Int("level", "Level", 0, MAX_SKILL), fields.Bool("focused", "Focused"),
+                                    fields.Int("masteries", "Masteries", 0, MAX_MASTERIES))),
+    named_list("items", "Items", (fields.Bool("unique", "Unique"), fields.Int("level", "Level", 0, MAX_ITEM))),
+    ListOf("convictions", "Convictions", Record("convictions", "Convictions", (
+        Id("id"), fields.Text("text", "Conviction", MAX_CONVICTION_TEXT),
+        fields.Int("significance", "Significance", 1, len(SIGNIFICANCE), 1))), MAX_SHEET_CONVICTIONS),
+    fields.Int("exertion", "Exertion", 0, MAX_EXERTION_POOL),
+    fields.Int("xp", "XP", 0, MAX_XP),
+    fields.Bool("moved_this_session", "Significance moved this Session"),
+))
+CHOICES = (
+    fields.Choice("type1", "Type I attribute", tuple((name, name) for name, _ in TYPE1), TYPE1[0][0]),
+    fields.Choice("type2", "Type II attribute", tuple((name, name) for name, _ in TYPE2), TYPE2[0][0]),
+    Id("skill", "Skill", optional=True, help="None: no Skill."),
+    fields.Bool("masteries", "The Skill’s Masteries are relevant", default=True),
+    Id("item", "Item", optional=True, help="None: no Item."),
+    ListOf("convictions", "Convictions to activate (1 Exertion each, taken when you roll)", Id("conviction"),
+           MAX_SHEET_CONVICTIONS),
+)
+
+
+def request_from_sheet(sheet: dict, choices: dict) -> dict:
+    """Two Attributes (one Type I, one Type II), the chosen Skill's level (and its Masteries when relevant), the
+    chosen Item's level and the Significance of each Conviction activated, in the sheet's order."""
+    skill = next((s for s in sheet["skills"] if s["id"] == choices["skill"]), None)
+    convictions = [c["significance"] for c in sheet["convictions"] if c["id"] in choices["convictions"]]
+    if len(convictions) > MAX_CONVICTIONS:
+        raise RulesError(f"Activate at most {MAX_CONVICTIONS} Convictions (the form holds {MAX_CONVICTIONS}).")
+    out = {"type1": sheet["attributes"][choices["type1"]], "type2": sheet["attributes"][choices["type2"]],
+           "skill": skill["level"] if skill else 0,
+           "masteries": skill["masteries"] if skill and choices["masteries"] else 0,
+           "item": next((i["level"] for i in sheet["items"] if i["id"] == choices["item"]), 0),
+           "convictions": convictions}
+    Request.of(fields.parse(FIELDS, out))  # Masteries need a relevant Skill
+    return out

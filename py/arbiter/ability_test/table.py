@@ -14,14 +14,11 @@ from typing import Any
 from .. import fields
 from ..errors import RulesError
 from ..fields import table_op
-from .rolling import Outcome, roll_from_json
-from .sheet import MAX_SKILL, NEGATE_COST, XP_BY_KIND, XP_COSTS, XP_PER_SCENE, XP_UNPRICED, xp_cost
+from .rolling import ID, Outcome, roll_from_json
+from .sheet import (MAX_CONVICTION_TEXT, MAX_EXERTION_POOL, MAX_SHEET_CONVICTIONS, MAX_SKILL, MAX_XP, NEGATE_COST,
+                    XP_BY_KIND, XP_COSTS, XP_PER_SCENE, XP_UNPRICED, xp_cost)
 
-MAX_XP = 99_999  # "Experience can be stored indefinitely": the sheet's limit, not the text's (ability_test-17)
 MAX_SCENES = 20
-MAX_EXERTION_POOL = 99  # the text gives the Exertion pool no size (ability_test-19)
-MAX_SHEET_CONVICTIONS = 50  # "There is no limit to how many Convictions a character may have" (ability_test-22)
-MAX_CONVICTION_TEXT = 200
 MAX_SCHEME = 99  # the text gives the Scheme no size (ability_test-23)
 
 
@@ -177,8 +174,8 @@ def end_session(state: Any, args: Any = None) -> dict:
 
 # The Scheme: a shared pool ----------------------------------------------------------------------------------------
 
-_SCHEME_STATE = fields.Int("scheme", "Dice in the Scheme", 0, MAX_SCHEME, 0,
-                           help="A shared pool that all players have equal access to.")
+SCHEME_STATE = fields.Int("scheme", "Dice in the Scheme", 0, MAX_SCHEME, 0,
+                          help="A shared pool that all players have equal access to.")
 _TEST_ARG = fields.Object("roll", "An ability_test roll as returned by roll() or act()",
                     help="A Test on which the player succeeded with at least one 1 rolled during the Test.")
 
@@ -196,7 +193,7 @@ def scheme_add(state: Any, args: Any = None) -> dict:
     if value is None:
         raise RulesError(f"'args.roll' is missing: {_TEST_ARG.label}")
     test, _ = roll_from_json(value, "args.roll")
-    scheme = fields.read_state(state, (_SCHEME_STATE,), ("scheme",))["scheme"]
+    scheme = fields.read_state(state, (SCHEME_STATE,), ("scheme",))["scheme"]
     if not test.scheme_gain:
         why = ("a Scheme die was used on this Test" if test.request.scheme_die and test.outcome is Outcome.SUCCESS
                and test.rolled_one else
@@ -211,7 +208,7 @@ def scheme_add(state: Any, args: Any = None) -> dict:
 def scheme_spend_die(state: Any, args: Any = None) -> dict:
     """Before rolling for a test, remove 1 die from the Scheme (its d6 is added to Ability): refused at 0."""
     fields.read_args(args, (), "scheme_spend_die")
-    scheme = fields.read_state(state, (_SCHEME_STATE,), ("scheme",))["scheme"]
+    scheme = fields.read_state(state, (SCHEME_STATE,), ("scheme",))["scheme"]
     if scheme == 0:
         raise RulesError("'state.scheme' is 0: there is no die in the Scheme to remove")
     return fields.new_state(state, f"Removed 1 die from the Scheme for this Test ({_many_dice(scheme - 1)} left)",
@@ -221,11 +218,47 @@ def scheme_spend_die(state: Any, args: Any = None) -> dict:
 def scheme_negate_setback(state: Any, args: Any = None) -> dict:
     """Subtract two dice from the Scheme to negate a declared setback: refused with fewer than two."""
     fields.read_args(args, (), "scheme_negate_setback")
-    scheme = fields.read_state(state, (_SCHEME_STATE,), ("scheme",))["scheme"]
+    scheme = fields.read_state(state, (SCHEME_STATE,), ("scheme",))["scheme"]
     if scheme < NEGATE_COST:
         raise RulesError(f"'state.scheme' is {scheme}: negating a setback takes {NEGATE_COST} dice from the Scheme")
     return fields.new_state(state, f"Subtracted {NEGATE_COST} dice from the Scheme to negate the setback "
                              f"({_many_dice(scheme - NEGATE_COST)} left)", scheme=scheme - NEGATE_COST)
+
+
+# What a Test costs on the table, and what follows it --------------------------------------------------------------
+
+TAKEN_BACK = "A reroll took back the 1 on a success: the die it earned leaves the Scheme again"
+
+
+def costs(request: dict | None, action: dict | None) -> list[dict]:
+    """Rolling the Test takes one Exertion per Conviction activated and, with "Scheme die" ticked, a die from the
+    Scheme; after it, Exertion spent comes off the sheet and negating the setback takes two dice from the Scheme."""
+    if action is None:
+        n = len(request["convictions"])
+        return ([fields.pay("character", ID, "activate_conviction", None, n)] if n else []) + (
+            [fields.pay("scheme", ID, "scheme_spend_die")] if request["scheme_die"] else [])
+    if "exert" in action:
+        return [fields.pay("character", ID, "exert", {"amount": action["exert"]})]
+    if "negate_setback" in action:
+        return [fields.pay("scheme", ID, "scheme_negate_setback")]
+    return []
+
+
+def follows(roll: dict, earned: bool) -> tuple[list[dict], None]:
+    """What follows a Test on the table (`scheme_follows`), read from the roll checked die by die."""
+    test, _ = roll_from_json(roll)
+    return scheme_follows(test.scheme_gain, earned, roll), None
+
+
+def scheme_follows(gain: bool, earned: bool, roll: dict) -> list[dict]:
+    """A success with a 1 adds a die to the Scheme, once per roll and its follow-ups (`earned`: an earlier step of
+    this roll added it); a follow-up that no longer earns it takes the die back. Each op says what `earned` becomes
+    once paid (a refused op leaves it as it was)."""
+    if gain and not earned:
+        return [fields.pay("scheme", ID, "scheme_add", {"roll": roll}, earned=True)]
+    if not gain and earned:
+        return [fields.pay("scheme", ID, "scheme_spend_die", earned=False, note=TAKEN_BACK)]
+    return []
 
 
 TABLE = {
@@ -255,9 +288,9 @@ TABLE_OPS = [
     table_op("end_session", "End the Session", "Close the Session: Significance may be moved again at the end of "
              "the next one.", (_MOVED_STATE,)),
     table_op("scheme_add", "Add a die to the Scheme", "A success with at least one 1 rolled during the Test adds "
-             "one die (not on a Test that used a Scheme die). Call once per roll.", (_SCHEME_STATE,), (_TEST_ARG,)),
+             "one die (not on a Test that used a Scheme die). Call once per roll.", (SCHEME_STATE,), (_TEST_ARG,)),
     table_op("scheme_spend_die", "Use a Scheme die", "Before rolling for a test, remove 1 die from the Scheme.",
-             (_SCHEME_STATE,)),
+             (SCHEME_STATE,)),
     table_op("scheme_negate_setback", "Negate a setback", f"Subtract {NEGATE_COST} dice from the Scheme to negate a "
-             "declared setback.", (_SCHEME_STATE,)),
+             "declared setback.", (SCHEME_STATE,)),
 ]

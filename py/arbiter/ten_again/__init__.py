@@ -1,21 +1,23 @@
 """Roll Conventions (003): a pool of d10s, 8s, 9s and 10s succeed, 1s eat successes, 10s roll again.
 
 One module per job: `rolling` (the rules over frozen values, each step in words, a roll as JSON in and out,
-`roll` and `act`), `exact` (exact odds of a roll, a contest and a struggle's turn) and `table` (Will, nights of
-rest, Will rolls and ongoing struggles, for api.table). This package is the procedure api.py sees.
+`roll` and `act`), `exact` (exact odds of a roll, a contest and a struggle's turn), `table` (Will, nights of
+rest, Will rolls and ongoing struggles, for api.table; what a roll costs) and `sheet` (the character sheet and the
+request it fills). This package is the procedure api.py sees.
 """
 
 from .exact import Law, TurnLaw, contest, law, odds
 from .rolling import (ACTIONS, EXTRAS, FIELDS, ID, INITIATIVE_THRESHOLD, MAX_DICE, SEED, SIDES, TAIL, THRESHOLD,
                       TITLE, WILL_DICE, Count, Hand, Outcome, Pool, Roll, Winner, act, chains, roll, roll_chains,
                       roll_hand, spend_will)
-from .table import (TABLE, TABLE_OPS, Status, Struggle, Will, expend_will, rest, struggle_odds, struggle_reset,
-                    struggle_turn, will_max, will_roll)
+from .sheet import CHOICES, SHEET, request_from_sheet
+from .table import (STRUGGLE_STATE, TABLE, TABLE_OPS, Status, Struggle, Will, costs, expend_will, rest,
+                    struggle_odds, struggle_reset, struggle_turn, will_max, will_roll)
 
 __all__ = [
-    "ACTIONS", "EXTRAS", "FIELDS", "ID", "INITIATIVE_THRESHOLD", "MAX_DICE", "SEED", "SIDES", "TABLE", "TABLE_OPS",
-    "TAIL", "THRESHOLD", "TITLE", "WILL_DICE", "Count", "Hand", "Law", "Outcome", "Pool", "Roll", "Status",
-    "Struggle", "TurnLaw", "Will", "Winner", "act", "chains", "contest", "expend_will", "law", "odds", "rest",
-    "roll", "roll_chains", "roll_hand", "spend_will", "struggle_odds", "struggle_reset", "struggle_turn",
-    "will_max", "will_roll",
+    "ACTIONS", "CHOICES", "EXTRAS", "FIELDS", "ID", "INITIATIVE_THRESHOLD", "MAX_DICE", "SEED", "SHEET", "SIDES",
+    "STRUGGLE_STATE", "TABLE", "TABLE_OPS", "TAIL", "THRESHOLD", "TITLE", "WILL_DICE", "Count", "Hand", "Law",
+    "Outcome", "Pool", "Roll", "Status", "Struggle", "TurnLaw", "Will", "Winner", "act", "chains", "contest", "costs",
+    "expend_will", "law", "odds", "request_from_sheet", "rest", "roll", "roll_chains", "roll_hand", "spend_will",
+    "struggle_odds", "struggle_reset", "struggle_turn", "will_max", "will_roll",
 ]

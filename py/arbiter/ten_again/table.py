@@ -123,7 +123,7 @@ def will_roll(state: Any, args: Any = None) -> dict:
 
 # Ongoing struggles ---------------------------------------------------------------------------------------------
 
-_STRUGGLE_STATE = (
+STRUGGLE_STATE = (  # also the fields of a struggle the table keeps (records.STRUGGLE)
     fields.Int("target", "Successes needed", 1, MAX_STRUGGLE_TARGET, 5,
                help="Some rolls and contests can be continued over several turns with accumulated successes."),
     fields.Int("accumulated", "Successes accumulated", 0, MAX_ACCUMULATED, 0),
@@ -177,7 +177,7 @@ class Struggle:
 
 
 def _struggle_of(state: Any) -> Struggle:
-    s = fields.read_state(state, _STRUGGLE_STATE, ("target",))
+    s = fields.read_state(state, STRUGGLE_STATE, ("target",))
     st = Struggle(s["target"], s["accumulated"], s["turns"], Status(s["status"]), s["contest"])
     if st.status is Status.ONGOING and st.accumulated >= st.target:
         raise RulesError(f"'state.accumulated' must be from 0 to {st.target - 1} while the struggle is ongoing "
@@ -274,6 +274,19 @@ def struggle_odds(state: Any, args: Any = None) -> dict:
             "abort_within": {str(n): p for n, p in enumerate(abort, 1)}}
 
 
+# what a roll costs on the table -------------------------------------------------------------------------------
+
+def costs(request: dict | None, action: dict | None) -> list[dict]:
+    """A roll with Will ticked, or expending a Will after it (the actor's), takes one Will from the rolling
+    character's sheet."""
+    if action is None:
+        spent = request["will"]
+    else:
+        side = action.get("side")
+        spent = action.get("spend_will") is True and (side is None or side == "actor")
+    return [fields.pay("character", ID, "spend_will")] if spent else []
+
+
 TABLE = {
     "will_max": will_max,
     "spend_will": expend_will,
@@ -295,9 +308,9 @@ TABLE_OPS = [
              "returns the request (pool = current Will) to roll.", _WILL_STATE, _WILL_ROLL_ARGS),
     table_op("struggle_turn", "Ongoing struggle: add a turn", "Adds the roll's successes (in a contest, the "
              "resistance's excess eats accumulated successes); a botch aborts the whole effort; reaching the target "
-             "ends it.", _STRUGGLE_STATE, (_ROLL_ARG,)),
+             "ends it.", STRUGGLE_STATE, (_ROLL_ARG,)),
     table_op("struggle_reset", "Ongoing struggle: start again", "Start again from scratch: 0 accumulated, 0 turns.",
-             _STRUGGLE_STATE),
+             STRUGGLE_STATE),
     table_op("struggle_odds", "Ongoing struggle: odds", "Exact chances to be done, or aborted by a botch, within 1 "
-             "to N turns of rolling the request each turn.", _STRUGGLE_STATE, _ODDS_ARGS),
+             "to N turns of rolling the request each turn.", STRUGGLE_STATE, _ODDS_ARGS),
 ]

@@ -1,0 +1,76 @@
+"""The table's own records, as the page keeps them on a device: a character (its sheet by kind), the Scheme, the
+Situations' Pay the Price marks, an ongoing struggle, a roll-log entry and the store's meta record.
+
+Each is declared once here from the rules' own limits (the Scheme's size is ability_test's, a struggle's fields are
+ten_again's, the marks are threat's Pay the Price options), published by api.table_spec() and checked by
+api.check_record(); a character's sheet is its kind's SHEET (api.check_sheet).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import ability_test, arbitration, fields, luck, ten_again, threat, two_dice
+from .errors import RulesError
+from .stored import NAME, Id, Json, ListOf, Maybe, Record, Time, check
+
+PROCEDURES = {m.ID: m for m in (arbitration, two_dice, threat, luck, ten_again, ability_test)}
+# A character's kind is the procedure whose sheet it keeps; it also rolls the procedures that share that sheet.
+KINDS = {m.ID: m for m in PROCEDURES.values() if getattr(m, "KIND", m.ID) == m.ID}
+
+LOG_MAX = 5000  # the roll log keeps this many entries, the oldest go first
+FILE_MAX = {"characters": 500, "struggles": 500, "log": LOG_MAX}  # entries in a whole-table file
+MAX_SITUATIONS = 100
+MAX_NOTES, MAX_NOTE = 200, 300  # a struggle's history
+
+_KIND = fields.Choice("kind", "Kind", tuple((k, m.SHEET.label) for k, m in KINDS.items()))
+_SHEET = fields.Object("sheet", "The sheet of its kind", help="systems()' \"sheet\" of the procedure named by kind.")
+CHARACTER = Record("character", "Character", (_KIND, NAME, Time("created", "Created"), _SHEET))
+SCHEME = Record("scheme", "The Scheme", (ability_test.SCHEME_STATE,))
+PRICE = Record("price", "Pay the Price marks, per Situation", (
+    Id("current", "The current Situation"),
+    ListOf("situations", "Situations", Record("situations", "Situation", (Id("id"), NAME, threat.MARKED)),
+           MAX_SITUATIONS, min_len=1),
+))
+STRUGGLE = Record("struggle", "Ongoing struggle (d10 pool)", (
+    NAME, Maybe(Id("character", "Character")), Time("created", "Created"), *ten_again.STRUGGLE_STATE,
+    ListOf("notes", "History", fields.Text("notes", "Note", MAX_NOTE), MAX_NOTES),
+))
+LOG = Record("log", "Roll log entry", (
+    Time("time", "Time"),
+    Maybe(Record("character", "Character", (Id("id"), NAME))),
+    fields.Choice("system", "Procedure", tuple((m.ID, m.TITLE) for m in PROCEDURES.values())),
+    fields.Choice("kind", "Entry", (("roll", "Roll"), ("follow-up", "Follow-up"), ("note", "Note"))),
+    Maybe(Json("request", "Request", 4000)),
+    Maybe(Json("action", "Follow-up", 1000)),
+    ListOf("dice", "Faces", fields.Int("dice", "Face", 1, 10), 500),
+    fields.Text("outcome", "Outcome", 40),
+    fields.Text("summary", "Summary", 1000),
+    fields.Text("note", "Note", 500),
+))
+META = Record("meta", "The table's store", (fields.Int("schema", "Schema", 1, 10**6, 1), Time("created", "Created")))
+RECORDS = {r.name: r for r in (CHARACTER, SCHEME, PRICE, STRUGGLE, LOG, META)}
+
+
+def check_sheet(kind: str, sheet: Any, path: str = "sheet") -> dict:
+    """A character sheet of `kind` as the table keeps it, checked field by field."""
+    return check(KINDS[kind].SHEET, sheet, path)
+
+
+def check_record(name: Any, data: Any) -> dict:
+    """One of the table's records, checked field by field: a character with its sheet, the Situations with a
+    current one among them."""
+    if not isinstance(name, str) or name not in RECORDS:
+        raise RulesError(f"'name' must be one of {', '.join(RECORDS)}, got {name!r:.100}")
+    out = check(RECORDS[name], data, name)
+    if name == "character":
+        out["sheet"] = check_sheet(out["kind"], out["sheet"], "character.sheet")
+    if name == "price" and not any(s["id"] == out["current"] for s in out["situations"]):
+        raise RulesError(f"'price.current' must be the id of one of the situations, got {out['current']!r}")
+    return out
+
+
+def spec() -> dict:
+    """Every record's declaration, the kinds of character and the roll log's and a table file's sizes."""
+    return {"kinds": list(KINDS), "records": {name: r.schema() for name, r in RECORDS.items()},
+            "log_max": LOG_MAX, "file_max": dict(FILE_MAX)}
