@@ -1,0 +1,123 @@
+// Characters: the list on this device, creating one, picking the one whose sheet is open, deleting one, and who
+// rolls each procedure in this tab ("Rolling as", kept in sessionStorage: a second tab may roll as someone else).
+
+import { h } from './dom.js';
+import { nowIso } from './ids.js';
+import { KINDS, newSheet } from './schema.js';
+import { KIND_NAME, KIND_OF, SYSTEM_NAME } from './words.js';
+
+const ACTIVE_KEY = 'arbiter.table.active'; // sessionStorage: who rolls each procedure, in this tab
+
+function readActive() {
+  try {
+    const a = JSON.parse(sessionStorage.getItem(ACTIVE_KEY));
+    return a && typeof a === 'object' ? a : {};
+  } catch {
+    return {};
+  }
+}
+
+export class Characters {
+  constructor(table) {
+    this.t = table;
+    this.rolling = readActive(); // system -> character id
+    this.selected = null; // the character whose sheet is open
+    this.newKind = null;
+    this.createError = null;
+  }
+
+  /** [id, data] of every character, in id order. */
+  list() { return this.t.store.list('char:'); }
+
+  get(id) { return id ? this.t.store.get(`char:${id}`) : undefined; }
+
+  /** {id, ...data} of who rolls `system` in this tab, if that character still exists and is of the right kind. */
+  active(system) {
+    const id = this.rolling[system];
+    const c = this.get(id);
+    return c && c.kind === KIND_OF[system] ? { id, ...c } : null;
+  }
+
+  setActive(system, id) {
+    if (id) this.rolling[system] = id; else delete this.rolling[system];
+    try {
+      sessionStorage.setItem(ACTIVE_KEY, JSON.stringify(this.rolling));
+    } catch { /* private mode: this tab only */ }
+    this.t.render('characters');
+  }
+
+  /** The procedure of the tab shown, for a new character's kind. */
+  currentKind() {
+    const tab = document.querySelector('nav.tabs a[aria-selected="true"]')?.dataset.tab;
+    return KINDS.includes(tab) ? tab : 'arbitration';
+  }
+
+  view() {
+    const chars = this.list();
+    if (this.selected && !chars.some(([id]) => id === this.selected)) this.selected = null;
+    const kindSelect = h('select', { id: 'new-char-kind', 'data-k': 'new:kind' },
+      KINDS.map((k) => h('option', { value: k, selected: k === (this.newKind ?? this.currentKind()) }, KIND_NAME[k])));
+    kindSelect.addEventListener('change', () => { this.newKind = kindSelect.value; });
+    const nameInput = h('input', { type: 'text', id: 'new-char-name', maxlength: 80, autocomplete: 'off',
+      'data-k': 'new:name', required: true });
+    const create = h('form', { class: 'row create', 'data-create': 'character', novalidate: true,
+      onsubmit: (event) => { event.preventDefault(); this.create(kindSelect.value, nameInput.value); } },
+    h('label', { class: 'tf' }, h('span', {}, 'Kind'), kindSelect),
+    h('label', { class: 'tf grow' }, h('span', {}, 'Name'), nameInput),
+    h('button', { type: 'submit', 'data-k': 'new:create' }, 'Create character'),
+    this.createError ? h('output', { class: 'field-error', role: 'alert' }, this.createError) : null);
+
+    const rolling = Object.entries(this.rolling).map(([system, id]) => [system, id, this.get(id)])
+      .filter(([system, , c]) => c && c.kind === KIND_OF[system]);
+    const pick = (id) => { this.selected = this.selected === id ? null : id; this.t.render('characters'); };
+    const list = h('ul', { class: 'char-list', 'aria-label': 'Characters on this device' },
+      chars.map(([id, c]) => h('li', {},
+        h('button', { type: 'button', 'aria-pressed': String(id === this.selected), 'data-char': id,
+          'data-k': `pick:${id}`, onclick: () => pick(id) },
+        c.name || '(unnamed)', h('span', { class: 'muted' }, ` ${KIND_NAME[c.kind]}`)))));
+    const stop = (system, c) => h('button', { type: 'button', class: 'link', 'data-k': `stop:${system}`,
+      'aria-label': `Stop logging ${SYSTEM_NAME[system]} rolls for ${c.name}`,
+      onclick: () => this.setActive(system, null) }, 'stop');
+    return [
+      h('h3', {}, 'Characters'),
+      create,
+      rolling.length ? h('p', { class: 'rolling', 'data-rolling': '' }, 'Rolling as: ',
+        rolling.map(([system, , c], i) => [i ? ' · ' : '',
+          `${SYSTEM_NAME[system]}: `, h('strong', {}, c.name || '(unnamed)'), ' ', stop(system, c)])) : null,
+      chars.length ? list
+        : h('p', { class: 'muted' }, 'No characters yet: create one, fill in its sheet, '
+          + 'and it fills the forms for you.'),
+      this.selected ? this.t.sheet.view(this.selected, this.get(this.selected)) : null,
+    ];
+  }
+
+  async create(kind, name) {
+    name = name.trim();
+    if (!name) {
+      this.createError = 'Name the character first.';
+      this.t.ui.focus = 'new:name';
+      this.t.render('characters');
+      return;
+    }
+    this.createError = null;
+    try {
+      const data = { kind, name: name.slice(0, 80), created: nowIso(), sheet: newSheet(kind) };
+      const id = await this.t.store.create('char:', data);
+      this.selected = id;
+      this.newKind = kind;
+      this.t.ui.focus = `c:${id}:name`;
+      this.t.render('characters');
+      this.t.say(`${name}: a ${KIND_NAME[kind]} character, saved on this device.`);
+    } catch (error) {
+      this.createError = error.message;
+      this.t.render('characters');
+    }
+  }
+
+  async remove(id) {
+    const c = this.get(id);
+    await this.t.store.remove(`char:${id}`);
+    for (const [system, who] of Object.entries(this.rolling)) if (who === id) this.setActive(system, null);
+    this.t.say(`${c?.name ?? 'The character'} was deleted.`);
+  }
+}

@@ -1,0 +1,185 @@
+// The table's state on this device: character sheets that fill the forms, the Scheme every character shares, Pay
+// the Price marks per Situation, ongoing d10 struggles and a log of every roll, all kept by store.js. Every rule
+// (Will, nights of rest, XP costs, Exertion, Convictions, the Scheme, struggles and their odds) is
+// arbiter.api.table's: these modules keep and show state. Whatever a player typed is shown as text, never HTML.
+//
+//   startTable(window.arbiterPage, arbiter, SPEC)   // renders into <section id="table">; sets data-ready when loaded
+//
+// This module is the controller: it opens the store, owns the redraws, the table's status line and the roll
+// events, and wires the parts, one module of one job each:
+//
+//   the page's parts   alerts.js  characters.js  sheet.js (a sheet, field by field)  roll-as.js  shared.js (the
+//                      Scheme, the Situations)  struggles.js  log.js  save.js (export, import, kept-aside copies)
+//   each kind's sheet  sheets/<procedure>.js: what "roll as" offers, the request it makes, the engine's ops
+//   the rules          rules.js: what a roll costs and the ops on a sheet, all asked of arbiter.api.table
+//   storage            store.js (revisions, compare-and-set, two tabs)  backends.js (IndexedDB, memory)
+//                      schema.js (what a record may hold)  migrations.js  file.js (the table as one file)
+//   helpers            dom.js  words.js  data.js  ids.js
+//
+// The modules that hold no DOM work (schema, migrations, file, store on its memory backend, rules' costsOf, the
+// sheets' request, log's entries) are tested under Node: tests/js/.
+
+import { Alerts } from './alerts.js';
+import { Characters } from './characters.js';
+import { h, swap } from './dom.js';
+import { Log } from './log.js';
+import { RollAs } from './roll-as.js';
+import { Rules } from './rules.js';
+import { Save } from './save.js';
+import { SYSTEMS } from './schema.js';
+import { Shared } from './shared.js';
+import { Sheet } from './sheet.js';
+import { Store } from './store.js';
+import { Struggles } from './struggles.js';
+
+/** The parts with a section of their own, in the page's order; each has a view(). */
+const PARTS = ['alerts', 'characters', 'shared', 'struggles', 'log', 'save'];
+
+export function startTable(page, arbiter, spec) {
+  const root = document.getElementById('table');
+  if (!root || !page) return null;
+  const table = new Table(root, page, arbiter, spec);
+  table.start().catch((error) => table.fatal(error));
+  return table;
+}
+
+class Table {
+  constructor(root, page, arbiter, spec) {
+    Object.assign(this, { root, page, arbiter, spec });
+    this.store = null;
+    // status: a line per character sheet; confirm: the step asking first; focus: the data-k to focus after a redraw
+    this.ui = { status: {}, confirm: null, focus: null, tableStatus: null, xpWhat: {} };
+    this.alerts = new Alerts(this);
+    this.characters = new Characters(this);
+    this.sheet = new Sheet(this);
+    this.rollAs = new RollAs(this);
+    this.rules = new Rules(this);
+    this.shared = new Shared(this);
+    this.struggles = new Struggles(this);
+    this.log = new Log(this);
+    this.save = new Save(this);
+    this.chains = {}; // system -> {earned}: a roll and its follow-ups earn the Scheme at most one die
+    this.dirty = new Set();
+    this.queue = new Promise((resolve) => { this.unblock = resolve; }); // roll events wait for the store
+  }
+
+  async start() {
+    const part = (name, label) => h('section', { class: 'table-part', 'data-part': name, 'aria-label': label });
+    this.sections = {
+      alerts: h('div', { class: 'table-alerts', 'data-part': 'alerts' }),
+      status: h('p', { class: 'table-status', role: 'status', 'data-table-status': '' }),
+      characters: part('characters', 'Characters'),
+      shared: part('shared', 'Shared by the table'),
+      struggles: part('struggles', 'Ongoing struggles'),
+      log: part('log', 'Roll log'),
+      save: part('save', 'Save and restore'),
+    };
+    this.root.querySelector('[data-table-wait]')?.remove();
+    this.root.append(...Object.values(this.sections));
+    document.addEventListener('arbiter:roll', (event) => this.enqueue(() => this.onRoll(event.detail)));
+    this.page.guards?.push((system, request, action) => this.rules.cannotPay(system, request, action));
+
+    this.store = await Store.open();
+    this.store.subscribe((ids) => this.changed(ids));
+    this.unblock();
+    this.shared.mirrorPrice();
+    // procedures.js changes the marks itself ("New Situation (unmark all)"): pick that up after any click there
+    this.page.procs.threat?.form.addEventListener('click', () => setTimeout(() => this.shared.pullPrice(), 0));
+    const d10 = this.page.procs.ten_again?.form;
+    d10?.addEventListener('input', () => this.struggles.scheduleOdds());
+    d10?.addEventListener('change', () => this.struggles.scheduleOdds());
+    this.renderAll();
+    this.flush();
+    this.root.dataset.ready = '';
+  }
+
+  fatal(error) {
+    console.warn(error);
+    this.root.append(h('p', { class: 'field-error', role: 'alert' }, `The table could not start: ${error.message}`));
+  }
+
+  enqueue(fn) {
+    this.queue = this.queue.then(fn).catch((error) => this.say(error.message, true));
+    return this.queue;
+  }
+
+  // --- rendering ---------------------------------------------------------------------------------------------------
+  render(...names) {
+    for (const n of names) this.dirty.add(n);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setTimeout(() => this.flush(), 0);
+    }
+  }
+
+  renderAll() { this.render(...PARTS); }
+
+  flush() {
+    this.scheduled = false;
+    if (!this.store) return;
+    for (const name of this.dirty) swap(this.sections[name], this[name].view());
+    this.dirty.clear();
+    this.sections.status.textContent = this.ui.tableStatus?.text ?? '';
+    this.sections.status.classList.toggle('error', Boolean(this.ui.tableStatus?.error));
+    if (this.ui.focus) {
+      this.root.querySelector(`[data-k="${CSS.escape(this.ui.focus)}"]`)?.focus();
+      this.ui.focus = null;
+    }
+  }
+
+  /** The store changed `ids` (a Set, or 'all'), here or in another tab: redraw the parts that show them. */
+  changed(ids) {
+    const all = ids === 'all';
+    const has = (prefix) => all || [...ids].some((id) => id.startsWith(prefix));
+    if (has('char:')) this.render('characters', 'struggles', 'log');
+    if (has('shared:')) this.render('shared');
+    if (has('shared:price')) this.shared.mirrorPrice();
+    if (has('struggle:')) this.render('struggles');
+    if (has('log:')) this.render('log');
+    if (has('aside:')) this.render('save');
+    if (all) this.render('alerts', 'save');
+  }
+
+  /** The table's own line: what the last op did, or why it was refused. */
+  say(text, error = false) {
+    this.ui.tableStatus = { text, error };
+    this.sections.status.textContent = text;
+    this.sections.status.classList.toggle('error', error);
+  }
+
+  /** A character sheet's own line. */
+  setStatus(charId, text, error = false) {
+    this.ui.status[charId] = { text, error };
+    this.render('characters');
+  }
+
+  /** A button that asks first: a real step in the page, keyboard operable, Cancel focused. */
+  confirmable(key, label, question, yesLabel, onYes) {
+    const ask = (confirm, focus) => { this.ui.confirm = confirm; this.ui.focus = focus; this.renderAll(); };
+    if (this.ui.confirm === key) {
+      const yes = () => {
+        this.ui.confirm = null;
+        this.renderAll();
+        Promise.resolve().then(onYes).catch((error) => this.say(error.message, true));
+      };
+      return h('div', { class: 'confirm', role: 'group', 'aria-label': question },
+        h('p', {}, question),
+        h('button', { type: 'button', class: 'danger', 'data-confirm': '', 'data-k': `${key}:yes`, onclick: yes },
+          yesLabel),
+        h('button', { type: 'button', 'data-k': `${key}:no`, onclick: () => ask(null, key) }, 'Cancel'));
+    }
+    return h('button', { type: 'button', 'data-k': key, onclick: () => ask(key, `${key}:no`) }, label);
+  }
+
+  // --- a roll or a follow-up on a form: log it, then take what it costs -------------------------------------------
+  async onRoll({ system, roll, action }) {
+    if (!roll || !SYSTEMS.includes(system)) return;
+    if (!action || !this.chains[system]) this.chains[system] = { earned: false };
+    const chain = this.chains[system];
+    const who = this.characters.active(system);
+    await this.log.append(system, roll, action, who);
+    await this.rules.pay(system, roll.request, action, who);
+    if (system === 'ability_test') await this.shared.schemeGain(roll, who, chain);
+    if (system === 'threat' && roll.pay_the_price) await this.shared.setMarks(roll.pay_the_price.marked);
+  }
+}

@@ -1,0 +1,148 @@
+// The roll log: every roll, follow-up and table note, who made it and its dice; filters, "show more", and export
+// as JSON or CSV. The entry shapes and the CSV are pure functions (facesOf, filterLog, csvOf).
+
+import { jsonOrNull } from './data.js';
+import { download, h, select } from './dom.js';
+import { nowIso } from './ids.js';
+import { SYSTEMS } from './schema.js';
+import { SYSTEM_NAME, fmtTime, plural, requestText } from './words.js';
+
+const LOG_PAGE = 50;
+
+/** The faces a roll shows, whatever its procedure: 1 to 10 each, at most 500. */
+export function facesOf(roll) {
+  const side = (s) => [...(s.dice ?? []), ...(s.will_dice ?? []), ...(s.rerolls ?? [])];
+  let faces;
+  switch (roll.system) {
+    case 'arbitration': faces = [...roll.dice, ...(roll.defender?.dice ?? [])]; break;
+    case 'two_dice': faces = [...roll.dice, ...(roll.target?.dice ?? [])]; break;
+    case 'ten_again': faces = [...side(roll), ...(roll.target ? side(roll.target) : [])]; break;
+    case 'ability_test':
+      faces = [...(roll.scheme_roll !== null && roll.scheme_roll !== undefined ? [roll.scheme_roll] : []),
+        ...roll.dice];
+      break;
+    default: faces = [...(roll.dice ?? [])];
+  }
+  return faces.filter((f) => Number.isInteger(f) && f >= 1 && f <= 10).slice(0, 500);
+}
+
+/** [id, entry] of the log entries `filter` lets through ({character: id, '-' for nobody, or ''; system}), newest
+ * first (log ids sort by time). */
+export function filterLog(all, { character, system }) {
+  const out = [];
+  for (let i = all.length - 1; i >= 0; i--) {
+    const e = all[i][1];
+    const who = !character || (character === '-' ? !e.character : e.character?.id === character);
+    if ((!system || e.system === system) && who) out.push(all[i]);
+  }
+  return out;
+}
+
+/** One CSV cell: quoted, quotes doubled, and a leading = + - @ defused so a spreadsheet never runs it. */
+export function csvCell(value) {
+  let s = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return `"${s.replaceAll('"', '""')}"`;
+}
+
+/** The CSV of log entries ({id, ...entry}, oldest first), a header row first, CRLF line ends. */
+export function csvOf(entries) {
+  const cols = ['time', 'character', 'procedure', 'kind', 'action', 'request', 'dice', 'outcome', 'summary'];
+  const rows = entries.map((e) => [e.time, e.character?.name ?? '', e.system, e.kind, e.action, e.request,
+    e.dice.join(' '), e.outcome, e.summary]);
+  return [cols, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+export class Log {
+  constructor(table) {
+    this.t = table;
+    this.limit = LOG_PAGE;
+    this.filter = { character: '', system: '' };
+  }
+
+  /** Log a roll or a follow-up of `system`, made as `who` ({id, name}, or null for nobody). */
+  async append(system, roll, action, who) {
+    await this.t.store.append({
+      time: nowIso(), character: who ? { id: who.id, name: who.name } : null, system,
+      kind: action ? 'follow-up' : 'roll',
+      request: jsonOrNull(roll.request, 4000), action: jsonOrNull(action, 1000), dice: facesOf(roll),
+      outcome: String(roll.outcome ?? '').slice(0, 40), summary: String(roll.summary ?? '').slice(0, 1000), note: '',
+    });
+  }
+
+  /** Log what the table did (an op's note, or why it was not done). */
+  async note(system, charId, note) {
+    if (!note) return;
+    const c = this.t.characters.get(charId);
+    try {
+      await this.t.store.append({ time: nowIso(), character: c ? { id: charId, name: c.name } : null, system,
+        kind: 'note', request: null, action: null, dice: [], outcome: '', summary: note.slice(0, 1000),
+        note: note.slice(0, 500) });
+    } catch (error) {
+      this.t.say(error.message, true);
+    }
+  }
+
+  entries(all = this.t.store.list('log:')) { return filterLog(all, this.filter); }
+
+  view() {
+    const all = this.t.store.list('log:');
+    const entries = this.entries(all);
+    const names = new Map();
+    for (const [, e] of all) if (e.character) names.set(e.character.id, e.character.name);
+    for (const [id, c] of this.t.characters.list()) names.set(id, c.name);
+    const shown = entries.slice(0, this.limit);
+    const filter = (key, label, options) => select(`log:f:${key}`, label, options, this.filter[key],
+      (v) => { this.filter[key] = v; this.limit = LOG_PAGE; this.t.render('log'); });
+    const count = plural(all.length, 'entry', 'entries');
+    const more = () => { this.limit += LOG_PAGE; this.t.render('log'); };
+    const clear = async () => {
+      await this.t.store.clearLog();
+      this.t.say('The log is cleared.');
+      this.t.ui.focus = 'log:f:character';
+    };
+    const exportAs = (format, label) => h('button', { type: 'button', 'data-k': `log:${format}`, 'data-export': format,
+      disabled: !entries.length, onclick: () => this.export(format) }, label);
+    return [
+      h('h3', {}, 'Roll log'),
+      h('div', { class: 'row' },
+        filter('character', 'Character',
+          [['', 'Everyone'], ['-', 'Nobody'], ...[...names].map(([id, name]) => [id, name || '(unnamed)'])]),
+        filter('system', 'Procedure', [['', 'Every procedure'], ...SYSTEMS.map((s) => [s, SYSTEM_NAME[s]])])),
+      h('p', { class: 'muted', 'data-log-count': entries.length },
+        entries.length === all.length ? count : `${entries.length} of ${count} match`),
+      h('ol', { class: 'log-list', 'aria-label': 'Rolls, newest first' },
+        shown.map(([id, e]) => this.viewEntry(id, e))),
+      entries.length > shown.length ? h('button', { type: 'button', 'data-k': 'log:more', onclick: more },
+        `Show ${Math.min(LOG_PAGE, entries.length - shown.length)} more`) : null,
+      h('div', { class: 'row' },
+        exportAs('json', 'Export JSON'),
+        exportAs('csv', 'Export CSV'),
+        all.length ? this.t.confirmable('log:clear', 'Clear the log…',
+          `Delete all ${count} of the log? This cannot be undone.`, `Delete ${count}`, clear) : null),
+    ];
+  }
+
+  viewEntry(id, e) {
+    const head = [h('time', { datetime: e.time }, fmtTime(e.time)), ' · ',
+      h('strong', { class: 'who' }, e.character?.name || '—'), ` · ${SYSTEM_NAME[e.system]}`];
+    if (e.kind === 'follow-up') head.push(` · follow-up: ${requestText(e.action)}`);
+    return h('li', { class: `log-entry ${e.kind}`, 'data-kind': e.kind, 'data-system': e.system, 'data-log': id },
+      h('div', { class: 'log-head' }, head),
+      h('div', { class: 'log-summary' }, e.summary),
+      e.dice.length ? h('div', { class: 'muted log-dice' }, `Dice: ${e.dice.join(' ')}`) : null,
+      e.request ? h('div', { class: 'muted log-request' }, `Request: ${requestText(e.request)}`) : null);
+  }
+
+  /** Download the entries the filters let through, oldest first. */
+  export(format) {
+    const entries = this.entries().reverse().map(([id, e]) => ({ id, ...e }));
+    const day = nowIso().slice(0, 10);
+    if (format === 'json') {
+      download(`arbiter-log-${day}.json`, 'application/json',
+        JSON.stringify({ app: 'arbiter-log', exported: nowIso(), filter: this.filter, entries }, null, 1));
+    } else {
+      download(`arbiter-log-${day}.csv`, 'text/csv', csvOf(entries));
+    }
+  }
+}

@@ -1,0 +1,351 @@
+// The table's memory on this device: records, each with its own revision, under a schema version with migrations.
+// A store that cannot be read, or that a newer Arbiter wrote, is copied aside untouched and the page goes on; open
+// tabs stay in step through a BroadcastChannel, and a write lands only on the revision it was computed from
+// (compare-and-set), so no tab ever overwrites newer data. Knows no rules: what a record may hold is schema.js's,
+// where it is kept backends.js's, a whole-table file file.js's.
+//
+//   const store = await Store.open();          // never rejects: falls back to memory and says why in .problems
+//   store.subscribe((ids) => …);               // ids: a Set of changed record ids, or 'all'
+//   await store.update('char:…', async (data) => ({ ...data, name }));   // re-run on a newer revision
+//
+// Records: { id, rev, updated, by, data }. Ids: 'meta', 'shared:scheme', 'shared:price', 'char:<id>',
+// 'struggle:<id>', 'log:<id>' and 'aside:<id>' (an untouched copy of a store that could not be used).
+
+import { DB_NAME, IdbBackend, MemoryBackend, openDb, readAll } from './backends.js';
+import { fileRecords } from './file.js';
+import { logId, newId, nowIso } from './ids.js';
+import { SCHEMA, migrate } from './migrations.js';
+import { LOG_MAX, MAX_ERRORS, dataErrors, isObj, recordErrors, show } from './schema.js';
+
+const CHANNEL = 'arbiter-table';
+
+export class ConflictError extends Error {}
+
+export class Store {
+  constructor(backend) {
+    this.backend = backend;
+    this.tab = newId();
+    this.records = new Map(); // id -> record, as last read or written
+    this.keyCache = new Map(); // prefix -> its record ids, sorted
+    this.listeners = new Set();
+    this.problems = []; // {kind: 'damaged'|'newer'|'unavailable'|'readonly', message, aside?}
+    this.readOnly = false;
+    this.channel = null;
+  }
+
+  /** Open the table's store; never rejects: with no usable IndexedDB the table lives in memory and says so. */
+  static async open({ name = DB_NAME } = {}) {
+    let store;
+    try {
+      const db = await openDb(name);
+      store = new Store(new IdbBackend(db));
+      db.onversionchange = () => {
+        db.close();
+        store.stopWriting('A newer version of Arbiter opened the table in another tab: '
+          + 'reload this tab to go on saving.');
+      };
+      await store.load();
+    } catch (error) {
+      store = new Store(new MemoryBackend());
+      store.problems.push({ kind: 'unavailable', message: `This browser does not let the page keep the table `
+        + `(${error.message}): changes last until the page is closed.` });
+      await store.load();
+    }
+    store.listen();
+    return store;
+  }
+
+  /** Read everything; migrate an older schema, set aside a newer or damaged one, create what is missing. */
+  async load() {
+    const report = await this.backend.run('readwrite', (tx) => readAll(tx, (raw) => {
+      // the repair's writes, also kept as the records this page starts from
+      const records = new Map(raw.map((r) => [r.id, r]));
+      const out = {
+        put: (r) => { tx.put(r); records.set(r.id, r); },
+        del: (id) => { tx.del(id); records.delete(id); },
+      };
+      tx.result = { ...this.repair(out, raw), records };
+    }));
+    this.problems.push(...report.problems);
+    this.setAll(report.records);
+  }
+
+  repair(tx, raw) {
+    const problems = [];
+    const stamp = (rec, rev = 1) => ({ id: rec.id, rev, updated: Date.now(), by: this.tab, data: rec.data });
+    const records = raw.filter((r) => !(typeof r?.id === 'string' && r.id.startsWith('aside:')));
+    const aside = (reason, details, schema = null) => {
+      const id = `aside:${logId()}`;
+      const data = { at: nowIso(), reason, schema, problems: details, records };
+      tx.put({ id, rev: 1, updated: Date.now(), by: this.tab, data });
+      return id;
+    };
+    const revs = new Map(records.map((r) => [r?.id, r?.rev]));
+    const revOf = (id) => { const rev = revs.get(id); return Number.isInteger(rev) && rev > 0 ? rev : 0; };
+    const fresh = () => { for (const rec of migrate([], 0)) tx.put(stamp(rec, revOf(rec.id) + 1)); };
+    if (records.length === 0) { fresh(); return { problems }; }
+
+    const meta = records.find((r) => r?.id === 'meta');
+    const schema = isObj(meta?.data) && Number.isInteger(meta.data.schema) && meta.data.schema >= 1
+      ? meta.data.schema : null;
+    if (schema !== null && schema > SCHEMA) {
+      const id = aside('newer', [`schema ${schema}; this page reads schema ${SCHEMA} and older`], schema);
+      for (const r of records) tx.del(r.id);
+      fresh();
+      problems.push({ kind: 'newer', aside: id, message: 'The table saved here was written by a newer version of '
+        + `Arbiter (schema ${schema}; this page knows ${SCHEMA}). It is kept aside untouched; reload to get the newer `
+        + 'version. Meanwhile this page starts a fresh table.' });
+      return { problems };
+    }
+
+    const errors = [];
+    let work = records;
+    if (schema === null) {
+      errors.push(meta ? `meta.data.schema: must be a whole number from 1, got ${show(meta?.data?.schema)}`
+        : 'meta: is missing');
+      work = records.filter((r) => r?.id !== 'meta');
+    } else if (schema < SCHEMA) {
+      try {
+        work = migrate(records.map((r) => ({ id: r.id, data: r.data })), schema).map((r) => stamp(r, revOf(r.id) + 1));
+      } catch (error) {
+        errors.push(`the migration from schema ${schema} failed: ${error.message}`);
+        work = [];
+      }
+    }
+    const good = [];
+    for (const rec of work) {
+      const e = recordErrors(rec);
+      if (e.length) errors.push(...e);
+      else good.push(rec);
+    }
+    const kept = new Set(good.map((r) => r.id));
+    if (errors.length) {
+      const id = aside('damaged', errors.slice(0, MAX_ERRORS), schema);
+      const dropped = records.filter((r) => !kept.has(r?.id));
+      for (const r of dropped) tx.del(r.id);
+      const n = dropped.filter((r) => r?.id !== 'meta').length;
+      problems.push({ kind: 'damaged', aside: id, details: errors.slice(0, MAX_ERRORS),
+        message: 'Some of the table saved here could not be read '
+          + `(${errors.length} problem${errors.length === 1 ? '' : 's'}; ${n} record${n === 1 ? '' : 's'} left out). `
+          + 'An untouched copy is kept aside (see “Save and restore”); everything else goes on working.' });
+    }
+    if (schema !== null && schema < SCHEMA) for (const r of good) tx.put(r);
+    // the records a working table needs: meta, the Scheme, the Situations
+    for (const r of migrate([], 0)) if (!kept.has(r.id)) tx.put(stamp(r, revOf(r.id) + 1));
+    return { problems };
+  }
+
+  /** Read every record into memory again. */
+  async reload() {
+    const all = await this.backend.run('readonly', (tx) => readAll(tx, (rows) => { tx.result = rows; }));
+    this.setAll(new Map(all.map((r) => [r.id, r])));
+  }
+
+  setAll(records) {
+    this.records = records;
+    this.keyCache.clear();
+    this.checkMeta();
+  }
+
+  /** Keep the sorted id lists in step with one record coming or going. */
+  set(id, rec) {
+    const added = !this.records.has(id);
+    this.records.set(id, rec);
+    if (added) this.keyMoved(id, true);
+  }
+
+  delete(id) {
+    if (this.records.delete(id)) this.keyMoved(id, false);
+  }
+
+  keyMoved(id, added) {
+    for (const [prefix, keys] of this.keyCache) {
+      if (!id.startsWith(prefix)) continue;
+      let lo = 0;
+      let hi = keys.length;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (keys[mid] < id) lo = mid + 1; else hi = mid; }
+      if (added) keys.splice(lo, 0, id); else if (keys[lo] === id) keys.splice(lo, 1);
+    }
+  }
+
+  checkMeta() {
+    const schema = this.records.get('meta')?.data?.schema;
+    if (Number.isInteger(schema) && schema > SCHEMA) {
+      this.stopWriting(`A newer version of Arbiter (schema ${schema}) updated the table in another tab: `
+        + 'reload this tab to go on saving.');
+    }
+  }
+
+  stopWriting(message) {
+    if (this.readOnly) return;
+    this.readOnly = true;
+    this.problems.push({ kind: 'readonly', message });
+    this.emit('all');
+  }
+
+  // --- two tabs ---
+  listen() {
+    if (typeof BroadcastChannel === 'function' && this.backend.persistent) {
+      this.channel = new BroadcastChannel(CHANNEL);
+      this.channel.onmessage = ({ data }) => { if (data?.tab !== this.tab) this.refresh(data?.ids ?? 'all'); };
+    }
+    globalThis.document?.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') this.refresh('all');
+    });
+  }
+
+  announce(ids) {
+    this.emit(ids);
+    try {
+      this.channel?.postMessage({ tab: this.tab, ids: ids === 'all' ? 'all' : [...ids] });
+    } catch { /* the channel closed */ }
+  }
+
+  /** Another tab wrote `ids` (or 'all'): read them again; a record only ever moves to a newer revision. */
+  async refresh(ids) {
+    if (ids === 'all' || !Array.isArray(ids)) {
+      const before = this.records;
+      await this.reload();
+      // a write of this tab that landed after the reload read keeps its newer revision
+      for (const [id, rec] of before) if ((this.records.get(id)?.rev ?? Infinity) < rec.rev) this.records.set(id, rec);
+      const changed = new Set([...before.keys(), ...this.records.keys()]
+        .filter((k) => before.get(k)?.rev !== this.records.get(k)?.rev));
+      if (changed.size) this.emit(changed);
+      return;
+    }
+    const rows = await this.backend.run('readonly', (tx) => {
+      tx.result = [];
+      for (const id of ids) tx.get(id, (rec) => tx.result.push([id, rec]));
+    });
+    const changed = new Set();
+    for (const [id, rec] of rows) {
+      const mine = this.records.get(id);
+      if (!rec) {
+        if (mine) { this.delete(id); changed.add(id); }
+      } else if (!mine || rec.rev > mine.rev) {
+        this.set(id, rec);
+        changed.add(id);
+      }
+    }
+    if (changed.has('meta')) this.checkMeta();
+    if (changed.size) this.emit(changed);
+  }
+
+  subscribe(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); }
+
+  emit(ids) {
+    for (const fn of this.listeners) {
+      try { fn(ids); } catch (error) { console.warn(error); }
+    }
+  }
+
+  // --- reading ---
+  get(id) { return this.records.get(id)?.data; }
+
+  /** [id without prefix, data] of every record under `prefix`, in id order. */
+  list(prefix) {
+    let keys = this.keyCache.get(prefix);
+    if (!keys) {
+      keys = [...this.records.keys()].filter((k) => typeof k === 'string' && k.startsWith(prefix)).sort();
+      this.keyCache.set(prefix, keys);
+    }
+    return keys.map((k) => [k.slice(prefix.length), this.records.get(k).data]);
+  }
+
+  // --- writing ---
+  writable() {
+    if (this.readOnly) {
+      throw new Error(this.problems.find((p) => p.kind === 'readonly')?.message ?? 'The table is read-only');
+    }
+  }
+
+  /** Compute the new data of `id` from its latest revision with `fn` (which may be async, may return undefined for
+   * no change, and may throw to refuse); it is written only onto that revision, else computed again. */
+  async update(id, fn, { create = false } = {}) {
+    this.writable();
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const current = await this.backend.run('readonly', (tx) => tx.get(id, (rec) => { tx.result = rec; }));
+      if (!current && !create) throw new Error('That was deleted (in this or another tab).');
+      const data = await fn(current ? structuredClone(current.data) : undefined);
+      if (data === undefined) return current?.data;
+      const errors = dataErrors(id, data);
+      if (errors.length) throw new Error(`Not saved: ${errors.join('; ')}`);
+      const next = { id, rev: (current?.rev ?? 0) + 1, updated: Date.now(), by: this.tab, data };
+      const ok = await this.backend.run('readwrite', (tx) => tx.get(id, (rec) => {
+        tx.result = (rec?.rev ?? 0) === (current?.rev ?? 0);
+        if (tx.result) tx.put(next);
+      }));
+      if (ok) {
+        this.set(id, next);
+        this.announce(new Set([id]));
+        return data;
+      }
+      await this.refresh([id]); // someone else wrote first: start again from their revision
+    }
+    throw new ConflictError('Another tab kept changing this; try again.');
+  }
+
+  async create(prefix, data) {
+    const id = `${prefix}${newId()}`;
+    await this.update(id, () => data, { create: true });
+    return id.slice(prefix.length);
+  }
+
+  async remove(id) {
+    this.writable();
+    await this.backend.run('readwrite', (tx) => tx.del(id));
+    this.delete(id);
+    this.announce(new Set([id]));
+  }
+
+  /** Add a roll-log entry; past LOG_MAX the oldest go. */
+  async append(entry) {
+    this.writable();
+    const id = `log:${logId()}`;
+    const errors = dataErrors(id, entry);
+    if (errors.length) throw new Error(`Not logged: ${errors.join('; ')}`);
+    const rec = { id, rev: 1, updated: Date.now(), by: this.tab, data: entry };
+    const dropped = await this.backend.run('readwrite', (tx) => {
+      tx.put(rec);
+      tx.result = [];
+      tx.count('log:', (n) => {
+        if (n > LOG_MAX) tx.keys('log:', n - LOG_MAX, (keys) => { tx.result = keys; keys.forEach((k) => tx.del(k)); });
+      });
+    });
+    this.set(id, rec);
+    for (const k of dropped) this.delete(k);
+    this.announce(new Set([id, ...dropped]));
+    return id;
+  }
+
+  async clearLog() {
+    this.writable();
+    await this.backend.run('readwrite', (tx) => tx.delPrefix('log:'));
+    const ids = this.list('log:').map(([id]) => `log:${id}`);
+    ids.forEach((k) => this.delete(k));
+    this.announce(new Set(ids));
+  }
+
+  // --- the whole table as one file (file.js shapes and checks it) ---
+  /** Replace the table (not the kept-aside copies) with a file `parseTableFile` accepted, in one transaction. */
+  async replaceTable(file) {
+    this.writable();
+    const records = fileRecords(file);
+    await this.backend.run('readwrite', (tx) => readAll(tx, (rows) => {
+      const revs = new Map(rows.map((r) => [r.id, r.rev]));
+      for (const r of rows) if (r.id !== 'meta' && !r.id.startsWith('aside:')) tx.del(r.id);
+      // in slices, each after the last one's request answered: one transaction, no long task
+      const putFrom = (start) => {
+        for (const r of records.slice(start, start + 500)) {
+          tx.put({ id: r.id, rev: (revs.get(r.id) ?? 0) + 1, updated: Date.now(), by: this.tab, data: r.data });
+        }
+        if (start + 500 < records.length) tx.get('meta', () => putFrom(start + 500));
+      };
+      putFrom(0);
+    }));
+    await this.reload();
+    this.announce('all');
+  }
+
+  async removeAside(id) { return this.remove(id); }
+}
