@@ -1,0 +1,68 @@
+// static/table/file.js: a whole-table file is checked field by field before anything changes.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+
+import { APP, fileRecords, parseTableFile } from '../../static/table/file.js';
+import { SCHEMA } from '../../static/table/migrations.js';
+import { newSheet } from '../../static/table/schema.js';
+
+const TIME = '2024-05-01T12:00:00.000Z';
+const valid = () => ({
+  app: APP, schema: SCHEMA, exported: TIME,
+  characters: [{ id: 'c1', kind: 'threat', name: 'Ada', created: TIME, sheet: newSheet('threat') }],
+  scheme: 2,
+  price: { current: 's1', situations: [{ id: 's1', name: 'Situation 1', marked: [] }] },
+  struggles: [{ id: 'st1', name: 'Climb', character: null, created: TIME, target: 5, accumulated: 1, turns: 1,
+    status: 'ongoing', contest: false, notes: [] }],
+  log: [{ id: 'l1', time: TIME, character: { id: 'c1', name: 'Ada' }, system: 'threat', kind: 'roll',
+    request: { rating: 1 }, action: null, dice: [3, 6], outcome: 'success', summary: 'Success', note: '' }],
+});
+const errorsOf = (file) => parseTableFile(typeof file === 'string' ? file : JSON.stringify(file)).errors;
+
+describe('parseTableFile', () => {
+  it('accepts a table that meets every declaration', () => {
+    const { table, errors } = parseTableFile(JSON.stringify(valid()));
+    assert.equal(errors, undefined);
+    assert.deepEqual(table, valid());
+  });
+
+  const refusals = [
+    ['not JSON', '{', /^The file is not JSON: /],
+    ['not an object', '[1]', /^The file must hold one JSON object, got \[1\]$/],
+    ['another app', { ...valid(), app: 'other' }, /^app: must be "arbiter-table"/],
+    ['a newer schema', { ...valid(), schema: SCHEMA + 1 }, /^schema: the file was saved by a newer version/],
+    ['no schema', { ...valid(), schema: '1' }, /^schema: must be a whole number from 1/],
+    ['an unknown field', { ...valid(), extra: 1 }, /^extra: is not a known field$/],
+    ['a missing field', (({ log, ...rest }) => rest)(valid()), /^log: is missing$/],
+    ['a Scheme out of range', { ...valid(), scheme: 100 }, /^scheme: must be a whole number from 0 to 99/],
+    ['a sheet out of range', (() => {
+      const f = valid();
+      f.characters[0].sheet.ratings.Charm = 11;
+      return f;
+    })(), /^characters\[0\]\.sheet\.ratings\.Charm: must be a whole number from 0 to 10, got 11$/],
+    ['an id used twice', (() => {
+      const f = valid();
+      f.characters.push({ ...f.characters[0] });
+      return f;
+    })(), /^characters\[1\]\.id: "c1" is used twice$/],
+    ['a log that is not a list', { ...valid(), log: {} }, /^log: must be a list of at most 5000 entries/],
+  ];
+  for (const [name, file, message] of refusals) {
+    it(`refuses ${name}, saying where`, () => {
+      const errors = errorsOf(file);
+      assert.ok(errors?.length, 'refused');
+      assert.match(errors[0], message);
+    });
+  }
+});
+
+describe('fileRecords', () => {
+  it('gives each list entry its record id, without the id in its data', () => {
+    const ids = fileRecords(valid()).map((r) => r.id);
+    assert.deepEqual(ids, ['shared:scheme', 'shared:price', 'char:c1', 'struggle:st1', 'log:l1']);
+    const char = fileRecords(valid()).find((r) => r.id === 'char:c1');
+    assert.equal('id' in char.data, false);
+    assert.deepEqual(fileRecords(valid())[0].data, { scheme: 2 });
+  });
+});

@@ -1,0 +1,63 @@
+// static/table/log.js and words.js: what a log entry keeps of a roll, the filters, the CSV, a request for people.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+
+import { csvCell, csvOf, facesOf, filterLog } from '../../static/table/log.js';
+import { requestText } from '../../static/table/words.js';
+
+describe('facesOf', () => {
+  const cases = [
+    ['arbitration, with the defender', { system: 'arbitration', dice: [3, 5], defender: { dice: [6] } }, [3, 5, 6]],
+    ['two dice, with the target', { system: 'two_dice', dice: [1, 2], target: { dice: [4, 4] } }, [1, 2, 4, 4]],
+    ['d10 pool: dice, Will dice, rerolls, then the target\'s',
+      { system: 'ten_again', dice: [10, 3], will_dice: [8], rerolls: [2], target: { dice: [7] } }, [10, 3, 8, 2, 7]],
+    ['Ability Test: the Scheme die first', { system: 'ability_test', scheme_roll: 4, dice: [1, 6] }, [4, 1, 6]],
+    ['Ability Test without a Scheme die', { system: 'ability_test', scheme_roll: null, dice: [2] }, [2]],
+    ['no faces outside 1..10', { system: 'threat', dice: [0, 3, 11, 2.5, '4'] }, [3]],
+    ['no dice at all', { system: 'luck' }, []],
+  ];
+  for (const [name, roll, faces] of cases) it(name, () => assert.deepEqual(facesOf(roll), faces));
+
+  it('at most 500', () => assert.equal(facesOf({ system: 'luck', dice: Array(600).fill(1) }).length, 500));
+});
+
+describe('filterLog', () => {
+  const all = [
+    ['1', { system: 'luck', character: null }],
+    ['2', { system: 'threat', character: { id: 'a', name: 'Ada' } }],
+    ['3', { system: 'luck', character: { id: 'b', name: 'Bea' } }],
+  ];
+  const ids = (filter) => filterLog(all, filter).map(([id]) => id);
+
+  it('everything, newest first', () => assert.deepEqual(ids({ character: '', system: '' }), ['3', '2', '1']));
+  it('one procedure', () => assert.deepEqual(ids({ character: '', system: 'luck' }), ['3', '1']));
+  it('one character', () => assert.deepEqual(ids({ character: 'a', system: '' }), ['2']));
+  it('nobody', () => assert.deepEqual(ids({ character: '-', system: '' }), ['1']));
+});
+
+describe('CSV', () => {
+  it('quotes every cell and doubles quotes', () => assert.equal(csvCell('say "hi"'), '"say ""hi"""'));
+  it('defuses a leading formula', () => {
+    for (const s of ['=1+1', '+1', '-1', '@x']) assert.equal(csvCell(s), `"'${s}"`);
+  });
+  it('writes objects as JSON and nothing as empty', () => {
+    assert.equal(csvCell({ a: 1 }), '"{""a"":1}"');
+    assert.equal(csvCell(null), '""');
+  });
+  it('a header row, then a row per entry, CRLF line ends', () => {
+    const csv = csvOf([{ time: 't', character: { name: 'Ada' }, system: 'luck', kind: 'roll', action: null,
+      request: { dice: 2 }, dice: [3, 4], outcome: 'ok', summary: 'fine' }]);
+    assert.equal(csv, '"time","character","procedure","kind","action","request","dice","outcome","summary"\r\n'
+      + '"t","Ada","luck","roll","","{""dice"":2}","3 4","ok","fine"\r\n');
+  });
+});
+
+describe('requestText', () => {
+  it('leaves out what is off, empty or null', () => {
+    assert.equal(requestText({ pool: 3, will: true, risky: false, target: null, note: '', mods: [] }), 'pool 3, will');
+  });
+  it('nests objects and lists', () => {
+    assert.equal(requestText({ skills: [4, 3], opposed: { pool: 2 } }), 'skills [4, 3], opposed {pool 2}');
+  });
+});

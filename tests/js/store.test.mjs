@@ -1,0 +1,156 @@
+// static/table/store.js on its memory backend: revisions and compare-and-set, the log's cap, repairs of what
+// cannot be read, replacing the whole table. Two Stores on one backend stand for two tabs.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+
+import { MemoryBackend } from '../../static/table/backends.js';
+import { exportTable, parseTableFile } from '../../static/table/file.js';
+import { SCHEMA } from '../../static/table/migrations.js';
+import { LOG_MAX, newSheet } from '../../static/table/schema.js';
+import { Store } from '../../static/table/store.js';
+
+const TIME = '2024-05-01T12:00:00.000Z';
+
+async function tabs(n = 1, backend = new MemoryBackend()) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const store = new Store(backend);
+    await store.load();
+    out.push(store);
+  }
+  return out;
+}
+
+const character = (name = 'Ada', kind = 'ten_again') => ({ kind, name, created: TIME, sheet: newSheet(kind) });
+const entry = (summary = 'rolled') => ({ time: TIME, character: null, system: 'luck', kind: 'roll', request: null,
+  action: null, dice: [6], outcome: '', summary, note: '' });
+
+describe('Store', () => {
+  it('without IndexedDB it keeps the table in memory and says so', async () => {
+    const store = await Store.open();
+    assert.equal(store.backend.persistent, false);
+    assert.deepEqual(store.problems.map((p) => p.kind), ['unavailable']);
+    assert.equal(store.get('shared:scheme').scheme, 0);
+    assert.equal(store.get('meta').schema, SCHEMA);
+  });
+
+  it('each write is a new revision', async () => {
+    const [store] = await tabs();
+    const id = await store.create('char:', character());
+    await store.update(`char:${id}`, (c) => ({ ...c, name: 'Bea' }));
+    assert.equal(store.records.get(`char:${id}`).rev, 2);
+    assert.deepEqual(store.list('char:').map(([, c]) => c.name), ['Bea']);
+  });
+
+  it('refuses data its declaration does not allow, and changes nothing', async () => {
+    const [store] = await tabs();
+    await assert.rejects(store.update('shared:scheme', () => ({ scheme: 100 })), /^Error: Not saved: data\.scheme: /);
+    assert.equal(store.get('shared:scheme').scheme, 0);
+  });
+
+  it('a write computed from an older revision is computed again on the newer one', async () => {
+    const [a, b] = await tabs(2);
+    let runs = 0;
+    await a.update('shared:scheme', async (d) => {
+      runs += 1;
+      if (runs === 1) await b.update('shared:scheme', (e) => ({ scheme: e.scheme + 5 })); // the other tab was first
+      return { scheme: d.scheme + 1 };
+    });
+    assert.equal(runs, 2);
+    assert.equal(a.get('shared:scheme').scheme, 6);
+    await b.refresh(['shared:scheme']);
+    assert.equal(b.get('shared:scheme').scheme, 6);
+  });
+
+  it('updating what another tab deleted is refused', async () => {
+    const [a, b] = await tabs(2);
+    const id = await a.create('char:', character());
+    await b.reload();
+    await a.remove(`char:${id}`);
+    await assert.rejects(b.update(`char:${id}`, (c) => c), /was deleted/);
+  });
+
+  it('tells its subscribers which records changed', async () => {
+    const [store] = await tabs();
+    const seen = [];
+    store.subscribe((ids) => seen.push([...ids]));
+    await store.update('shared:scheme', () => ({ scheme: 2 }));
+    assert.deepEqual(seen, [['shared:scheme']]);
+  });
+
+  it('keeps the newest LOG_MAX log entries', async () => {
+    const backend = new MemoryBackend();
+    const [store] = await tabs(1, backend);
+    for (let i = 0; i < LOG_MAX; i++) {
+      const id = `log:${String(i).padStart(9, '0')}-old`;
+      backend.map.set(id, { id, rev: 1, updated: 0, by: 'x', data: entry(`old ${i}`) });
+    }
+    await store.reload();
+    await store.append(entry('new'));
+    const log = store.list('log:');
+    assert.equal(log.length, LOG_MAX);
+    assert.equal(log[0][1].summary, 'old 1');
+    assert.equal(log.at(-1)[1].summary, 'new');
+  });
+
+  it('sets a damaged record aside and goes on with the rest', async () => {
+    const backend = new MemoryBackend();
+    await tabs(1, backend);
+    backend.map.set('char:junk', { id: 'char:junk', rev: 'x', updated: 0, by: 'x', data: 42 });
+    const [store] = await tabs(1, backend);
+    assert.deepEqual(store.problems.map((p) => p.kind), ['damaged']);
+    assert.equal(store.get('char:junk'), undefined);
+    const [[, aside]] = store.list('aside:');
+    assert.equal(aside.reason, 'damaged');
+    assert.ok(aside.records.some((r) => r.id === 'char:junk'));
+    assert.equal(store.get('shared:scheme').scheme, 0);
+  });
+
+  it('sets a newer schema aside untouched and starts a fresh table', async () => {
+    const backend = new MemoryBackend();
+    const [old] = await tabs(1, backend);
+    await old.update('shared:scheme', () => ({ scheme: 3 }));
+    const meta = backend.map.get('meta');
+    backend.map.set('meta', { ...meta, data: { ...meta.data, schema: SCHEMA + 1 } });
+    const [store] = await tabs(1, backend);
+    assert.deepEqual(store.problems.map((p) => p.kind), ['newer']);
+    assert.equal(store.get('shared:scheme').scheme, 0);
+    const [[, aside]] = store.list('aside:');
+    assert.equal(aside.schema, SCHEMA + 1);
+    assert.equal(aside.records.find((r) => r.id === 'shared:scheme').data.scheme, 3);
+  });
+
+  it('stops writing once a newer version took over', async () => {
+    const [store] = await tabs();
+    store.stopWriting('reload');
+    await assert.rejects(store.update('shared:scheme', () => ({ scheme: 1 })), /reload/);
+  });
+
+  it('replaces the table with an exported file, and keeps the kept-aside copies', async () => {
+    const [source] = await tabs();
+    await source.create('char:', character('Ada'));
+    await source.update('shared:scheme', () => ({ scheme: 4 }));
+    await source.append(entry());
+    const { table, errors } = parseTableFile(JSON.stringify(exportTable(source)));
+    assert.equal(errors, undefined);
+
+    const backend = new MemoryBackend();
+    await tabs(1, backend);
+    backend.map.set('char:junk', { id: 'char:junk', rev: 1, updated: 0, by: 'x', data: 42 });
+    const [target] = await tabs(1, backend);
+    await target.create('char:', character('Zed'));
+    await target.replaceTable(table);
+    assert.deepEqual(target.list('char:').map(([, c]) => c.name), ['Ada']);
+    assert.equal(target.get('shared:scheme').scheme, 4);
+    assert.equal(target.list('log:').length, 1);
+    assert.equal(target.list('aside:').length, 1);
+  });
+
+  it('clears the log', async () => {
+    const [store] = await tabs();
+    await store.append(entry());
+    await store.clearLog();
+    assert.deepEqual(store.list('log:'), []);
+  });
+});
