@@ -24,7 +24,9 @@ def _exercise():
 
     api.start()
 
-    for system in api.systems():
+    systems = api.systems()
+    sheets = {s["id"]: s["sheet"]["default"] for s in systems if s["sheet"]}
+    for system in systems:
         sid, defaults = system["id"], system["defaults"]
         call("odds", sid, defaults)
         rolled = call("roll", sid, defaults, 1)
@@ -32,6 +34,12 @@ def _exercise():
         call("act", sid, rolled.get("value"), {}, 2)
         for op in system.get("table_ops", []):
             call("table", sid, op["name"], {d["name"]: d["default"] for d in op["state"]}, {})
+        call("costs", sid, defaults)
+        call("after_roll", sid, rolled.get("value"), {}, True)
+        call("check_sheet", sid, sheets[system["kind"]])
+        call("request_from_sheet", sid, sheets[system["kind"]], {})
+    for name, record in call("table_spec")["value"]["records"].items():
+        call("check_record", name, record["default"])
     call("odds", "no such system", {})
     call("no_such_method")
 

@@ -1,0 +1,42 @@
+"""py/tools/snapshot_setup.py, run here under CPython: before the page's memory snapshot it calls every door of
+arbiter.api (a module first imported after the snapshot would not be found), and a second round imports nothing."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Runs the setup with api.call_json recording each method it is asked for; prints them and the setup's own report.
+PROBE = """
+import json, sys
+from arbiter import api
+called = set()
+door = api.call_json
+def recording(method, args_json):
+    called.add(method)
+    return door(method, args_json)
+api.call_json = recording
+source = open(sys.argv[1], encoding="utf-8").read()
+*body, last = source.rstrip().splitlines()
+namespace = {}
+exec("\\n".join(body), namespace)
+print(json.dumps({"called": sorted(called), "report": json.loads(eval(last, namespace))}))
+"""
+
+
+def test_the_snapshot_setup_calls_every_door_of_the_api():
+    """Every public door of arbiter.api but start, call_json and systems (called directly) goes through call_json
+    once, and the second round imports no module the first did not."""
+    from arbiter import api
+
+    setup = ROOT / "py" / "tools" / "snapshot_setup.py"
+    run = subprocess.run([sys.executable, "-c", PROBE, str(setup)], capture_output=True, text=True, check=True,
+                         env={"PYTHONPATH": str(ROOT / "py")}, cwd=ROOT)
+    out = json.loads(run.stdout)
+    doors = {name for name, value in vars(api).items()
+             if callable(value) and not name.startswith("_") and getattr(value, "__module__", "") == api.__name__}
+    assert {"table_spec", "check_sheet", "check_record", "costs", "after_roll", "request_from_sheet"} <= doors
+    assert doors - {"start", "call_json", "systems"} <= set(out["called"])
+    assert out["report"]["late_imports"] == []
