@@ -14,12 +14,12 @@
 // `arbiter.timings`, the last 100 calls as {method, ms} (round trips through the worker).
 
 // `?timeout=ms` on this module's URL is passed on to the worker (its load timeout; for tests).
-const LOAD_TIMEOUT = new URL(import.meta.url).searchParams.get("timeout");
+const LOAD_TIMEOUT = new URL(import.meta.url).searchParams.get('timeout');
 
 let worker = null;
 let readyPromise = null;
-let status = "loading"; // "loading" | "ready" | "failed"
-let latest = { progress: 0, label: "Starting…" };
+let status = 'loading'; // "loading" | "ready" | "failed"
+let latest = { progress: 0, label: 'Starting…' };
 let nextId = 1;
 const pending = new Map(); // id -> { resolve, reject }
 const listeners = new Set();
@@ -44,36 +44,36 @@ function rejectPending(message) {
 }
 
 function start() {
-  performance.mark("arbiter:worker-start");
-  const url = new URL("./worker.js", import.meta.url);
-  if (LOAD_TIMEOUT) url.searchParams.set("timeout", LOAD_TIMEOUT);
+  performance.mark('arbiter:worker-start');
+  const url = new URL('./worker.js', import.meta.url);
+  if (LOAD_TIMEOUT) url.searchParams.set('timeout', LOAD_TIMEOUT);
   // The built page's first script has started the worker already (build.py's BOOT_SCRIPT): adopt it, once.
   const boot = !worker && !LOAD_TIMEOUT ? globalThis.arbiterBoot : null;
   delete globalThis.arbiterBoot;
-  const current = boot?.worker ?? new Worker(url, { type: "module" });
+  const current = boot?.worker ?? new Worker(url, { type: 'module' });
   worker = current;
-  status = "loading";
+  status = 'loading';
   let settle;
   readyPromise = new Promise((resolve, reject) => (settle = { resolve, reject }));
   readyPromise.catch(() => {}); // reported through `ready` and onProgress, not as an unhandled rejection
 
   const fail = (message) => {
-    if (worker !== current || status === "failed") return;
-    if (status === "ready") {
+    if (worker !== current || status === 'failed') return;
+    if (status === 'ready') {
       // The worker died after loading: calls must not wait on it, and `ready` must say so.
       readyPromise = Promise.reject(new Error(message));
       readyPromise.catch(() => {});
     }
-    status = "failed";
+    status = 'failed';
     console.warn(`Arbiter: Python failed: ${message}`);
     settle.reject(new Error(message));
     rejectPending(message);
-    emit({ progress: latest.progress, label: "Could not load Python", failed: message });
+    emit({ progress: latest.progress, label: 'Could not load Python', failed: message });
   };
 
   current.onmessage = ({ data }) => {
     if (worker !== current) return;
-    if ("id" in data) {
+    if ('id' in data) {
       const call = pending.get(data.id);
       if (!call) return;
       pending.delete(data.id);
@@ -81,18 +81,18 @@ function start() {
         call.resolve(data.value);
       } else {
         const error = new Error(data.error);
-        error.name = data.kind ?? "Error";
+        error.name = data.kind ?? 'Error';
         call.reject(error);
       }
-    } else if ("failed" in data) {
+    } else if ('failed' in data) {
       fail(data.failed);
     } else if (data.ready) {
-      performance.mark("arbiter:ready");
+      performance.mark('arbiter:ready');
       loadTimeline = (data.timeline ?? []).map(([what, at]) => ({ what, ms: at - performance.timeOrigin }));
-      status = "ready";
+      status = 'ready';
       settle.resolve({ version: data.version });
-      emit({ progress: 1, label: "Ready" });
-    } else if ("progress" in data) {
+      emit({ progress: 1, label: 'Ready' });
+    } else if ('progress' in data) {
       performance.mark(`arbiter:progress ${data.progress}`);
       emit({ progress: data.progress, label: data.label });
     }
@@ -100,10 +100,10 @@ function start() {
   // The worker script itself failed (e.g. a missing file): no message will come.
   current.onerror = (event) => {
     event.preventDefault();
-    fail(event.message || "The Python worker could not start");
+    fail(event.message || 'The Python worker could not start');
   };
-  emit({ progress: 0, label: "Starting…" });
-  for (const event of boot?.early ?? []) (event.type === "error" ? current.onerror : current.onmessage)(event);
+  emit({ progress: 0, label: 'Starting…' });
+  for (const event of boot?.early ?? []) (event.type === 'error' ? current.onerror : current.onmessage)(event);
 }
 
 function call(method, args) {
@@ -139,12 +139,12 @@ export const arbiter = {
   get loadTimeline() {
     return loadTimeline.slice();
   },
-  systems: () => call("systems", []),
-  roll: (system, request, seed = null) => call("roll", [system, request, seed]),
-  act: (system, roll, action, seed = null) => call("act", [system, roll, action, seed]),
-  odds: (system, request) => call("odds", [system, request]),
+  systems: () => call('systems', []),
+  roll: (system, request, seed = null) => call('roll', [system, request, seed]),
+  act: (system, roll, action, seed = null) => call('act', [system, roll, action, seed]),
+  odds: (system, request) => call('odds', [system, request]),
   /** One table-state rule (spend Will, earn XP, a struggle's turn…): the new state, as arbiter.api.table returns. */
-  table: (system, op, state, args = null) => call("table", [system, op, state, args]),
+  table: (system, op, state, args = null) => call('table', [system, op, state, args]),
   /** Calls `listener({progress, label, failed?})` now and on every change; returns an unsubscribe function. */
   onProgress(listener) {
     listeners.add(listener);
@@ -153,7 +153,7 @@ export const arbiter = {
   },
   /** After a failed load (or a crashed worker): end that worker and start a new one. Returns the new `ready`. */
   retry() {
-    if (status === "failed") {
+    if (status === 'failed') {
       worker.terminate();
       start();
     }

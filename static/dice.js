@@ -10,7 +10,7 @@ const FACE_AT = 0.8;       // from here on a tumbling die shows its real face, s
 const MAX_SIZE = 56, MIN_SIZE = 34;   // CSS px; 34 is about the smallest comfortable touch target
 const PAD = 10;            // room round the tray for rings, badges and a selected die's raise
 const GROUP_H = 24, GROUP_SEP = 8, CAPTION_H = 14;   // a group's label row, extra space before a group, a die's caption
-const MARKS = new Set(["removed", "cancelled", "kept", "exploded", "new", "selected", "will", "dim"]);
+const MARKS = new Set(['removed', 'cancelled', 'kept', 'exploded', 'new', 'selected', 'will', 'dim']);
 const gapFor = s => Math.max(8, Math.round(s * 0.2));   // >= 8 so neighbours' rings never overlap
 
 // Pips on a 3x3 grid (-1, 0, 1), the usual Western layout.
@@ -27,19 +27,19 @@ const KITE = [0, 0.3];
 
 // Used when the page sets no --die-* custom properties on the canvas (see dice.css).
 const FALLBACK = {
-  light: { bg: "#fffdf7", fg: "#1f2328", edge: "rgba(0,0,0,.25)", mark: "#1d5fd6", strike: "#b42318",
-    removedBg: "#d6d6d3", removedFg: "#6e6e6e", willBg: "#e6dcff", shadow: "rgba(0,0,0,.3)", focus: "#0b57d0" },
-  dark: { bg: "#30333a", fg: "#f3f3f3", edge: "rgba(255,255,255,.28)", mark: "#8ab4ff", strike: "#ff8a80",
-    removedBg: "#3b3c3f", removedFg: "#9a9a9a", willBg: "#47397a", shadow: "rgba(0,0,0,.75)", focus: "#a8c7fa" },
+  light: { bg: '#fffdf7', fg: '#1f2328', edge: 'rgba(0,0,0,.25)', mark: '#1d5fd6', strike: '#b42318',
+    removedBg: '#d6d6d3', removedFg: '#6e6e6e', willBg: '#e6dcff', shadow: 'rgba(0,0,0,.3)', focus: '#0b57d0' },
+  dark: { bg: '#30333a', fg: '#f3f3f3', edge: 'rgba(255,255,255,.28)', mark: '#8ab4ff', strike: '#ff8a80',
+    removedBg: '#3b3c3f', removedFg: '#9a9a9a', willBg: '#47397a', shadow: 'rgba(0,0,0,.75)', focus: '#a8c7fa' },
 };
-const VARS = { bg: "--die-bg", fg: "--die-fg", edge: "--die-edge", mark: "--die-mark", strike: "--die-strike",
-  removedBg: "--die-removed-bg", removedFg: "--die-removed-fg", willBg: "--die-will-bg", shadow: "--die-shadow",
-  focus: "--die-focus", label: "--die-label" };
+const VARS = { bg: '--die-bg', fg: '--die-fg', edge: '--die-edge', mark: '--die-mark', strike: '--die-strike',
+  removedBg: '--die-removed-bg', removedFg: '--die-removed-fg', willBg: '--die-will-bg', shadow: '--die-shadow',
+  focus: '--die-focus', label: '--die-label' };
 
 export class DiceTray {
   constructor(canvas, { onTap } = {}) {
     this.canvas = canvas;
-    this.ctx = canvas.getContext("2d");
+    this.ctx = canvas.getContext('2d');
     this.onTap = onTap;
     this.dice = [];          // normalised dice, each with its layout box (x, y, s, row)
     this.labels = [];        // group labels: {text, x, y}
@@ -47,27 +47,31 @@ export class DiceTray {
     this.keyboard = false;   // the ring shows only while the keyboard is in use, not after a tap
     this.anim = null;        // {t0, end, raf, timer, resolve} while tumbling
     this.width = this.height = 0;
-    canvas.setAttribute("role", "img");
-    if (!canvas.hasAttribute("tabindex")) canvas.tabIndex = 0;
-    this.dark = matchMedia("(prefers-color-scheme: dark)");
-    this.dark.addEventListener("change", () => { this._readColors(); this._draw(); });
+    canvas.setAttribute('role', 'img');
+    if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = 0;
+    this.dark = matchMedia('(prefers-color-scheme: dark)');
+    this.dark.addEventListener('change', () => { this._readColors(); this._draw(); });
     this._watchDpr();
     // The tray's height follows its width, so laying out inside the observer's callback would resize what it
-    // observes in the same frame: WebKit and Firefox then report a "ResizeObserver loop" error. Lay out on the next frame.
+    // observes in the same frame: WebKit and Firefox then report a "ResizeObserver loop" error. Lay out on the next
+    // frame.
     new ResizeObserver(() => {
       cancelAnimationFrame(this.resizeFrame);
       this.resizeFrame = requestAnimationFrame(() => this._layout());
     }).observe(canvas);
-    canvas.addEventListener("pointerdown", e => this._pointerDown(e));
-    canvas.addEventListener("click", e => this._click(e));
-    canvas.addEventListener("keydown", e => this._key(e));
-    canvas.addEventListener("focus", () => {
-      if (canvas.matches(":focus-visible")) { this.keyboard = true; if (this.focus < 0 && this.dice.length) this.focus = 0; }
+    canvas.addEventListener('pointerdown', e => this._pointerDown(e));
+    canvas.addEventListener('click', e => this._click(e));
+    canvas.addEventListener('keydown', e => this._key(e));
+    canvas.addEventListener('focus', () => {
+      if (canvas.matches(':focus-visible')) {
+        this.keyboard = true;
+        if (this.focus < 0 && this.dice.length) this.focus = 0;
+      }
       this._draw();
     });
-    canvas.addEventListener("blur", () => this._draw());
-    canvas.addEventListener("pointermove", e => {
-      canvas.style.cursor = this.onTap && !this.anim && this._hit(e) >= 0 ? "pointer" : "";
+    canvas.addEventListener('blur', () => this._draw());
+    canvas.addEventListener('pointermove', e => {
+      canvas.style.cursor = this.onTap && !this.anim && this._hit(e) >= 0 ? 'pointer' : '';
     });
     this.c = null;           // colours, read at the first layout
     // No layout here: the ResizeObserver's first call sizes and draws the tray once the page is laid out anyway,
@@ -75,25 +79,26 @@ export class DiceTray {
     this._landed();
   }
 
-  /** Show these dice, tumbling unless told not to (or the user prefers reduced motion); resolves with the faces once landed. */
+  /** Show these dice, tumbling unless told not to (or the user prefers reduced motion); resolves with the faces once
+   * landed. */
   show(dice, { animate = true } = {}) {
     this.skip();   // a new roll supersedes one still tumbling; its promise resolves now
     this._set(dice);
-    if (!animate || !this.dice.length || matchMedia("(prefers-reduced-motion: reduce)").matches) {
+    if (!animate || !this.dice.length || matchMedia('(prefers-reduced-motion: reduce)').matches) {
       this._landed();
       return Promise.resolve(this.faces());
     }
     // First wave: every die not marked "new". Second wave: the "new" ones, after the first has landed.
-    const second = this.dice.some(d => !d.marks.has("new")) ? STAGGER_MS + TUMBLE_MS + WAVE_GAP_MS : 0;
+    const second = this.dice.some(d => !d.marks.has('new')) ? STAGGER_MS + TUMBLE_MS + WAVE_GAP_MS : 0;
     for (const d of this.dice) {
-      d.start = (d.marks.has("new") ? second : 0) + Math.random() * STAGGER_MS;
+      d.start = (d.marks.has('new') ? second : 0) + Math.random() * STAGGER_MS;
       d.spin = (Math.random() < 0.5 ? -1 : 1) * (1.5 + Math.random() * 1.5) * Math.PI;
       d.seed = (Math.random() * 2 ** 31) | 0;
     }
     const end = Math.max(...this.dice.map(d => d.start)) + TUMBLE_MS;
     delete this.canvas.dataset.faces;   // set only at landing, so a test can wait for state=landed and compare
-    this.canvas.dataset.state = "rolling";
-    this.canvas.setAttribute("aria-label", `Rolling ${this.dice.length} ${this.dice.length === 1 ? "die" : "dice"}`);
+    this.canvas.dataset.state = 'rolling';
+    this.canvas.setAttribute('aria-label', `Rolling ${this.dice.length} ${this.dice.length === 1 ? 'die' : 'dice'}`);
     return new Promise(resolve => {
       const a = this.anim = { t0: performance.now(), end, resolve };
       const frame = now => {
@@ -130,8 +135,8 @@ export class DiceTray {
     this.anim = null;
     if (a) { cancelAnimationFrame(a.raf); clearTimeout(a.timer); }
     this.canvas.dataset.faces = JSON.stringify(this.faces());
-    this.canvas.dataset.state = this.dice.length ? "landed" : "empty";
-    this.canvas.setAttribute("aria-label", this._describe());
+    this.canvas.dataset.state = this.dice.length ? 'landed' : 'empty';
+    this.canvas.setAttribute('aria-label', this._describe());
     this._draw();
     a?.resolve(this.faces());
   }
@@ -139,18 +144,18 @@ export class DiceTray {
   // "4 dice: 1 (removed), 3, 6, 6", with groups as "Actor: 3, 5; Target: 6".
   _describe() {
     const n = this.dice.length;
-    if (!n) return "No dice";
+    if (!n) return 'No dice';
     const say = d => {
-      const notes = [d.label, ...[...d.marks].filter(m => m !== "dim")].filter(Boolean);
-      return notes.length ? `${d.face} (${notes.join(", ")})` : `${d.face}`;
+      const notes = [d.label, ...[...d.marks].filter(m => m !== 'dim')].filter(Boolean);
+      return notes.length ? `${d.face} (${notes.join(', ')})` : `${d.face}`;
     };
-    const parts = groupsOf(this.dice).map(g => (g.name ? `${g.name}: ` : "") + g.dice.map(say).join(", "));
-    return `${n} ${n === 1 ? "die" : "dice"}: ${parts.join("; ")}`;
+    const parts = groupsOf(this.dice).map(g => (g.name ? `${g.name}: ` : '') + g.dice.map(say).join(', '));
+    return `${n} ${n === 1 ? 'die' : 'dice'}: ${parts.join('; ')}`;
   }
 
   _readColors() {
     const cs = getComputedStyle(this.canvas);
-    const fallback = FALLBACK[this.dark.matches ? "dark" : "light"];
+    const fallback = FALLBACK[this.dark.matches ? 'dark' : 'light'];
     this.c = {};
     for (const [k, v] of Object.entries(VARS)) this.c[k] = cs.getPropertyValue(v).trim() || fallback[k] || cs.color;
   }
@@ -158,7 +163,7 @@ export class DiceTray {
   // ResizeObserver does not fire when only devicePixelRatio changes (zoom, a move to another screen).
   _watchDpr() {
     matchMedia(`(resolution: ${devicePixelRatio}dppx)`)
-      .addEventListener("change", () => { this._layout(true); this._watchDpr(); }, { once: true });
+      .addEventListener('change', () => { this._layout(true); this._watchDpr(); }, { once: true });
   }
 
   // Wrap dice into rows (one run of rows per group, under its label) and size the canvas to fit them.
@@ -208,17 +213,18 @@ export class DiceTray {
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.setTransform(canvas.width / this.width, 0, 0, canvas.height / this.height, 0, 0);
     ctx.fillStyle = c.label;
-    ctx.font = "600 13px system-ui, sans-serif";
-    ctx.textAlign = "left";
-    ctx.textBaseline = "middle";
+    ctx.font = '600 13px system-ui, sans-serif';
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
     for (const l of this.labels) ctx.fillText(l.text, l.x, l.y);
     for (const d of this.dice) this._drawDie(d, t);
     const f = this.dice[this.focus];
     if (f && !this.anim && this.keyboard && document.activeElement === canvas) {
-      const lift = f.marks.has("selected") ? 3 : 0, o = this.gap / 2 + 1;
+      const lift = f.marks.has('selected') ? 3 : 0, o = this.gap / 2 + 1;
       ctx.strokeStyle = c.focus;
       ctx.lineWidth = 2;
-      roundedPoly(ctx, D6.map(([x, y]) => [f.x + f.s / 2 + x * (f.s + 2 * o), f.y + f.s / 2 - lift + y * (f.s + 2 * o)]), 8);
+      const ring = D6.map(([x, y]) => [f.x + f.s / 2 + x * (f.s + 2 * o), f.y + f.s / 2 - lift + y * (f.s + 2 * o)]);
+      roundedPoly(ctx, ring, 8);
       ctx.stroke();
     }
   }
@@ -229,7 +235,7 @@ export class DiceTray {
     if (p <= 0) return;   // a later-wave die that has not arrived yet
     const landed = p >= 1, s = d.s, m = d.marks;
     const has = k => landed && m.has(k);   // marks are outcomes, shown once the die is at rest
-    let lift = has("selected") ? 3 : 0, rot = 0, scale = 1, alpha = 1, face = d.face;
+    let lift = has('selected') ? 3 : 0, rot = 0, scale = 1, alpha = 1, face = d.face;
     if (!landed) {
       // Drops in, bounces twice with decaying height, and spins down to exactly 0 rotation.
       const q = 1 - p;
@@ -239,10 +245,10 @@ export class DiceTray {
       alpha = Math.min(1, p / 0.15);
       if (p < FACE_AT) face = 1 + Math.floor(noise(d.seed, Math.floor(t / FLICKER_MS)) * d.sides);
     }
-    if (has("dim")) alpha *= 0.4;
-    if (has("cancelled")) alpha *= 0.5;
-    const removed = has("removed");
-    const body = removed ? c.removedBg : m.has("will") ? c.willBg : c.bg;
+    if (has('dim')) alpha *= 0.4;
+    if (has('cancelled')) alpha *= 0.5;
+    const removed = has('removed');
+    const body = removed ? c.removedBg : m.has('will') ? c.willBg : c.bg;
     const outline = (d.sides === 6 ? D6 : D10);
     const pts = k => outline.map(([x, y]) => [x * s * k, y * s * k]);
     ctx.save();
@@ -257,12 +263,12 @@ export class DiceTray {
     ctx.fillStyle = body;
     roundedPoly(ctx, pts(1), s * (d.sides === 6 ? 0.17 : 0.07));
     ctx.fill();
-    ctx.shadowColor = "transparent";
+    ctx.shadowColor = 'transparent';
     ctx.strokeStyle = c.edge;
     ctx.lineWidth = 1;
     ctx.stroke();
     const ink = removed ? c.removedFg : c.fg;
-    if (m.has("will")) {   // a Will die: a second, inset outline, so it differs by shape and not just its tint
+    if (m.has('will')) {   // a Will die: a second, inset outline, so it differs by shape and not just its tint
       ctx.strokeStyle = ink;
       ctx.globalAlpha = alpha * 0.45;
       roundedPoly(ctx, pts(0.8), s * 0.1);
@@ -271,19 +277,19 @@ export class DiceTray {
     }
     // Strikes go under the face, and the struck face gets a halo of the body colour: the die reads as
     // struck out while its face stays legible (a removed 1 is still a 1).
-    const struck = removed || has("cancelled");
+    const struck = removed || has('cancelled');
     if (removed) strike(ctx, s, c.strike, [[-1, -1, 1, 1]]);
-    if (has("cancelled")) {   // the cross at full strength, so the faded die still reads as struck
+    if (has('cancelled')) {   // the cross at full strength, so the faded die still reads as struck
       ctx.globalAlpha = alpha / 0.5;
       strike(ctx, s, c.strike, [[-1, -1, 1, 1], [1, -1, -1, 1]]);
       ctx.globalAlpha = alpha;
     }
     if (d.sides === 6) drawPips(ctx, face, s, ink, struck && body);
     else drawNumber(ctx, face, s, ink, c.edge, struck && body);
-    if (has("kept")) ring(ctx, outline, s, 2, 3, c.mark, []);
-    if (has("selected")) ring(ctx, outline, s, has("kept") ? 5.5 : 3, 2, c.focus, [4, 3]);
-    if (has("exploded")) starburst(ctx, s * 0.42, -s * 0.42, Math.max(8, s * 0.2), c.mark, c.bg);
-    if (has("new")) {   // a small notch-dot at the top left: this die came in a later wave
+    if (has('kept')) ring(ctx, outline, s, 2, 3, c.mark, []);
+    if (has('selected')) ring(ctx, outline, s, has('kept') ? 5.5 : 3, 2, c.focus, [4, 3]);
+    if (has('exploded')) starburst(ctx, s * 0.42, -s * 0.42, Math.max(8, s * 0.2), c.mark, c.bg);
+    if (has('new')) {   // a small notch-dot at the top left: this die came in a later wave
       ctx.beginPath();
       ctx.arc(-s * 0.42, -s * 0.42, Math.max(3.5, s * 0.08), 0, 2 * Math.PI);
       ctx.fillStyle = c.mark;
@@ -295,9 +301,9 @@ export class DiceTray {
     ctx.restore();
     if (d.label) {
       ctx.fillStyle = c.label;
-      ctx.font = "500 11px system-ui, sans-serif";
-      ctx.textAlign = "center";
-      ctx.textBaseline = "top";
+      ctx.font = '500 11px system-ui, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'top';
       ctx.fillText(d.label, d.x + s / 2, d.y + s + 3);
     }
   }
@@ -326,19 +332,19 @@ export class DiceTray {
   _key(e) {
     this.keyboard = true;
     if (this.anim) {
-      if (e.key === "Enter" || e.key === " " || e.key === "Escape") { e.preventDefault(); this.skip(); }
+      if (e.key === 'Enter' || e.key === ' ' || e.key === 'Escape') { e.preventDefault(); this.skip(); }
       return;
     }
     const n = this.dice.length, f = this.focus;
     if (!n) return;
     let next;
     switch (e.key) {
-      case "ArrowRight": next = f + 1; break;
-      case "ArrowLeft": next = f - 1; break;
-      case "ArrowDown": case "ArrowUp": next = this._vertical(f, e.key === "ArrowDown" ? 1 : -1); break;
-      case "Home": next = 0; break;
-      case "End": next = n - 1; break;
-      case "Enter": case " ":
+      case 'ArrowRight': next = f + 1; break;
+      case 'ArrowLeft': next = f - 1; break;
+      case 'ArrowDown': case 'ArrowUp': next = this._vertical(f, e.key === 'ArrowDown' ? 1 : -1); break;
+      case 'Home': next = 0; break;
+      case 'End': next = n - 1; break;
+      case 'Enter': case ' ':
         e.preventDefault();
         if (f >= 0) this.onTap?.(f); else { this.focus = 0; this._draw(); }
         return;
@@ -366,10 +372,12 @@ export class DiceTray {
 function normalise(d, i) {
   const sides = d.sides ?? 6;
   if (sides !== 6 && sides !== 10) throw new RangeError(`die ${i}: sides must be 6 or 10, not ${d.sides}`);
-  if (!Number.isInteger(d.face) || d.face < 1 || d.face > sides) throw new RangeError(`die ${i}: ${d.face} is not a face of a d${sides}`);
+  if (!Number.isInteger(d.face) || d.face < 1 || d.face > sides) {
+    throw new RangeError(`die ${i}: ${d.face} is not a face of a d${sides}`);
+  }
   const marks = new Set(d.marks ?? []);
   for (const k of marks) if (!MARKS.has(k)) throw new RangeError(`die ${i}: unknown mark "${k}"`);
-  return { face: d.face, sides, marks, group: d.group ?? "", label: d.label ?? "", i };
+  return { face: d.face, sides, marks, group: d.group ?? '', label: d.label ?? '', i };
 }
 
 // Groups in order of first appearance; dice keep their own indexes.
@@ -426,14 +434,14 @@ function drawNumber(ctx, face, s, ink, edge, halo) {
   const text = String(face);   // a 10 shows as "10", never 0
   ctx.fillStyle = ink;
   ctx.font = `700 ${Math.round(s * (text.length > 1 ? 0.3 : 0.34))}px system-ui, sans-serif`;
-  ctx.textAlign = "center";
-  ctx.textBaseline = "alphabetic";
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'alphabetic';
   // Centre the digits' ink, not the em box, in the kite.
   const y = -s * 0.05 + ctx.measureText(text).actualBoundingBoxAscent / 2;
   if (halo) {
     ctx.strokeStyle = halo;
     ctx.lineWidth = 4;
-    ctx.lineJoin = "round";
+    ctx.lineJoin = 'round';
     ctx.strokeText(text, 0, y);
   }
   ctx.fillText(text, 0, y);
@@ -458,7 +466,7 @@ function strike(ctx, s, color, lines) {
   for (const [x0, y0, x1, y1] of lines) { ctx.moveTo(x0 * e, y0 * e); ctx.lineTo(x1 * e, y1 * e); }
   ctx.strokeStyle = color;
   ctx.lineWidth = Math.max(2.5, s * 0.075);
-  ctx.lineCap = "round";
+  ctx.lineCap = 'round';
   ctx.stroke();
 }
 

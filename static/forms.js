@@ -53,7 +53,11 @@ function fillField(root, f, path, value) {
       resize(el, Math.max(Number(el.dataset.minLen), Math.min(Number(el.dataset.maxLen), value.length)));
       items(el).forEach((li, i) => {
         if (f.type === 'int_list') li.querySelector('input').value = String(value[i]);
-        else for (const g of f.fields) if (value[i] && g.name in value[i]) fillField(li, g, `${path}[${i}].${g.name}`, value[i][g.name]);
+        else {
+          for (const g of f.fields) {
+            if (value[i] && g.name in value[i]) fillField(li, g, `${path}[${i}].${g.name}`, value[i][g.name]);
+          }
+        }
       });
       break;
     }
@@ -61,7 +65,9 @@ function fillField(root, f, path, value) {
       const toggle = root.querySelector(`[data-toggle="${CSS.escape(path)}"]`);
       toggle.checked = value !== null && typeof value === 'object';
       showGroup(toggle);
-      if (toggle.checked) for (const g of f.fields) if (g.name in value) fillField(root, g, `${path}.${g.name}`, value[g.name]);
+      if (toggle.checked) {
+        for (const g of f.fields) if (g.name in value) fillField(root, g, `${path}.${g.name}`, value[g.name]);
+      }
       break;
     }
   }
@@ -106,7 +112,9 @@ function newItem(list, i) {
   const { index, number } = template.dataset;
   const li = template.content.firstElementChild.cloneNode(true);
   for (const el of [li, ...li.querySelectorAll('*')]) {
-    for (const attr of el.attributes) attr.value = attr.value.replaceAll(index, String(i)).replaceAll(number, String(i + 1));
+    for (const attr of el.attributes) {
+      attr.value = attr.value.replaceAll(index, String(i)).replaceAll(number, String(i + 1));
+    }
   }
   return li;
 }
@@ -137,6 +145,10 @@ export function showError(form, message) {
 }
 
 export function clearErrors(form) {
-  for (const out of form.querySelectorAll('output.field-error')) { out.hidden = true; out.textContent = ''; out.removeAttribute('role'); }
+  for (const out of form.querySelectorAll('output.field-error')) {
+    out.hidden = true;
+    out.textContent = '';
+    out.removeAttribute('role');
+  }
   for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
 }

@@ -156,7 +156,8 @@ function writeHash(proc) {
   // Only what differs from the form's defaults, so a shared link stays short and readable.
   const changed = Object.entries(proc.request())
     .filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(proc.spec.defaults[name]));
-  const hash = changed.length ? `#${proc.system}=${encodeURIComponent(JSON.stringify(Object.fromEntries(changed)))}` : `#${proc.system}`;
+  const hash = changed.length
+    ? `#${proc.system}=${encodeURIComponent(JSON.stringify(Object.fromEntries(changed)))}` : `#${proc.system}`;
   history.replaceState(null, '', hash);
 }
 
@@ -166,7 +167,9 @@ function readHash(procs) {
   const [, system, payload] = m;
   const proc = procs[system];
   if (proc && payload) {
-    try { fillForm(proc.form, proc.spec.fields, JSON.parse(decodeURIComponent(payload))); } catch { /* a bad link leaves the form as it was */ }
+    try {
+      fillForm(proc.form, proc.spec.fields, JSON.parse(decodeURIComponent(payload)));
+    } catch { /* a bad link leaves the form as it was */ }
   }
   return tabOf(system);
 }
@@ -192,7 +195,10 @@ function watchLoading(extensions) {
   const bar = document.getElementById('load-progress');
   const label = document.getElementById('load-label');
   const retry = document.getElementById('load-retry');
-  arbiter.onProgress(({ progress, label: text }) => { bar.value = progress ?? bar.value; if (text) label.textContent = text; });
+  arbiter.onProgress(({ progress, label: text }) => {
+    bar.value = progress ?? bar.value;
+    if (text) label.textContent = text;
+  });
   // Roll waits for the table too, so the roll log and character sheets see every roll.
   const waitReady = () => Promise.all([arbiter.ready, extensions.catch(() => {})]).then(() => {
     status.dataset.state = 'ready';

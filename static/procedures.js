@@ -26,7 +26,8 @@ const title = (s) => s.charAt(0).toUpperCase() + s.slice(1).replaceAll('_', ' ')
 
 /** One labelled bar per entry of `probs` (label → p), in the given order; exact "p/q" kept for tests and tooltips. */
 function bars(probs, exact, label = title, caption = null) {
-  const rows = Object.entries(probs).map(([key, p]) => h('div', { class: 'odds-row', 'data-key': key, 'data-p': p, 'data-exact': exact?.[key] },
+  const rows = Object.entries(probs).map(([key, p]) => h('div',
+    { class: 'odds-row', 'data-key': key, 'data-p': p, 'data-exact': exact?.[key] },
     h('span', { class: 'label' }, label(key)),
     h('span', { class: 'bar', 'aria-hidden': 'true' }, widthSpan(p)),
     h('span', { class: 'pct' }, percent(p))));
@@ -44,7 +45,9 @@ const dieFaces = (faces, sides, marksOf = () => [], group) =>
 
 // --- threat (002) ---------------------------------------------------------------------------------------------
 const PRICE_KEY = 'arbiter.payThePrice.marked';
-const readMarks = () => { try { const m = JSON.parse(localStorage.getItem(PRICE_KEY)); return Array.isArray(m) ? m : []; } catch { return []; } };
+const readMarks = () => {
+  try { const m = JSON.parse(localStorage.getItem(PRICE_KEY)); return Array.isArray(m) ? m : []; } catch { return []; }
+};
 const writeMarks = (m) => localStorage.setItem(PRICE_KEY, JSON.stringify(m));
 
 const threat = {
@@ -53,7 +56,8 @@ const threat = {
     roll.assignment.forEach((list, t) => list.forEach((d) => owner.set(d, t)));
     return roll.dice.map((face, i) => {
       const t = owner.get(i);
-      const counts = t !== undefined && roll.threats[t].die === face && roll.assignment[t].find((d) => roll.dice[d] === face) === i;
+      const counts = t !== undefined && roll.threats[t].die === face
+        && roll.assignment[t].find((d) => roll.dice[d] === face) === i;
       const marks = [counts ? 'kept' : 'dim'];
       if (ui.pickedDie === i) marks.push('selected');
       return { face, sides: 6, marks, label: t === undefined ? '' : `T${t + 1}` };
@@ -66,15 +70,17 @@ const threat = {
     const list = h('ol', { class: 'threat-list', 'data-threats': '' });
     roll.threats.forEach((t, i) => {
       const words = t.die === null ? 'no die: it comes to pass' : `die ${t.die}: ${t.outcome}`;
-      const body = [h('span', { class: 'name' }, `T${i + 1} ${t.name || '(unnamed threat)'}`), t.desperate ? ' (Desperate)' : '',
-        h('span', {}, ` — ${words}`), t.text ? h('div', { class: 'muted' }, t.text) : null];
+      const body = [h('span', { class: 'name' }, `T${i + 1} ${t.name || '(unnamed threat)'}`),
+        t.desperate ? ' (Desperate)' : '', h('span', {}, ` — ${words}`),
+        t.text ? h('div', { class: 'muted' }, t.text) : null];
       const move = () => {
         const assign = roll.assignment.map((l) => l.filter((d) => d !== ui.pickedDie));
         assign[i].push(ui.pickedDie);
         act({ assign });
       };
       list.append(h('li', { 'data-outcome': t.outcome }, ui.pickedDie === null ? body
-        : h('button', { type: 'button', onclick: move, 'aria-label': `Give die ${ui.pickedDie + 1} to ${t.name}` }, body)));
+        : h('button', { type: 'button', onclick: move, 'aria-label': `Give die ${ui.pickedDie + 1} to ${t.name}` },
+          body)));
     });
     if (roll.dice.length) {
       out.push(h('p', { class: 'muted' }, ui.pickedDie === null
@@ -90,8 +96,10 @@ const threat = {
       const name = request.threats?.[i]?.name || `Threat ${i + 1}`;
       return h('div', { class: 'odds-row stack', 'data-key': `threat-${i}` },
         h('span', { class: 'label' }, name),
-        h('span', { class: 'bar', 'aria-hidden': 'true' }, widthSpan(p.happens), widthSpan(p.lessened, 's2'), widthSpan(p.avoided, 's3')),
-        h('span', { class: 'legend' }, `happens ${percent(p.happens)} · lessened ${percent(p.lessened)} · avoided ${percent(p.avoided)}`));
+        h('span', { class: 'bar', 'aria-hidden': 'true' },
+          widthSpan(p.happens), widthSpan(p.lessened, 's2'), widthSpan(p.avoided, 's3')),
+        h('span', { class: 'legend' },
+          `happens ${percent(p.happens)} · lessened ${percent(p.lessened)} · avoided ${percent(p.avoided)}`));
     });
   },
 };
@@ -101,7 +109,8 @@ function payThePrice(roll, act, redraw, { extras: spec }) {
   const items = spec.pay_the_price.map((option, i) => h('li', {},
     h('button', { type: 'button', 'aria-pressed': String(marked.includes(i)), disabled: marked.includes(i),
       onclick: () => act({ pay_the_price: i, marked: readMarks() }) }, option)));
-  const fresh = h('button', { type: 'button', onclick: () => { writeMarks([]); redraw(); } }, 'New Situation (unmark all)');
+  const fresh = h('button', { type: 'button', onclick: () => { writeMarks([]); redraw(); } },
+    'New Situation (unmark all)');
   return h('details', { class: 'price', open: roll.pay_the_price ? true : null },
     h('summary', {}, 'Pay the Price'), h('p', { class: 'muted' }, spec.pay_the_price_rule),
     h('ol', { class: 'price-list' }, items), fresh);
@@ -124,7 +133,9 @@ export { bars, dieFaces, title, readMarks, writeMarks };
 const ability_test = {
   dice(roll, ui) {
     const out = [];
-    if (roll.scheme_roll !== null) out.push({ face: roll.scheme_roll, sides: 6, marks: ['kept'], group: 'Scheme die (+Ability)' });
+    if (roll.scheme_roll !== null) {
+      out.push({ face: roll.scheme_roll, sides: 6, marks: ['kept'], group: 'Scheme die (+Ability)' });
+    }
     roll.dice.forEach((face, i) => {
       const marks = [];
       if (roll.rerolled.includes(i)) marks.push('new');
@@ -150,10 +161,12 @@ const ability_test = {
           h('span', {}, `${c.label}: tap the difficulty dice to reroll (${picked.length}/${c.max} picked).`),
           h('button', { type: 'button', onclick: () => { ui.selected = new Set(c.suggested); redraw(); } },
             `Pick the best (${c.suggested.map((i) => roll.dice[i]).join(', ') || 'none'})`),
-          h('button', { type: 'button', class: 'primary', disabled: picked.length === 0, onclick: () => act({ reroll: picked }) },
-            `Reroll ${picked.length} ${picked.length === 1 ? 'die' : 'dice'}`)));
+          h('button', { type: 'button', class: 'primary', disabled: picked.length === 0,
+            onclick: () => act({ reroll: picked }) },
+          `Reroll ${picked.length} ${picked.length === 1 ? 'die' : 'dice'}`)));
       } else if (c.name === 'exert') {
-        const input = h('input', { type: 'number', min: c.min, max: c.max, step: 1, value: c.exert_needed, 'aria-label': 'Exertion to spend' });
+        const input = h('input', { type: 'number', min: c.min, max: c.max, step: 1, value: c.exert_needed,
+          'aria-label': 'Exertion to spend' });
         out.push(h('div', { class: 'choice', 'data-choice': 'exert' },
           h('span', {}, `Spend Exertion: ${c.exert_needed} would turn this into a success.`), input,
           h('button', { type: 'button', onclick: () => act({ exert: Number(input.value) }) }, 'Exert')));
@@ -182,7 +195,8 @@ const arbitration = {
     return [...dieFaces(roll.dice, 6, ones(), 'Aggressor'), ...dieFaces(roll.defender.dice, 6, ones(), 'Defender')];
   },
   choices: (roll) => (roll.ones > 0 ? [h('p', { class: 'muted' },
-    `${roll.ones} × 1 removed: the Host may introduce ${roll.ones} consequence${roll.ones === 1 ? '' : 's'} (quirks, flaws, unexpected twists).`)] : []),
+    `${roll.ones} × 1 removed: the Host may introduce ${roll.ones} consequence${roll.ones === 1 ? '' : 's'} `
+    + '(quirks, flaws, unexpected twists).')] : []),
   odds: (odds, request) => bars(odds.outcomes, odds.exact.outcomes, (k) => TIER_LABEL[k] ?? title(k),
     request.opposed ? 'The aggressor’s result after the defender’s roll:' : null),
 };
@@ -204,7 +218,8 @@ const two_dice = {
     return out;
   },
   odds: (odds) => bars(odds.outcomes, odds.exact.outcomes,
-    (k) => ({ success: 'Success (9+)', failure: 'Failure', actor: 'Actor wins', target: 'Target wins (ties)' }[k] ?? title(k))),
+    (k) => ({ success: 'Success (9+)', failure: 'Failure', actor: 'Actor wins', target: 'Target wins (ties)' }[k]
+      ?? title(k))),
 };
 Object.assign(VIEWS, { arbitration, two_dice });
 
@@ -242,7 +257,8 @@ const ten_again = {
     out.push(h('h3', {}, request.opposed ? 'Actor’s successes' : 'Successes'),
       ...bars(top(odds.successes), odds.exact.successes, (k) => `${k}`));
     if (odds.target_successes) {
-      out.push(h('h3', {}, 'Target’s successes'), ...bars(top(odds.target_successes), odds.exact.target_successes, (k) => `${k}`));
+      out.push(h('h3', {}, 'Target’s successes'),
+        ...bars(top(odds.target_successes), odds.exact.target_successes, (k) => `${k}`));
     }
     return out;
   },

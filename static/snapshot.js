@@ -17,13 +17,13 @@
 // The memory as instantiated holds what pyodide.asm.wasm's data segments put there, so the snapshot does not carry
 // that data a second time. Decoding uses the zstd that pyodide.asm.wasm itself exports.
 
-const MAGIC = "ARBSNAP1";
+const MAGIC = 'ARBSNAP1';
 const PAGE = 65536;
 
 /** The parts of a snapshot file, and `image`: what Pyodide's `_loadSnapshot` takes (its memory part still empty). */
 export function parseSnapshot(bytes) {
   if (bytes.length < 32 || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) {
-    throw new Error("pyodide/snapshot.bin is not an Arbiter snapshot");
+    throw new Error('pyodide/snapshot.bin is not an Arbiter snapshot');
   }
   const [headerLength, memoryLength, referenceEnd, referenceHash, zstdLength, metaLength] =
     new Uint32Array(bytes.buffer.slice(bytes.byteOffset + 8, bytes.byteOffset + 32));
@@ -32,12 +32,12 @@ export function parseSnapshot(bytes) {
   const { lock, emptied, runs } = JSON.parse(new TextDecoder().decode(bytes.subarray(at, (at += metaLength))));
   const zstd = bytes.subarray(at, (at += zstdLength));
   if (at !== bytes.length || referenceEnd % 4 || referenceEnd > memoryLength) {
-    throw new Error("pyodide/snapshot.bin is damaged (its lengths do not add up)");
+    throw new Error('pyodide/snapshot.bin is damaged (its lengths do not add up)');
   }
   // The restore copies only as much memory as it is given: past the last page that is not zero, the fresh
   // instance's memory is zero already.
   const end = Math.max(referenceEnd, ...runs.map(([first, count]) => (first + count) * PAGE));
-  if (end > memoryLength) throw new Error("pyodide/snapshot.bin is damaged (its pages lie outside its memory)");
+  if (end > memoryLength) throw new Error('pyodide/snapshot.bin is damaged (its pages lie outside its memory)');
   const image = new Uint8Array(headerLength + end);
   image.set(header);
   return { image, memory: image.subarray(headerLength), memoryLength, lock, emptied, runs, referenceEnd,
@@ -68,7 +68,7 @@ export function decodeSnapshot(exports, snapshot) {
   const heap = new Uint8Array(wasmMemory.buffer);
   const reference = heap.slice(0, referenceEnd);
   if (fnv1a32(reference) !== referenceHash) {
-    throw new Error("pyodide/snapshot.bin was made for another pyodide.asm.wasm");
+    throw new Error('pyodide/snapshot.bin was made for another pyodide.asm.wasm');
   }
   const z = exports;
   const words = new Uint32Array(wasmMemory.buffer);
@@ -78,15 +78,15 @@ export function decodeSnapshot(exports, snapshot) {
   const src = base + 64;
   const workspace = align(src + zstd.length);
   const chunk = 1 << 20;
-  if (workspace > heap.length) throw new Error("pyodide/snapshot.bin: the zstd frame does not fit in memory");
+  if (workspace > heap.length) throw new Error('pyodide/snapshot.bin: the zstd frame does not fit in memory');
   heap.set(zstd, src);
   const workspaceSize = z.ZSTD_estimateDStreamSize_fromFrame(src, zstd.length) >>> 0;
   const dst = align(workspace + workspaceSize);
   if (z.ZSTD_isError(workspaceSize) || dst + chunk > heap.length) {
-    throw new Error("pyodide/snapshot.bin: the zstd frame does not fit in memory");
+    throw new Error('pyodide/snapshot.bin: the zstd frame does not fit in memory');
   }
   const stream = z.ZSTD_initStaticDStream(workspace, workspaceSize);
-  if (!stream) throw new Error("pyodide/snapshot.bin: could not set up zstd");
+  if (!stream) throw new Error('pyodide/snapshot.bin: could not set up zstd');
   words.set([src, zstd.length, 0], inStruct >>> 2);
   words.set([dst, chunk, 0], outStruct >>> 2);
   // The decoded bytes are the non-zero pages, run after run: put each where it belongs.
@@ -94,10 +94,10 @@ export function decodeSnapshot(exports, snapshot) {
   let inRun = 0; // bytes of runs[run] already placed
   for (;;) {
     const hint = z.ZSTD_decompressStream(stream, outStruct, inStruct) >>> 0;
-    if (z.ZSTD_isError(hint)) throw new Error("pyodide/snapshot.bin is damaged (zstd could not decode it)");
+    if (z.ZSTD_isError(hint)) throw new Error('pyodide/snapshot.bin is damaged (zstd could not decode it)');
     const produced = words[(outStruct >>> 2) + 2];
     for (let p = 0; p < produced; ) {
-      if (run >= runs.length) throw new Error("pyodide/snapshot.bin holds more memory than it says");
+      if (run >= runs.length) throw new Error('pyodide/snapshot.bin holds more memory than it says');
       const [first, count] = runs[run];
       const take = Math.min(produced - p, count * PAGE - inRun);
       memory.set(heap.subarray(dst + p, dst + p + take), first * PAGE + inRun);
@@ -108,10 +108,10 @@ export function decodeSnapshot(exports, snapshot) {
     words[(outStruct >>> 2) + 2] = 0;
     if (hint === 0) break; // the frame is complete and its checksum holds
     if (produced === 0 && words[(inStruct >>> 2) + 2] === zstd.length) {
-      throw new Error("pyodide/snapshot.bin is damaged (its zstd frame ends early)");
+      throw new Error('pyodide/snapshot.bin is damaged (its zstd frame ends early)');
     }
   }
-  if (run !== runs.length) throw new Error("pyodide/snapshot.bin holds less memory than it says");
+  if (run !== runs.length) throw new Error('pyodide/snapshot.bin holds less memory than it says');
   heap.fill(0, base, dst + chunk);
   const delta = new Uint32Array(memory.buffer, memory.byteOffset, referenceEnd >>> 2);
   const ref = new Uint32Array(reference.buffer, 0, referenceEnd >>> 2);
@@ -164,10 +164,10 @@ export function restoreOptions(snapshot, { compiled = null, wasmUrl = null, step
   for (const [name, original] of Object.entries(originals)) {
     if (!original) continue;
     WebAssembly[name] = async function (source, imports) {
-      step("instantiating");
+      step('instantiating');
       try {
         let result;
-        if (compiled && name === "instantiateStreaming") {
+        if (compiled && name === 'instantiateStreaming') {
           const module = await compiled;
           result = { module, instance: await originals.instantiate(module, imports) };
         } else {
@@ -177,7 +177,7 @@ export function restoreOptions(snapshot, { compiled = null, wasmUrl = null, step
         if (exports?.ZSTD_decompressStream && exports.__heap_base) {
           restore();
           instance = result.instance;
-          step("instantiated");
+          step('instantiated');
         }
         return result;
       } catch (error) {
@@ -191,9 +191,9 @@ export function restoreOptions(snapshot, { compiled = null, wasmUrl = null, step
   async function fsInit() {
     try {
       const parsed = await snapshot;
-      step("decoding");
+      step('decoding');
       decodeSnapshot(instance.exports, parsed);
-      step("decoded");
+      step('decoded');
       putEmptiedSegments(instance.exports.memory, parsed);
     } catch (error) {
       fail(error);

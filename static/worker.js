@@ -13,8 +13,8 @@
 // The two big downloads start on the first line, before Pyodide's JavaScript is even imported: the wasm compiles
 // as it streams in, and the snapshot arrives meanwhile. (Imports are dynamic for that reason: static ones would
 // all be fetched before any line here runs.)
-const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url);
-const SNAPSHOT_URL = new URL("../pyodide/snapshot.bin", import.meta.url);
+const WASM_URL = new URL('../pyodide/pyodide.asm.wasm', import.meta.url);
+const SNAPSHOT_URL = new URL('../pyodide/snapshot.bin', import.meta.url);
 const compiled = WebAssembly.compileStreaming(fetch(WASM_URL));
 const snapshotBytes = fetch(SNAPSHOT_URL).then(async (response) => {
   if (!response.ok) throw new Error(`${SNAPSHOT_URL.pathname}: HTTP ${response.status}`);
@@ -22,21 +22,21 @@ const snapshotBytes = fetch(SNAPSHOT_URL).then(async (response) => {
 });
 // Pyodide's 1.2 MB of Emscripten JavaScript: fetched and parsed while the wasm compiles (loadPyodide would only ask
 // for it once pyodide.mjs has loaded), then handed to loadPyodide as its `createPyodideModule`.
-const emscripten = import("../pyodide/pyodide.asm.mjs");
+const emscripten = import('../pyodide/pyodide.asm.mjs');
 for (const promise of [compiled, snapshotBytes, emscripten]) promise.catch(() => {}); // reported by load()
 
-const INDEX_URL = new URL("../pyodide/", import.meta.url);
+const INDEX_URL = new URL('../pyodide/', import.meta.url);
 
 // A .wasm served with the wrong MIME type, or a stalled download, can leave loading waiting
 // forever: give up after this long. `?timeout=ms` on the worker's URL overrides it (tests use it).
-const LOAD_TIMEOUT_MS = Number(new URL(self.location.href).searchParams.get("timeout")) || 120_000;
+const LOAD_TIMEOUT_MS = Number(new URL(self.location.href).searchParams.get('timeout')) || 120_000;
 
-const METHODS = new Set(["systems", "roll", "act", "odds", "table"]);
+const METHODS = new Set(['systems', 'roll', 'act', 'odds', 'table']);
 
-let stage = "Starting";
+let stage = 'Starting';
 const timeline = []; // [what, when (ms since the epoch)]: sent with {ready}, for the start-up benchmark
 const mark = (what) => timeline.push([what, performance.timeOrigin + performance.now()]);
-mark("worker started");
+mark('worker started');
 
 function progress(value, label) {
   stage = label;
@@ -56,22 +56,22 @@ function withTimeout(promise, ms) {
 }
 
 async function load() {
-  progress(0, "Loading Python runtime…");
-  compiled.then(() => mark("wasm compiled"), () => {});
+  progress(0, 'Loading Python runtime…');
+  compiled.then(() => mark('wasm compiled'), () => {});
   const [{ loadPyodide }, { EMPTY_ZIP, restoreOptions, parseSnapshot }, { default: createPyodideModule }] =
-    await Promise.all([import("../pyodide/pyodide.mjs"), import("./snapshot.js"), emscripten]);
+    await Promise.all([import('../pyodide/pyodide.mjs'), import('./snapshot.js'), emscripten]);
   const snapshot = snapshotBytes.then((bytes) => {
     const parsed = parseSnapshot(bytes);
-    mark("snapshot fetched");
+    mark('snapshot fetched');
     return parsed;
   });
   snapshot.catch(() => {}); // reported by loadPyodide, which awaits it
   const restoring = restoreOptions(snapshot, {
     compiled,
     wasmUrl: WASM_URL,
-    step: (step) => (step === "instantiated" ? progress(0.7, "Restoring the rules…") : mark(step)),
+    step: (step) => (step === 'instantiated' ? progress(0.7, 'Restoring the rules…') : mark(step)),
   });
-  const stdlib = URL.createObjectURL(new Blob([EMPTY_ZIP], { type: "application/zip" }));
+  const stdlib = URL.createObjectURL(new Blob([EMPTY_ZIP], { type: 'application/zip' }));
   try {
     const pyodide = await Promise.race([
       restoring.failed,
@@ -84,8 +84,8 @@ async function load() {
         stderr: (line) => console.warn(line),
       }),
     ]);
-    progress(0.9, "Starting the rules…");
-    const api = pyodide.pyimport("arbiter.api"); // imported before the snapshot: nothing to load
+    progress(0.9, 'Starting the rules…');
+    const api = pyodide.pyimport('arbiter.api'); // imported before the snapshot: nothing to load
     const call = api.call_json;
     const version = api.start(); // reseeds `random` from the OS: never the build's state
     return { call, version }; // the {ready} message below is the last step: progress 1
@@ -111,7 +111,7 @@ self.onmessage = async (event) => {
 const loading = withTimeout(load(), LOAD_TIMEOUT_MS);
 loading.then(
   ({ version }) => {
-    mark("ready");
+    mark('ready');
     self.postMessage({ ready: true, version, timeline });
   },
   (error) => self.postMessage({ failed: String(error?.message ?? error) }),

@@ -5,7 +5,8 @@ import { describe, it } from 'node:test';
 
 import { costsOf } from '../../static/table/rules.js';
 
-const ops = (system, request, action) => costsOf(system, request, action).map(({ by, op, args, times }) => [by, op, args, times]);
+const ops = (system, request, action) => costsOf(system, request, action)
+  .map(({ by, op, args, times }) => [by, op, args, times]);
 
 describe('costsOf', () => {
   const cases = [
@@ -14,10 +15,12 @@ describe('costsOf', () => {
     ['expending a Will after the roll', 'ten_again', {}, { spend_will: true }, [['character', 'spend_will', null, 1]]],
     ['a Will for the opposing side', 'ten_again', {}, { spend_will: true, side: 'target' }, []],
     ['an Ability Test with nothing to pay', 'ability_test', { convictions: [] }, null, []],
-    ['an Ability Test activating two Convictions and a Scheme die', 'ability_test', { convictions: [1, 3], scheme_die: true },
-      null, [['character', 'activate_conviction', null, 2], ['scheme', 'scheme_spend_die', null, 1]]],
+    ['an Ability Test activating two Convictions and a Scheme die', 'ability_test',
+      { convictions: [1, 3], scheme_die: true }, null,
+      [['character', 'activate_conviction', null, 2], ['scheme', 'scheme_spend_die', null, 1]]],
     ['exerting', 'ability_test', {}, { exert: 2 }, [['character', 'exert', { amount: 2 }, 1]]],
-    ['negating a setback', 'ability_test', {}, { negate_setback: true }, [['scheme', 'scheme_negate_setback', null, 1]]],
+    ['negating a setback', 'ability_test', {}, { negate_setback: true },
+      [['scheme', 'scheme_negate_setback', null, 1]]],
     ['a reroll', 'ability_test', {}, { reroll: [0] }, []],
     ['an Arbitration roll', 'arbitration', { skills: [3] }, null, []],
     ['a Threat Roll', 'threat', { rating: 2 }, null, []],

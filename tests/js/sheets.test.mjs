@@ -44,7 +44,8 @@ describe('arbitration', () => {
 });
 
 describe('two_dice', () => {
-  const s = { traits: [{ id: 't', name: 'Quick', value: 3 }], abilities: [{ id: 'a', value: 2 }, { id: 'b', value: -1 }] };
+  const s = { traits: [{ id: 't', name: 'Quick', value: 3 }],
+    abilities: [{ id: 'a', value: 2 }, { id: 'b', value: -1 }] };
 
   it('the chosen trait, and the ticked abilities', () => {
     const p = { trait: 't', abilities: new Set(['b']) };
@@ -72,7 +73,8 @@ describe('threat', () => {
 
 describe('ten_again', () => {
   const s = { ...newSheet('ten_again'), attributes: [{ id: 'st', name: 'Strength', dots: 3 }],
-    skills: [{ id: 'at', name: 'Athletics', dots: 2, trained: true }, { id: 'oc', name: 'Occult', dots: 1, trained: false }] };
+    skills: [{ id: 'at', name: 'Athletics', dots: 2, trained: true },
+      { id: 'oc', name: 'Occult', dots: 1, trained: false }] };
 
   it('the pool is the ticked statistics\' dots', () => {
     assert.deepEqual(tenAgain.request(s, { stats: new Set(['st', 'at']) }), { pool: 5, unskilled: false });
@@ -109,7 +111,8 @@ describe('ability_test', () => {
 
   it('no more Convictions than the form holds', () => {
     const p = { ...abilityTest.picks(), convictions: new Set(['c1', 'c2']) };
-    assert.equal(abilityTest.request(s, p, limits({ convictions: 1 })), 'Activate at most 1 Convictions (the form holds 1).');
+    assert.equal(abilityTest.request(s, p, limits({ convictions: 1 })),
+      'Activate at most 1 Convictions (the form holds 1).');
   });
 
   it('XP options carry the published prices, and say when there is none', () => {
