@@ -163,7 +163,7 @@ def test_the_warden_reassigns_any_number_of_times_threat_5():
     r2 = threat.act(r, {"assign": [[2], [1], [0]]}, None)
     assert outcomes(r2) == ["lessened", "happens", "avoided"]
     assert "The Warden assigns each die to a threat" in r2["steps"]
-    assert r2["choices"] == [{"name": "assign", "label": "Reassign the dice", "dice": 3, "threats": 3}]
+    assert r2["choices"][0] == {"name": "assign", "label": "Reassign the dice", "dice": 3, "threats": 3}
     r3 = threat.act(r2, {"assign": [[0], [1], [2]]}, None)
     assert outcomes(r3) == ["avoided", "happens", "lessened"]
     assert r3["dice"] == r["dice"]
@@ -331,44 +331,86 @@ def test_pay_the_price_options_are_the_seed_words_threat_10():
     assert threat.EXTRAS["pay_the_price"] == listed
 
 
-def test_marking_an_option_threat_10():
-    """threat-10: picking an option marks it, alongside the marks already made."""
-    assert threat.pay_the_price(frozenset(), 0) == {0}
-    assert threat.pay_the_price(frozenset({0, 3}), 7) == {0, 3, 7}
-    assert threat.pay_the_price([1], 2) == {1, 2}
+ANN, BO = "Ann", "Bo"
 
 
-def test_a_marked_option_cannot_be_picked_threat_10():
-    """threat-10: No other player may pick that option for the rest of the Situation."""
+def test_marking_an_option_records_who_picked_it_threat_10():
+    """threat-10: picking an option marks it with the player who picked it, alongside the marks already made."""
+    assert threat.pay_the_price([], 0, ANN) == {0: ANN}
+    assert threat.pay_the_price([{"option": 3, "by": BO}], 7, " Ann ") == {3: BO, 7: ANN}
+    assert threat.marks_json({7: ANN, 3: BO}) == [{"option": 3, "by": BO}, {"option": 7, "by": ANN}]
+
+
+def test_another_player_may_not_pick_a_marked_option_threat_10():
+    """threat-10: No other player may pick that option for the rest of the Situation; the message names who marked
+    it and what is unmarked."""
     with pytest.raises(RulesError, match="No other player may pick that option for the rest of the Situation") as err:
-        threat.pay_the_price(frozenset({3, 5}), 5)
+        threat.pay_the_price([{"option": 3, "by": ANN}, {"option": 5, "by": BO}], 5, ANN)
+    assert "'option' 5 (“Suffer a setback, making the situation harder for yourself”) is marked by Bo" in str(err.value)
     assert "unmarked: 0, 1, 2, 4, 6, 7" in str(err.value)
+
+
+@pytest.mark.parametrize("again", ["Bo", "bo", " BO "])
+def test_the_player_who_marked_an_option_may_pick_it_again_threat_10(again):
+    """threat-10: only another player is refused: the one who marked the option picks it again (names compared
+    trimmed and ignoring case), and it stays marked as theirs."""
+    marks = [{"option": 3, "by": ANN}, {"option": 5, "by": BO}]
+    assert threat.pay_the_price(marks, 5, again) == {3: ANN, 5: BO}
+
+
+@pytest.mark.parametrize("by", [ANN, None])
+def test_old_marks_without_names_are_nobodys_threat_10(by):
+    """threat-10: a mark kept as a bare option number (before marks had names) reads as marked by someone unnamed:
+    every player is refused it, as before; the other marks are kept, reported with "by" null."""
+    with pytest.raises(RulesError, match=r"is marked by someone \(a mark kept without a name\): No other player"):
+        threat.pay_the_price([2, {"option": 4, "by": BO}], 2, by)
+    assert threat.pay_the_price([2, 6], 1, ANN) == {1: ANN, 2: None, 6: None}
+    assert threat.pay_the_price([{"option": 2, "by": None}], 1) == {1: None, 2: None}
 
 
 @pytest.mark.parametrize("last", range(8))
 def test_marking_the_last_option_unmarks_all_threat_10(last):
-    """threat-10: If all options are marked, unmark all of them."""
-    others = frozenset(range(8)) - {last}
-    assert threat.pay_the_price(others, last) == frozenset()
+    """threat-10: If all options are marked, unmark all of them, whoever marked them."""
+    others = [{"option": o, "by": (ANN, BO)[o % 2]} for o in range(8) if o != last]
+    assert threat.pay_the_price(others, last, "Cy") == {}
+    assert threat.pay_the_price([o for o in range(8) if o != last], last, ANN) == {}
 
 
-@pytest.mark.parametrize("marked, option, field", [
-    (frozenset(), 8, "'option'"), (frozenset(), -1, "'option'"), (frozenset(), True, "'option'"),
-    (frozenset(), "1", "'option'"), ([8], 0, "'marked'"), ([True], 0, "'marked'"), ("01", 2, "'marked'"),
-    (None, 0, "'marked'"),
+@pytest.mark.parametrize("marked, option, by, words", [
+    ([], 8, ANN, "'option' must be a whole number from 0 to 7"),
+    ([], -1, ANN, "'option' must be a whole number from 0 to 7"),
+    ([], True, ANN, "'option' must be a whole number from 0 to 7"),
+    ([], "1", ANN, "'option' must be a whole number from 0 to 7"),
+    ([8], 0, ANN, r"'marked\[0\]' must be a mark"),
+    ([True], 0, ANN, r"'marked\[0\]' must be a mark"),
+    ([{"option": 9, "by": BO}], 0, ANN, r"'marked\[0\]' must be a mark"),
+    ([{"option": 1, "by": BO, "when": 3}], 0, ANN, r"'marked\[0\]' must be a mark"),
+    ([{"by": BO}], 0, ANN, r"'marked\[0\]' must be a mark"),
+    ([{"option": 1, "by": ""}], 0, ANN, r"'marked\[0\].by' must be the player's name"),
+    ([{"option": 1, "by": 7}], 0, ANN, r"'marked\[0\].by' must be the player's name"),
+    ([{"option": 1, "by": ANN}, {"option": 1, "by": BO}], 0, ANN,
+     r"'marked\[1\]' repeats option 1, marked by Ann: a mark records the one player who picked it"),
+    ([1, {"option": 1, "by": ANN}], 0, ANN, r"'marked\[1\]' repeats option 1, marked by someone"),
+    ([1, 1], 0, ANN, r"'marked\[1\]' repeats option 1"),
+    (list(range(9)), 0, ANN, "'marked' must be a list of 0 to 8 marks"),
+    ("01", 2, ANN, "'marked' must be a list of 0 to 8 marks"),
+    (None, 0, ANN, "'marked' must be a list of 0 to 8 marks"),
+    ([], 0, "  ", "'by' must be the player's name"),
+    ([], 0, "x" * 81, "'by' must be the player's name"),
+    ([], 0, ["Ann"], "'by' must be the player's name"),
 ])
-def test_bad_pay_the_price_input_is_refused_threat_10(marked, option, field):
-    """threat-10: options are numbered 0 to 7; anything else is refused, naming the argument."""
-    with pytest.raises(RulesError, match=field) as err:
-        threat.pay_the_price(marked, option)
-    assert "0 to 7" in str(err.value)
+def test_bad_pay_the_price_input_is_refused_threat_10(marked, option, by, words):
+    """threat-10: options are numbered 0 to 7, each marked at most once by one player, a name is 1 to 80
+    characters; anything else is refused, naming the argument."""
+    with pytest.raises(RulesError, match=words):
+        threat.pay_the_price(marked, option, by)
 
 
 def test_marks_are_never_changed_in_place_threat_10():
     """threat-10: marking returns new marks and leaves the given ones alone."""
-    marks = [0, 1]
-    threat.pay_the_price(marks, 2)
-    assert marks == [0, 1]
+    marks = [{"option": 0, "by": ANN}, 1]
+    threat.pay_the_price(marks, 2, BO)
+    assert marks == [{"option": 0, "by": ANN}, 1]
 
 
 # --- extras ----------------------------------------------------------------------------------------
@@ -556,23 +598,92 @@ def test_bench_odds_largest(benchmark):
     assert len(result["threats"]) == 8
 
 
-def test_act_pay_the_price_marks_the_option_threat_10():
-    """Paying the Price after a roll marks the picked option and keeps the dice as assigned (ruling threat-10)."""
-    req = fields.parse(threat.FIELDS, {"rating": 1, "threats": [{"name": "Dodge", "desperate": False}]})
-    rolled = threat.roll(req, ScriptedDice(5))
+def _dodge(face: int, desperate: bool = False) -> dict:
+    req = fields.parse(threat.FIELDS, {"rating": 1, "threats": [{"name": "Dodge", "desperate": desperate}]})
+    return threat.roll(req, ScriptedDice(face))
+
+
+def test_act_pay_the_price_marks_the_option_with_the_player_threat_10():
+    """threat-10: Paying the Price after a roll marks the picked option with the player and keeps the dice as
+    assigned; the answer reports every mark with its name."""
+    rolled = _dodge(5)
     before = copy.deepcopy(rolled)
-    paid = threat.act(rolled, {"pay_the_price": 7, "marked": [0, 2]}, ScriptedDice())
+    paid = threat.act(rolled, {"pay_the_price": 7, "by": ANN, "marked": [{"option": 0, "by": BO}, 2]}, ScriptedDice())
     assert rolled == before
-    assert paid["pay_the_price"] == {"picked": 7, "option": "Take 1 Harm.", "marked": [0, 2, 7]}
+    assert paid["pay_the_price"] == {"picked": 7, "option": "Take 1 Harm.", "by": ANN, "unmarked_all": False,
+                                     "marked": [{"option": 0, "by": BO}, {"option": 2, "by": None},
+                                                {"option": 7, "by": ANN}]}
     assert paid["dice"] == [5] and paid["threats"][0]["outcome"] == "lessened"
-    assert paid["steps"][-1] == "Paid the Price: Take 1 Harm."
+    assert paid["steps"][-1] == "Paid the Price (Ann): Take 1 Harm."
+    assert json.loads(json.dumps(paid)) == paid
+
+
+def test_act_pay_the_price_refuses_only_another_players_mark_threat_10():
+    """threat-10: act refuses an option marked by someone else, naming them, and lets its marker pick it again."""
+    rolled = _dodge(4)
+    marked = [{"option": 2, "by": BO}]
+    with pytest.raises(RulesError, match="is marked by Bo: No other player may pick that option"):
+        threat.act(rolled, {"pay_the_price": 2, "by": ANN, "marked": marked}, ScriptedDice())
+    again = threat.act(rolled, {"pay_the_price": 2, "by": BO, "marked": marked}, ScriptedDice())
+    assert again["pay_the_price"]["marked"] == [{"option": 2, "by": BO}]
+
+
+def test_act_pay_the_price_in_the_old_form_threat_10():
+    """threat-10: the old action, bare option numbers and no "by", still works: the pick is kept without a name, so
+    nobody may pick it again, and the old marks refuse everyone."""
+    rolled = _dodge(5)
+    paid = threat.act(rolled, {"pay_the_price": 7, "marked": [0, 2]}, ScriptedDice())
+    assert paid["pay_the_price"]["marked"] == [{"option": o, "by": None} for o in (0, 2, 7)]
+    assert paid["pay_the_price"]["by"] is None and paid["steps"][-1] == "Paid the Price: Take 1 Harm."
+    with pytest.raises(RulesError, match="is marked by someone"):
+        threat.act(rolled, {"pay_the_price": 7, "by": ANN, "marked": paid["pay_the_price"]["marked"]}, ScriptedDice())
 
 
 def test_act_pay_the_price_last_option_unmarks_all_threat_10():
-    """The pick that marks the last option unmarks all of them; a marked option is refused."""
-    req = fields.parse(threat.FIELDS, {"rating": 1, "threats": [{"name": "Dodge", "desperate": False}]})
-    rolled = threat.roll(req, ScriptedDice(5))
-    paid = threat.act(rolled, {"pay_the_price": 7, "marked": list(range(7))}, ScriptedDice())
-    assert paid["pay_the_price"]["marked"] == []
-    with pytest.raises(RulesError, match="No other player may pick that option"):
-        threat.act(rolled, {"pay_the_price": 2, "marked": [2]}, ScriptedDice())
+    """threat-10: the pick that marks the last option unmarks all of them."""
+    paid = threat.act(_dodge(5), {"pay_the_price": 7, "by": ANN, "marked": list(range(7))}, ScriptedDice())
+    assert (paid["pay_the_price"]["marked"], paid["pay_the_price"]["unmarked_all"]) == ([], True)
+    assert paid["steps"][-1] == "Paid the Price (Ann): Take 1 Harm. All options were marked, so all are unmarked."
+
+
+@pytest.mark.parametrize("face, desperate, offered", [
+    (1, False, False), (3, False, False),   # it comes to pass: nothing narrowly avoided
+    (4, False, True), (5, False, True),     # a 4/5: narrowly avoided
+    (6, False, False),                      # totally avoided
+    (4, True, False), (5, True, False),     # Desperate: a 4/5 comes to pass
+    (6, True, False),
+])
+def test_pay_the_price_only_when_a_threat_is_narrowly_avoided_threat_11(face, desperate, offered):
+    """threat-11: Pay the Price is offered, and accepted, only when a threat that is not Desperate got a 4 or 5."""
+    rolled = _dodge(face, desperate)
+    choice = [c for c in rolled["choices"] if c["name"] == "pay_the_price"]
+    assert choice == ([{"name": "pay_the_price", "label": "Pay the Price", "threats": [0], "options": 8}]
+                      if offered else [])
+    action = {"pay_the_price": 0, "by": ANN, "marked": []}
+    if offered:
+        assert threat.act(rolled, action, ScriptedDice())["pay_the_price"]["marked"] == [{"option": 0, "by": ANN}]
+    else:
+        with pytest.raises(RulesError, match=r"^'action.pay_the_price' is not allowed: no threat was narrowly "
+                                             r"avoided \(The Referee may ask you to Pay the Price when you narrowly "
+                                             r"avoid a Threat: a 4 or 5 on a threat that is not Desperate\)$"):
+            threat.act(rolled, action, ScriptedDice())
+
+
+def test_pay_the_price_follows_the_assignment_threat_11():
+    """threat-11: the offer reads the threats as the dice are assigned: a reassignment can make or take it away,
+    and it names every threat narrowly avoided; with no dice nothing is narrowly avoided."""
+    req = fields.parse(threat.FIELDS, {"rating": 1, "threats": [{"name": "Fail", "desperate": False},
+                                                                 {"name": "Dodge", "desperate": False}]})
+    rolled = threat.roll(req, ScriptedDice(6, 2))
+    assert "pay_the_price" not in [c["name"] for c in rolled["choices"]]
+    rolled = threat.roll(req, ScriptedDice(5, 4))
+    (choice,) = [c for c in rolled["choices"] if c["name"] == "pay_the_price"]
+    assert choice["threats"] == [0, 1]
+    stacked = threat.act(rolled, {"assign": [[0, 1], []]}, ScriptedDice())
+    (choice,) = [c for c in stacked["choices"] if c["name"] == "pay_the_price"]
+    assert choice["threats"] == [0]
+    none = threat.roll(fields.parse(threat.FIELDS, {"rating": 0, "threats": [{"name": "Fail", "desperate": False}]}),
+                       ScriptedDice())
+    assert none["choices"] == []
+    with pytest.raises(RulesError, match="no threat was narrowly avoided"):
+        threat.act(none, {"pay_the_price": 0, "by": ANN}, ScriptedDice())

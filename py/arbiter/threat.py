@@ -49,8 +49,10 @@ ACTIONS = [
              "and a threat takes its highest die."},
     {"name": "pay_the_price", "label": "Pay the Price",
      "help": "The Referee may ask you to Pay the Price when you narrowly avoid a Threat without an obvious “lesser” "
-             "outcome. Give the option picked and the options already marked this Situation: "
-             "{\"pay_the_price\": 3, \"marked\": [0, 5]}."},
+             "outcome (a 4 or 5 on a threat that is not Desperate). Give the option picked, the player who picks it "
+             "and the options already marked this Situation with who marked them: {\"pay_the_price\": 3, "
+             "\"by\": \"Ann\", \"marked\": [{\"option\": 0, \"by\": \"Bo\"}]}. No other player may pick a "
+             "marked option; the player who marked it may pick it again."},
 ]
 
 
@@ -192,24 +194,69 @@ def check_assignment(assign: Any, dice: int, threats: int) -> tuple[tuple[int, .
     return tuple(out)
 
 
-def pay_the_price(marked: Iterable[int], option: int) -> frozenset[int]:
-    """Mark `option` (an index into PAY_THE_PRICE) for the Situation; if all options are marked, unmark all of them."""
+MAX_PLAYER_NAME = 80
+SOMEONE = "someone (a mark kept without a name)"  # how a mark without a name is named in messages (threat-10)
+
+
+def _player(name: Any, where: str) -> str | None:
+    """A player's name, trimmed (1 to 80 characters), or None for a mark or pick kept without a name."""
+    if name is None:
+        return None
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_PLAYER_NAME:
+        raise RulesError(f"'{where}' must be the player's name (1 to {MAX_PLAYER_NAME} characters) or null, "
+                         f"got {name!r:.100}")
+    return name.strip()
+
+
+def same_player(a: str | None, b: str | None) -> bool:
+    """Two names are one player when they match, trimmed and ignoring case; a mark without a name is nobody's."""
+    return a is not None and b is not None and a.casefold() == b.casefold()
+
+
+def read_marks(marked: Any, path: str = "marked") -> dict[int, str | None]:
+    """The Situation's marks, option -> the player who marked it: {"option": n, "by": "Ann"} each, or a bare option
+    number as kept before marks had names (marked by someone unnamed); each option at most once."""
+    last = len(PAY_THE_PRICE) - 1
+    if not isinstance(marked, (list, tuple)) or len(marked) > len(PAY_THE_PRICE):
+        raise RulesError(f"'{path}' must be a list of 0 to {len(PAY_THE_PRICE)} marks {{\"option\": 0 to {last}, "
+                         f"\"by\": name}} (or bare option numbers, as kept before marks had names), "
+                         f"got {marked!r:.100}")
+    marks: dict[int, str | None] = {}
+    for i, m in enumerate(marked):
+        if isinstance(m, dict) and "option" in m and set(m) <= {"option", "by"}:
+            option, by = m["option"], _player(m.get("by"), f"{path}[{i}].by")
+        else:
+            option, by = m, None
+        if isinstance(option, bool) or not isinstance(option, int) or not 0 <= option <= last:
+            raise RulesError(f"'{path}[{i}]' must be a mark {{\"option\": 0 to {last}, \"by\": name}} or an option "
+                             f"number from 0 to {last}, got {m!r:.100}")
+        if option in marks:
+            raise RulesError(f"'{path}[{i}]' repeats option {option}, marked by {marks[option] or SOMEONE}: a mark "
+                             f"records the one player who picked it")
+        marks[option] = by
+    return marks
+
+
+def pay_the_price(marked: Any, option: int, by: str | None = None) -> dict[int, str | None]:
+    """`by` picks `option` (an index into PAY_THE_PRICE) and marks it for the Situation: refused when another player
+    marked it; the player who marked it may pick it again. If all options are marked, unmark all of them.
+    Returns the marks, option -> player (None: kept without a name)."""
     last = len(PAY_THE_PRICE) - 1
     if isinstance(option, bool) or not isinstance(option, int) or not 0 <= option <= last:
         raise RulesError(f"'option' must be a whole number from 0 to {last}, got {option!r}")
-    if isinstance(marked, (str, bytes, dict)) or not isinstance(marked, Iterable):
-        raise RulesError(f"'marked' must be a list of option numbers from 0 to {last}, got {marked!r:.100}")
-    marks = set()
-    for m in marked:
-        if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= last:
-            raise RulesError(f"'marked' must hold option numbers from 0 to {last}, got {m!r}")
-        marks.add(m)
-    if option in marks:
-        raise RulesError(f"'option' {option} (“{PAY_THE_PRICE[option]}”) is marked: No other player may pick that "
-                         f"option for the rest of the Situation; unmarked: "
+    by = _player(by, "by")
+    marks = read_marks(marked)
+    if option in marks and not same_player(marks[option], by):
+        raise RulesError(f"'option' {option} (“{PAY_THE_PRICE[option]}”) is marked by {marks[option] or SOMEONE}: "
+                         f"No other player may pick that option for the rest of the Situation; unmarked: "
                          f"{', '.join(str(i) for i in range(last + 1) if i not in marks)}")
-    marks.add(option)
-    return frozenset() if len(marks) == len(PAY_THE_PRICE) else frozenset(marks)
+    marks = {**marks, option: marks.get(option, by)}
+    return {} if len(marks) == len(PAY_THE_PRICE) else dict(sorted(marks.items()))
+
+
+def marks_json(marks: dict[int, str | None]) -> list[dict]:
+    """The marks as the roll reports them: [{"option": n, "by": name or null}, ...] in option order."""
+    return [{"option": o, "by": by} for o, by in sorted(marks.items())]
 
 
 def _dice(n: int) -> str:
@@ -278,6 +325,12 @@ class ThreatRoll:
     def outcome(self) -> str:
         return " / ".join(r.outcome.value for r in self.results)
 
+    @property
+    def narrowly_avoided(self) -> tuple[int, ...]:
+        """The threats narrowly avoided: a 4 or 5 on a threat that is not Desperate (the only ones that may bring
+        Pay the Price, threat-11)."""
+        return tuple(r.index for r in self.results if r.outcome is Outcome.LESSENED)
+
     def steps(self) -> list[str]:
         n = len(self.threats)
         raw = self.rating + n - 1 + self.extra_dice
@@ -316,6 +369,9 @@ def _result(req: dict, value: ThreatRoll) -> dict:
     if value.faces:
         choices.append({"name": "assign", "label": "Reassign the dice", "dice": len(value.faces),
                         "threats": len(value.threats)})
+    if value.narrowly_avoided:
+        choices.append({"name": "pay_the_price", "label": "Pay the Price", "threats": list(value.narrowly_avoided),
+                        "options": len(PAY_THE_PRICE)})
     return {
         "system": ID,
         "request": _request_json(req),
@@ -356,7 +412,7 @@ def act(roll: dict, action: dict, dice) -> dict:
     """The roll after the Warden (re)assigns the dice: `{"assign": [[die indexes], ...]}`, one list per threat."""
     req, faces = _check_roll(roll)
     allowed = ", ".join(a["name"] for a in ACTIONS)
-    if isinstance(action, dict) and set(action) == {"pay_the_price", "marked"}:
+    if isinstance(action, dict) and "pay_the_price" in action and set(action) <= {"pay_the_price", "by", "marked"}:
         return _pay(req, faces, roll, action)
     if not isinstance(action, dict) or set(action) != {"assign"}:
         keys = ", ".join(map(repr, action)) if isinstance(action, dict) else repr(action)
@@ -370,17 +426,24 @@ def act(roll: dict, action: dict, dice) -> dict:
 
 
 def _pay(req: dict, faces: tuple[int, ...], roll: dict, action: dict) -> dict:
-    """Pay the Price after this roll: mark the picked option among the Situation's `marked` ones (the page keeps them)."""
+    """Pay the Price after a roll that narrowly avoided a threat: `by` marks the picked option among the Situation's
+    `marked` ones (the page keeps them)."""
     threats = _threats(req)
     assignment = check_assignment(roll.get("assignment"), len(faces), len(threats)) if faces else ((),) * len(threats)
-    marks = pay_the_price(action["marked"], action["pay_the_price"])
     by_warden = tuple(assignment) != tuple(default_assignment(faces, len(threats)))
     value = ThreatRoll(req["rating"], req["extra_dice"], threats, faces, assignment, by_warden=by_warden)
+    if not value.narrowly_avoided:
+        raise RulesError("'action.pay_the_price' is not allowed: no threat was narrowly avoided (The Referee may ask "
+                         "you to Pay the Price when you narrowly avoid a Threat: a 4 or 5 on a threat that is not "
+                         "Desperate)")
+    marks = pay_the_price(action.get("marked", []), action["pay_the_price"], action.get("by"))
+    by = _player(action.get("by"), "action.by")
     out = _result(req, value)
     picked = PAY_THE_PRICE[action["pay_the_price"]]
     note = " All options were marked, so all are unmarked." if not marks else ""
-    out["steps"] = [*out["steps"], f"Paid the Price: {picked}{note}"]
-    out["pay_the_price"] = {"picked": action["pay_the_price"], "option": picked, "marked": sorted(marks)}
+    out["steps"] = [*out["steps"], f"Paid the Price{f' ({by})' if by else ''}: {picked}{note}"]
+    out["pay_the_price"] = {"picked": action["pay_the_price"], "option": picked, "by": by,
+                            "marked": marks_json(marks), "unmarked_all": not marks}
     return out
 
 
