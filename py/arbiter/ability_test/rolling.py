@@ -3,7 +3,8 @@
 "If the rolled total equals or exceeds their Ability, they fail, but if their Ability is higher than the rolled
 total, they succeed at the Test." A Scheme die's d6 and any Exertion spent after the roll add to Ability. Masteries
 reroll dice once; a success with a 1 rolled during the Test earns a Scheme die, a failure with a 6 rolled during it
-brings a setback that two Scheme dice may negate (a 1 or a 6 rerolled away was still rolled). Here: the Test as a frozen value, `roll`, the follow-up choices (`act`) and a roll read back from JSON.
+brings a setback that two Scheme dice may negate (a 1 or a 6 rerolled away was still rolled). Here: the Test as a
+frozen value, `roll`, the follow-up choices (`act`) and a roll read back from JSON.
 """
 
 from __future__ import annotations
@@ -146,8 +147,9 @@ class AbilityTest:
         else:
             text = f"Failure: {self.total} = {sums} ({label}) equals or exceeds Ability {self.ability}"
             if self.setback:
-                text += f"; a 6 rolled{self._rerolled_away(SIDES)}: a minor setback" + (", negated with two Scheme dice" if self.setback_negated
-                                                              else "")
+                text += f"; a 6 rolled{self._rerolled_away(SIDES)}: a minor setback"
+                if self.setback_negated:
+                    text += ", negated with two Scheme dice"
         return text
 
     def __repr__(self) -> str:
