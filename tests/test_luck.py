@@ -82,14 +82,17 @@ def test_the_result_is_the_highest_die_luck_2(faces, result):
 
 
 @pytest.mark.parametrize("dice, for_, against", [(0, 0, 0), (1, 0, 1), (2, 1, 3), (0, 0, 10)])
-@pytest.mark.parametrize("faces, result", [((5, 2), 2), ((1, 6), 1), ((4, 4), 4)])
-def test_a_pool_of_zero_or_less_takes_the_lowest_of_two_luck_3(dice, for_, against, faces, result):
-    """luck-3: when the pool is 0 or less, two dice are rolled and the lowest is the result."""
-    r = scripted_roll(parse(dice, for_, against), *faces)
+def test_a_pool_of_zero_or_less_rolls_nothing_and_is_the_worst_outcome_luck_3(dice, for_, against):
+    """luck-3: with a pool of 0 or less nothing is rolled and the result is the worst one, 0."""
+    r = scripted_roll(parse(dice, for_, against))  # no face scripted: asking for a die fails the test
     assert r["pool"] == dice + for_ - against <= 0
-    assert r["dice"] == list(faces) and r["result"] == result and r["outcome"] == str(result)
-    assert "no dice, so roll two and take the lowest" in r["steps"][0]
-    assert r["steps"][-1] == f"Lowest die: {result}"
+    assert (r["dice"], r["result"], r["outcome"]) == ([], 0, "0")
+    assert r["steps"][-1] == "No dice: the worst outcome"
+
+
+def test_no_dice_is_worse_than_any_die_luck_3():
+    """luck-3: the worst outcome of no dice is below the lowest face: one die showing 1 still beats it."""
+    assert scripted_roll(parse(1), 1)["result"] > scripted_roll(parse(0))["result"]
 
 
 def test_steps_and_summary_read_like_the_rule():
@@ -97,9 +100,9 @@ def test_steps_and_summary_read_like_the_rule():
     r = scripted_roll(parse(2, 1, 0), 2, 5, 1)
     assert r["steps"] == ["Pool: 2 dice + 1 for − 0 against = 3 dice", "3 dice: 2 5 1", "Highest die: 5"]
     assert r["summary"] == "Luck Roll: 5, the highest of 3 dice (2 5 1)"
-    r = scripted_roll(parse(0, 0, 2), 4, 3)
-    assert r["steps"][0] == "Pool: 0 dice + 0 for − 2 against = −2: no dice, so roll two and take the lowest"
-    assert r["summary"] == "Luck Roll: 3, the lowest of two dice (4 3) for a pool of −2"
+    r = scripted_roll(parse(0, 0, 2))
+    assert r["steps"] == ["Pool: 0 dice + 0 for − 2 against = −2", "No dice: the worst outcome"]
+    assert r["summary"] == "Luck Roll: 0, no dice for a pool of −2: the worst outcome"
     assert r["request"] == {"dice": 0, "for": 0, "against": 2} and r["choices"] == []
     assert json.loads(json.dumps(r)) == r
 
@@ -120,7 +123,7 @@ def brute_force(req):
     """The exact chance of each result by rolling every combination of faces through roll()."""
     n = luck.dice_to_roll(luck.pool(req["dice"], req["for"], req["against"]))
     counts = Counter(scripted_roll(req, *faces)["outcome"] for faces in itertools.product(range(1, 7), repeat=n))
-    return {str(v): Fraction(counts[str(v)], 6 ** n) for v in range(1, 7)}
+    return {str(v): Fraction(counts[str(v)], 6 ** n) for v in range(0, 7)}
 
 
 @pytest.mark.parametrize("dice, for_, against", [(0, 0, 0), (0, 0, 3), (1, 0, 0), (1, 1, 0), (2, 1, 0), (3, 2, 1),
@@ -132,13 +135,15 @@ def test_odds_match_brute_force(dice, for_, against):
 
 
 def test_odds_of_known_cases_luck_2_luck_3():
-    """luck-2, luck-3: one die is uniform; the lowest of two gives 1 with 11/36; the highest of two gives 6 with 11/36."""
-    assert luck.odds(parse(1))["outcomes"] == {str(v): Fraction(1, 6) for v in range(1, 7)}
-    assert luck.odds(parse(0))["outcomes"]["1"] == Fraction(11, 36)
+    """luck-2, luck-3: outcomes are "0" to "6"; one die is uniform over 1-6; the highest of two gives 6 with 11/36; a
+    pool of 0 or less gives "0" with chance 1."""
+    assert luck.odds(parse(1))["outcomes"] == {"0": 0, **{str(v): Fraction(1, 6) for v in range(1, 7)}}
     assert luck.odds(parse(2))["outcomes"]["6"] == Fraction(11, 36)
+    assert luck.odds(parse(0))["outcomes"] == {"0": 1, **{str(v): 0 for v in range(1, 7)}}
+    assert list(luck.odds(parse(3, 0, 5))["outcomes"]) == ["0", "1", "2", "3", "4", "5", "6"]
 
 
-@pytest.mark.parametrize("request_", [{"dice": 3, "for": 1, "against": 1}, {"dice": 0, "for": 0, "against": 4}])
+@pytest.mark.parametrize("request_", [{"dice": 3, "for": 1, "against": 1}, {"dice": 1, "for": 0, "against": 0}])
 def test_roll_fits_odds_chi_square(request_):
     """20 000 seeded rolls agree with odds() (chi-square, fixed seed)."""
     req = fields.parse(luck.FIELDS, request_)
@@ -160,10 +165,14 @@ def at_least(outcomes, v):
 @given(requests)
 @settings(max_examples=200, deadline=None)
 def test_odds_sum_to_one(request_):
-    """The six results' chances sum to exactly 1."""
-    got = luck.odds(fields.parse(luck.FIELDS, request_))["outcomes"]
-    assert list(got) == ["1", "2", "3", "4", "5", "6"] and sum(got.values()) == 1
-    assert all(0 < p < 1 for p in got.values())
+    """The seven results' chances sum to exactly 1; with dice every face has a chance and "0" none."""
+    req = fields.parse(luck.FIELDS, request_)
+    got = luck.odds(req)["outcomes"]
+    assert list(got) == ["0", "1", "2", "3", "4", "5", "6"] and sum(got.values()) == 1
+    if luck.pool(req["dice"], req["for"], req["against"]) > 0:
+        assert got["0"] == 0 and all(0 < got[str(v)] < 1 for v in range(1, 7))
+    else:
+        assert got["0"] == 1
 
 
 @given(requests, st.sampled_from([("dice", 1), ("for", 1), ("against", -1)]))
@@ -175,7 +184,7 @@ def test_fewer_dice_are_never_better_luck_3(request_, change):
     request_ = {**request_, field: min(max(request_[field], lo), hi)}
     before = luck.odds(fields.parse(luck.FIELDS, request_))["outcomes"]
     after = luck.odds(fields.parse(luck.FIELDS, {**request_, field: request_[field] + step}))["outcomes"]
-    for v in range(2, 7):
+    for v in range(1, 7):
         assert at_least(after, v) >= at_least(before, v)
     if luck.pool(request_["dice"], request_["for"], request_["against"]) >= 0:
         assert after != before
@@ -183,7 +192,7 @@ def test_fewer_dice_are_never_better_luck_3(request_, change):
 
 @given(st.integers(-10, 0), st.integers(-10, 0))
 def test_every_pool_of_zero_or_less_is_the_same_luck_3(a, b):
-    """luck-3: all pools of 0 or less roll the same two dice, so their odds are equal."""
+    """luck-3: all pools of 0 or less roll nothing, so their odds are equal."""
     def req(p):
         return parse(0, 0, -p) if p <= 0 else parse(p)
     assert luck.odds(req(a)) == luck.odds(req(b))
@@ -192,12 +201,12 @@ def test_every_pool_of_zero_or_less_is_the_same_luck_3(a, b):
 @given(requests, st.randoms(use_true_random=False))
 @settings(max_examples=200, deadline=None)
 def test_roll_is_consistent_with_odds(request_, rng):
-    """A roll rolls max(pool, 2 when ≤ 0) dice, reads the right die, and odds() gives its result a chance."""
+    """A roll rolls max(pool, 0) dice, reads the highest (0 with none), and odds() gives its result a chance."""
     req = fields.parse(luck.FIELDS, request_)
     r = luck.roll(req, rng)
     pool = req["dice"] + req["for"] - req["against"]
-    assert r["pool"] == pool and len(r["dice"]) == (pool if pool > 0 else 2)
-    assert r["result"] == (max(r["dice"]) if pool > 0 else min(r["dice"]))
+    assert r["pool"] == pool and len(r["dice"]) == max(pool, 0)
+    assert r["result"] == (max(r["dice"]) if pool > 0 else 0)
     assert luck.odds(req)["outcomes"][r["outcome"]] > 0
 
 
@@ -209,7 +218,9 @@ def test_api_roll_odds_and_act():
     r = api.roll("luck", {"dice": 2, "for": 1}, seed=3)
     assert r["system"] == "luck" and len(r["dice"]) == 3 and r["outcome"] == str(max(r["dice"]))
     o = api.odds("luck", {"against": 1})
-    assert o["exact"]["outcomes"]["1"] == "11/36" and abs(sum(o["outcomes"].values()) - 1) < 1e-12
+    assert o["exact"]["outcomes"]["0"] == "1/1" and o["outcomes"]["1"] == 0
+    o = api.odds("luck", {"dice": 2})
+    assert o["exact"]["outcomes"]["6"] == "11/36" and abs(sum(o["outcomes"].values()) - 1) < 1e-12
     with pytest.raises(RulesError, match="no follow-up choices"):
         api.act("luck", r, {"reroll": [0]})
     spec = next(s for s in api.systems() if s["id"] == "luck")

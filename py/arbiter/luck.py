@@ -1,7 +1,8 @@
 """Luck Roll (seed 002): a pool of d6, one more for each factor in favor, one fewer for each against.
 
-Higher results are better outcomes: the result is the highest die. A pool of 0 or less rolls two dice and
-takes the lowest, so fewer dice are never better. `outcome` is the result as text ("1".."6").
+Higher results are better outcomes: the result is the highest die. A pool of 0 or less rolls nothing and
+gives the worst outcome, result 0, as the Threat Roll treats a threat with no die (luck-3). `outcome` is the
+result as text ("0".."6").
 """
 
 from __future__ import annotations
@@ -47,14 +48,17 @@ def pool(dice: int, for_: int, against: int) -> int:
     return dice + for_ - against
 
 
+NO_DICE = 0  # the result of a pool of 0 or less: below every face, the worst outcome (luck-3)
+
+
 def dice_to_roll(pool_size: int) -> int:
-    """How many d6 to roll: the pool, or two when the pool is 0 or less."""
-    return pool_size if pool_size > 0 else 2
+    """How many d6 to roll: the pool, none when it is 0 or less."""
+    return max(pool_size, 0)
 
 
-def result_of(faces: tuple[int, ...], pool_size: int) -> int:
-    """Higher results are better outcomes: the highest die, or the lowest of two when the pool is 0 or less."""
-    return max(faces) if pool_size > 0 else min(faces)
+def result_of(faces: tuple[int, ...]) -> int:
+    """Higher results are better outcomes: the highest die; with no dice, the worst outcome (0)."""
+    return max(faces, default=NO_DICE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,21 +76,21 @@ class LuckRoll:
 
     @property
     def result(self) -> int:
-        return result_of(self.faces, self.pool)
+        return result_of(self.faces)
 
     def steps(self) -> list[str]:
         n = self.pool
         head = f"Pool: {self.dice} dice + {self.for_} for − {self.against} against = {_signed(n)}"
-        rolled = f"{len(self.faces)} dice: {' '.join(map(str, self.faces))}"
         if n > 0:
-            return [f"{head} dice", rolled, f"Highest die: {self.result}"]
-        return [f"{head}: no dice, so roll two and take the lowest", rolled, f"Lowest die: {self.result}"]
+            return [f"{head} dice", f"{len(self.faces)} dice: {' '.join(map(str, self.faces))}",
+                    f"Highest die: {self.result}"]
+        return [head, "No dice: the worst outcome"]
 
     def __str__(self) -> str:
         faces = " ".join(map(str, self.faces))
         if self.pool > 0:
             return f"Luck Roll: {self.result}, the highest of {self.pool} {'die' if self.pool == 1 else 'dice'} ({faces})"
-        return f"Luck Roll: {self.result}, the lowest of two dice ({faces}) for a pool of {_signed(self.pool)}"
+        return f"Luck Roll: 0, no dice for a pool of {_signed(self.pool)}: the worst outcome"
 
 
 def _signed(n: int) -> str:
@@ -94,7 +98,7 @@ def _signed(n: int) -> str:
 
 
 def roll(req: dict, dice) -> dict:
-    """Roll the pool and read the highest die (the lowest of two when the pool is 0 or less)."""
+    """Roll the pool and read the highest die (nothing to roll and the worst outcome when the pool is 0 or less)."""
     n = pool(req["dice"], req["for"], req["against"])
     value = LuckRoll(req["dice"], req["for"], req["against"], roll_dice(dice, dice_to_roll(n), SIDES))
     return {
@@ -116,7 +120,8 @@ def act(roll: Any, action: Any, dice) -> dict:
 
 
 def odds(req: dict) -> dict:
-    """The chance of each result 1..6 (exact)."""
+    """The chance of each result "0".."6" (exact): "0", no dice, has chance 1 for a pool of 0 or less and 0
+    otherwise."""
     n = pool(req["dice"], req["for"], req["against"])
-    dist = order_statistic(n, 1, SIDES) if n > 0 else order_statistic(2, 2, SIDES)  # highest of n / lowest of 2
-    return {"outcomes": {str(v): Fraction(dist[v]) for v in range(1, SIDES + 1)}}
+    dist = order_statistic(n, 1, SIDES) if n > 0 else {NO_DICE: Fraction(1)}  # the highest of n dice
+    return {"outcomes": {str(v): Fraction(dist.get(v, 0)) for v in range(NO_DICE, SIDES + 1)}}
