@@ -300,3 +300,62 @@ def test_api_table_ability_test():
         api.table("ability_test", "scheme_add", {"scheme": 0}, {"roll": earns_none})
     spec = next(s for s in api.systems() if s["id"] == "ability_test")
     assert [o["name"] for o in spec["table_ops"]] == list(at.TABLE)
+
+
+# --- spending XP on the sheet (what table.js's spendXp chose and changed) -------------------------------------------
+
+_SHEET = {"attributes": {a: 2 for a in at.ATTRIBUTES}, "convictions": [], "exertion": 0, "moved_this_session": False,
+          "xp": 10,
+          "skills": [{"id": "s1", "name": "Climb", "level": 2, "focused": False, "masteries": 1},
+                     {"id": "s2", "name": "Lore", "level": 1, "focused": True, "masteries": 0},
+                     {"id": "s3", "name": "Guns", "level": 10, "focused": False, "masteries": 0}],
+          "items": [{"id": "i1", "name": "Rope", "unique": False, "level": 1},
+                    {"id": "i2", "name": "Blade", "unique": True, "level": 1}]}
+
+
+@pytest.mark.parametrize("args, cost, changed", [
+    ({"what": "skill:s1"}, 4, lambda s: s["skills"][0].update(level=3)),
+    ({"what": "item:i1"}, 3, lambda s: s["items"][0].update(level=2)),
+    ({"what": "attr:Power"}, 5, lambda s: s["attributes"].update(Power=3)),
+    ({"what": "new_skill", "name": "  Swim ", "id": "n1"}, 2,
+     lambda s: s["skills"].append({"id": "n1", "name": "Swim", "level": 1, "focused": False, "masteries": 0})),
+    ({"what": "new_item", "name": "Lamp", "id": "n2", "unique": True}, 3,
+     lambda s: s["items"].append({"id": "n2", "name": "Lamp", "unique": True, "level": 1})),
+])
+def test_xp_advance_spends_at_the_price_of_what_it_advances_ability_test_17(args, cost, changed):
+    """ability_test-17: a new Skill or Item begins with 1 rank; a Skill, Item or Attribute goes up by 1, at its price
+    (2 + rank, 3 + score...); the rest of the sheet is kept and the input never changes."""
+    sheet = copy.deepcopy(_SHEET)
+    out = at.xp_advance(sheet, args)
+    assert sheet == _SHEET
+    expected = copy.deepcopy(_SHEET)
+    changed(expected)
+    assert out.pop("cost") == cost and out.pop("note").startswith(f"Spent {cost} XP")
+    assert out == {**expected, "xp": 10 - cost}
+
+
+@pytest.mark.parametrize("args, words", [
+    ({"what": "skill:s2"}, "'args.kind' advance_focused_skill has no price"),
+    ({"what": "item:i2"}, "'args.kind' advance_unique_item has no price"),
+    ({"what": "skill:s3"}, "'args.current' must be from 1 to 9 for advance_skill"),
+    ({"what": "skill:gone"}, "^That Skill is no longer on the sheet.$"),
+    ({"what": "item:gone"}, "^That Item is no longer on the sheet.$"),
+    ({"what": "new_skill", "name": "  ", "id": "n1"}, "^Name the new Skill first.$"),
+    ({"what": "new_item", "id": "n1"}, "^Name the new Item first.$"),
+    ({"what": "new_skill", "name": "Swim"}, "'args.id' must be the new Skill's own id"),
+    ({"what": "new_skill", "name": "Swim", "id": "s1"}, "'args.id' must be the new Skill's own id"),
+    ({"what": "attr:Luck"}, "'args.what' must be new_skill, new_item, skill:<id>, item:<id> or attr:<one of Mental"),
+    ({"what": "new_skill:x", "name": "Swim", "id": "n1"}, "'args.what' must be new_skill"),
+    ({}, "'args.what' is missing"),
+])
+def test_xp_advance_refuses_as_the_table_did_ability_test_17(args, words):
+    """ability_test-17: no price in the text, a rank at its limit, something gone from the sheet or a nameless new
+    Skill or Item are refused, in the table's words or naming the field."""
+    with pytest.raises(RulesError, match=words):
+        at.xp_advance(copy.deepcopy(_SHEET), args)
+
+
+def test_xp_advance_refuses_what_the_xp_cannot_pay_ability_test_17():
+    """ability_test-17: nothing changes when the XP held cannot pay."""
+    with pytest.raises(RulesError, match="'state.xp': Advance an Attribute by 1 \\(now 2\\) costs 5 XP, but only 4"):
+        at.xp_advance({**_SHEET, "xp": 4}, {"what": "attr:Mental"})

@@ -65,7 +65,7 @@ def test_systems_is_json_safe_and_declares_limits():
             _check_field(f)
 
 
-FIELD_TYPES = {"int", "int_list", "int_or_word", "bool", "choice", "text", "group", "records"}
+FIELD_TYPES = {"int", "int_list", "int_or_word", "bool", "choice", "text", "group", "records", "record", "list", "id"}
 
 
 def _check_field(f):
@@ -73,8 +73,11 @@ def _check_field(f):
     assert f["type"] in FIELD_TYPES and f["label"] and f["name"], f
     if f["type"] in ("int", "int_list", "int_or_word"):
         assert isinstance(f["min"], int) and isinstance(f["max"], int) and f["min"] <= f["max"], f
-    if f["type"] in ("int_list", "records"):
+    if f["type"] in ("int_list", "records", "list"):
         assert 0 <= f["min_len"] <= f["max_len"], f
+    if f["type"] in ("record", "list"):
+        for sub in f.get("fields", []) + ([f["of"]] if "of" in f else []):
+            _check_field(sub)
     default = f.get("default")
     if f["type"] == "int":
         assert isinstance(default, int) and f["min"] <= default <= f["max"], f
@@ -187,8 +190,8 @@ def test_bench_odds_largest(benchmark, system):
 TABLE_OPS = {
     "arbitration": [], "two_dice": [], "threat": [], "luck": [],
     "ten_again": ["will_max", "spend_will", "rest", "will_roll", "struggle_turn", "struggle_reset", "struggle_odds"],
-    "ability_test": ["xp_earn", "xp_spend", "exert", "activate_conviction", "move_significance", "end_session",
-                     "scheme_add", "scheme_spend_die", "scheme_negate_setback"],
+    "ability_test": ["xp_earn", "xp_spend", "xp_advance", "exert", "activate_conviction", "move_significance",
+                     "end_session", "scheme_add", "scheme_spend_die", "scheme_negate_setback"],
 }
 
 # One allowed call of every op: (system, op, state, args)
@@ -206,6 +209,10 @@ TABLE_CALLS = [
     ("ability_test", "move_significance", {"convictions": [{"text": "a", "significance": 2},
                                                            {"text": "b", "significance": 2}]}, {"from": 0, "to": 1}),
     ("ability_test", "end_session", {"moved_this_session": True}, None),
+    ("ability_test", "xp_advance", {"xp": 3, "skills": [], "items": [], "name": "Ines",
+                                    "attributes": {a: 2 for a in ("Mental", "Physical", "Social", "Weird", "Control",
+                                                                  "Endurance", "Power", "Presence")}},
+     {"what": "new_skill", "name": "Swim", "id": "n1"}),
     ("ability_test", "scheme_spend_die", {"scheme": 3}, None),
     ("ability_test", "scheme_negate_setback", {"scheme": 3}, {}),
 ]

@@ -13,8 +13,8 @@ from .sheet import (ATTRIBUTES, CHOICES, DIFFICULTY, EXTRAS, FIELDS, GRADES, MAX
                     SIGNIFICANCE, TYPE1, TYPE2, XP_COSTS, XP_PER_SCENE, XP_UNPRICED, Request, XpCost,
                     request_from_sheet, xp_cost)
 from .table import (MAX_SCHEME, SCHEME_STATE, TABLE, TABLE_OPS, Conviction, activate_conviction, costs, end_session,
-                    exert, follows, move_significance, scheme_add, scheme_negate_setback, scheme_spend_die, xp_earn,
-                    xp_spend)
+                    exert, follows, move_significance, scheme_add, scheme_negate_setback, scheme_spend_die,
+                    xp_advance, xp_earn, xp_spend)
 
 __all__ = [
     "ACTIONS", "ATTRIBUTES", "CHOICES", "DIFFICULTY", "EXTRAS", "FIELDS", "GRADES", "ID", "MAX_ATTRIBUTE",
@@ -22,6 +22,6 @@ __all__ = [
     "NEGATE_COST", "SCHEME_STATE", "SEED", "SHEET", "SIDES", "SIGNIFICANCE", "TABLE", "TABLE_OPS", "TITLE", "TYPE1",
     "TYPE2", "XP_COSTS", "XP_PER_SCENE", "XP_UNPRICED", "AbilityTest", "Conviction", "Outcome", "Request", "XpCost",
     "act", "activate_conviction", "best_reroll", "costs", "end_session", "exert", "follows", "move_significance",
-    "odds", "request_from_sheet", "roll", "scheme_add", "scheme_negate_setback", "scheme_spend_die", "xp_cost",
-    "xp_earn", "xp_spend",
+    "odds", "request_from_sheet", "roll", "scheme_add", "scheme_negate_setback", "scheme_spend_die", "xp_advance",
+    "xp_cost", "xp_earn", "xp_spend",
 ]

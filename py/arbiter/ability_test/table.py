@@ -14,9 +14,10 @@ from typing import Any
 from .. import fields
 from ..errors import RulesError
 from ..fields import table_op
+from ..stored import Id
 from .rolling import ID, Outcome, roll_from_json
-from .sheet import (MAX_CONVICTION_TEXT, MAX_EXERTION_POOL, MAX_SHEET_CONVICTIONS, MAX_SKILL, MAX_XP, NEGATE_COST,
-                    XP_BY_KIND, XP_COSTS, XP_PER_SCENE, XP_UNPRICED, xp_cost)
+from .sheet import (ATTRIBUTES, MAX_CONVICTION_TEXT, MAX_EXERTION_POOL, MAX_SHEET_CONVICTIONS, MAX_SKILL, MAX_XP,
+                    NEGATE_COST, SHEET, XP_BY_KIND, XP_COSTS, XP_PER_SCENE, XP_UNPRICED, xp_cost)
 
 MAX_SCENES = 20
 MAX_SCHEME = 99  # the text gives the Scheme no size (ability_test-23)
@@ -59,6 +60,54 @@ def xp_spend(state: Any, args: Any = None) -> dict:
     if cost > xp:
         raise RulesError(f"'state.xp': {what} costs {cost} XP, but only {xp} XP {'is' if xp == 1 else 'are'} held")
     return fields.new_state(state, f"Spent {cost} XP: {what}; {xp - cost} XP left", xp=xp - cost, cost=cost)
+
+
+_XP_SHEET = tuple(f for f in SHEET.fields if f.name in ("attributes", "skills", "items", "xp"))
+_WHAT = fields.Text("what", "Spend XP on: new_skill, new_item, skill:<id>, item:<id> or attr:<Attribute>", 80,
+                    "new_skill")
+_NEW_NAME = fields.Text("name", "Name of the new Skill or Item", 80)
+_NEW_UNIQUE = fields.Bool("unique", "The new Item is Unique")
+_NEW_ID = Id("id", "Id of the new Skill or Item (the page makes it)", optional=True)
+
+
+def xp_advance(state: Any, args: Any = None) -> dict:
+    """Spend XP on the sheet: a new Skill or Item with 1 rank, or one more rank of a Skill, an Item or an Attribute,
+    at the text's price for what it is (none for a Focused Skill or a Unique Item); the sheet advanced, XP lowered."""
+    a = fields.read_args(args, (_WHAT, _NEW_NAME, _NEW_UNIQUE, _NEW_ID), "xp_advance", ("what",))
+    s = fields.read_state(state, _XP_SHEET, tuple(f.name for f in _XP_SHEET))
+    skills, items, attributes = [dict(x) for x in s["skills"]], [dict(x) for x in s["items"]], dict(s["attributes"])
+    target, _, key = a["what"].partition(":")
+    if target in ("new_skill", "new_item") and not key:
+        noun, entries = ("Skill", skills) if target == "new_skill" else ("Item", items)
+        if not a["name"].strip():
+            raise RulesError(f"Name the new {noun} first.")
+        if not a["id"] or any(x["id"] == a["id"] for x in entries):
+            raise RulesError(f"'args.id' must be the new {noun}'s own id (1 to 64 letters, digits, - or _), "
+                             f"got {a['id']!r}")
+        kind, current = target, 0
+        entries.append({"id": a["id"], "name": a["name"].strip(), "level": 1, "focused": False, "masteries": 0}
+                       if target == "new_skill" else
+                       {"id": a["id"], "name": a["name"].strip(), "unique": a["unique"], "level": 1})
+    elif target in ("skill", "item"):
+        noun, entries = ("Skill", skills) if target == "skill" else ("Item", items)
+        entry = next((x for x in entries if x["id"] == key), None)
+        if entry is None:
+            raise RulesError(f"That {noun} is no longer on the sheet.")
+        if target == "skill":
+            kind = "advance_focused_skill" if entry["focused"] else "advance_skill"
+        else:
+            kind = "advance_unique_item" if entry["unique"] else "advance_standard_item"
+        current = entry["level"]
+        entry["level"] += 1
+    elif target == "attr" and key in ATTRIBUTES:
+        kind, current = "advance_attribute", attributes[key]
+        attributes[key] += 1
+    else:
+        raise RulesError(f"'args.what' must be new_skill, new_item, skill:<id>, item:<id> or attr:<one of "
+                         f"{', '.join(ATTRIBUTES)}>, got {a['what']!r}")
+    paid = xp_spend({"xp": s["xp"]}, {"kind": kind, "current": current})
+    return fields.new_state(state, paid["note"], xp=paid["xp"], cost=paid["cost"], skills=skills, items=items,
+                            attributes=attributes)
 
 
 # Exertion and Convictions -----------------------------------------------------------------------------------------
@@ -264,6 +313,7 @@ def scheme_follows(gain: bool, earned: bool, roll: dict) -> list[dict]:
 TABLE = {
     "xp_earn": xp_earn,
     "xp_spend": xp_spend,
+    "xp_advance": xp_advance,
     "exert": exert,
     "activate_conviction": activate_conviction,
     "move_significance": move_significance,
@@ -278,6 +328,10 @@ TABLE_OPS = [
              (_SCENES,)),
     table_op("xp_spend", "Spend XP", "At the text's prices (see extras.xp_costs); refuses what cannot be afforded. "
              "Returns the state with xp lowered and \"cost\".", (_XP_STATE,), (_KIND, _CURRENT)),
+    table_op("xp_advance", "Spend XP on the sheet", "A new Skill or Item with 1 rank (named; the page gives its id), "
+             "or one more rank of a Skill (skill:<id>), an Item (item:<id>) or an Attribute (attr:<name>), at the "
+             "price of what it is (a Focused Skill or a Unique Item has none). Returns the state with xp lowered, "
+             "the sheet advanced and \"cost\".", _XP_SHEET, (_WHAT, _NEW_NAME, _NEW_UNIQUE, _NEW_ID)),
     table_op("exert", "Spend Exertion", "Subtract a number of Exertion (never below 0).", (_EXERTION_STATE,),
              (_AMOUNT,)),
     table_op("activate_conviction", "Activate a Conviction", "Spend one Exertion to declare one of their "
