@@ -9,7 +9,8 @@ import json
 import pytest
 
 import ability_test_helpers as ath
-from arbiter import RulesError, api
+from scripted import ScriptedDice
+from arbiter import RulesError, api, fields, threat
 from arbiter.ability_test.table import scheme_follows
 
 KINDS = ["arbitration", "two_dice", "threat", "ten_again", "ability_test"]
@@ -400,13 +401,15 @@ def test_after_roll_pays_what_costs_names():
 
 def test_paying_the_price_marks_the_situation():
     """After Pay the Price, the current Situation's marks are the roll's; a plain Threat Roll leaves them."""
-    r = api.roll("threat", {"rating": 2}, 7)
+    r = threat.roll(fields.parse(threat.FIELDS, {"rating": 1}), ScriptedDice(4))  # a 4: narrowly avoided
     assert api.after_roll("threat", r) == {"pay": [], "then": [], "marked": None}
     paid = api.act("threat", r, {"pay_the_price": 3, "marked": [5, 0]})
-    assert api.after_roll("threat", paid, {"pay_the_price": 3, "marked": [5, 0]}) == {
-        "pay": [], "then": [], "marked": [0, 3, 5]}
+    out = api.after_roll("threat", paid, {"pay_the_price": 3, "marked": [5, 0]})
+    assert out == {"pay": [], "then": [], "marked": paid["pay_the_price"]["marked"]} and len(out["marked"]) == 3
     every = api.act("threat", r, {"pay_the_price": 7, "marked": list(range(7))})
     assert api.after_roll("threat", every, {"pay_the_price": 7, "marked": list(range(7))})["marked"] == []
+    with pytest.raises(RulesError, match="'roll.pay_the_price.marked' must be a list of at most 8 marks"):
+        api.after_roll("threat", {**paid, "pay_the_price": {"marked": 3}})
 
 
 @pytest.mark.parametrize("system", ["arbitration", "two_dice", "luck", "ten_again"])

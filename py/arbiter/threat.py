@@ -481,12 +481,15 @@ def request_from_sheet(sheet: dict, choices: dict) -> dict:
     return {"rating": sheet["ratings"][choices["rating"]]}
 
 
-def follows(roll: dict, earned: bool) -> tuple[list, list[int] | None]:
-    """After a roll that Paid the Price, the Situation's marks are the roll's; nothing else follows."""
+def follows(roll: dict, earned: bool) -> tuple[list, list | None]:
+    """After a roll that Paid the Price, the Situation's marks are the roll's, as it reports them (the Situation's
+    record checks each mark when it is saved); nothing else follows."""
     _check_roll(roll)
     paid = roll.get("pay_the_price")
     if paid is None:
         return [], None
-    if not isinstance(paid, dict):
-        raise RulesError(f"'roll.pay_the_price' must be an object with marked, got {paid!r:.100}")
-    return [], list(MARKED.parse(paid.get("marked"), "roll.pay_the_price.marked"))
+    marked = paid.get("marked") if isinstance(paid, dict) else None
+    if not isinstance(marked, list) or len(marked) > len(PAY_THE_PRICE):
+        raise RulesError(f"'roll.pay_the_price.marked' must be a list of at most {len(PAY_THE_PRICE)} marks, "
+                         f"got {marked!r:.100}")
+    return [], marked
