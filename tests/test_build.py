@@ -16,6 +16,12 @@ from tools_helpers import go_offline
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory) -> Path:
+    """The site built for these tests alone, just before them (a rebuild is compared with it)."""
+    return build.build(tmp_path_factory.mktemp("site") / "dist")
+
+
 def test_dist_has_only_what_the_runtime_needs(dist):
     """dist/pyodide holds the runtime and the memory snapshot: no stdlib zip, packages, lock, types or maps."""
     assert sorted(p.name for p in (dist / "pyodide").iterdir()) == sorted([*fetch.PYODIDE_FILES, "snapshot.bin"])
