@@ -113,8 +113,9 @@ def _list(system, f, path, value, fid):
     rows = "".join(render_row(system, f, path, i, v) for i, v in enumerate(value))
     template = render_row(system, f, path, ROW_INDEX, new_row_value(f))
     described = _describedby(f, fid) if kind == "int" else None
-    return (f'<fieldset class="field {"list" if kind == "int" else "records"}" '
-            f'{attrs(data_path=path, data_list=kind, data_min_len=f["min_len"], data_max_len=f["max_len"], aria_describedby=described)}>'
+    fieldset = attrs(data_path=path, data_list=kind, data_min_len=f["min_len"], data_max_len=f["max_len"],
+                     aria_describedby=described)
+    return (f'<fieldset class="field {"list" if kind == "int" else "records"}" {fieldset}>'
             f'<legend>{esc(f["label"])}</legend><ol class="items">{rows}</ol>'
             f'<template {attrs(data_index=ROW_INDEX, data_number=ROW_NUMBER)}>{template}</template>'
             f'<div class="list-buttons"><button type="button" data-add>+ Add</button>'
