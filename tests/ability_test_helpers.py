@@ -25,9 +25,12 @@ def base(ability: int, **more) -> dict:
 
 
 def valid(request: dict) -> dict:
-    """A generated request made one the rules accept: Masteries need a Skill level (ability_test-5)."""
+    """A generated request made one the rules accept: Masteries need a Skill level (ability_test-5); no more
+    Convictions declared earlier this Scene than are activated (ability_test-25)."""
     if request.get("masteries") and not request.get("skill"):
-        return {**request, "skill": 1}
+        request = {**request, "skill": 1}
+    if request.get("convictions_declared", 0) > len(request.get("convictions", ())):
+        request = {**request, "convictions_declared": len(request.get("convictions", ()))}
     return request
 
 

@@ -110,12 +110,14 @@ def test_exert_never_goes_below_zero_ability_test_19(state, args, words):
 
 
 def test_activating_a_conviction_costs_one_exertion_ability_test_20():
-    """ability_test-20: declaring a Conviction relevant spends one Exertion, refused with none left."""
+    """ability_test-20: declaring a Conviction relevant spends one Exertion, refused with none left; named by no id
+    (the old call), it records no declaration."""
     out = at.activate_conviction({"exertion": 2, "xp": 4})
-    assert out == {"exertion": 1, "xp": 4, "note": "Spent 1 Exertion to activate a Conviction (1 left)"}
+    assert out == {"exertion": 1, "xp": 4, "exertion_charged": 1,
+                   "note": "Spent 1 Exertion to activate a Conviction (1 left)"}
     with pytest.raises(RulesError, match="'state.exertion' is 0: activating a Conviction costs one Exertion"):
         at.activate_conviction({"exertion": 0})
-    with pytest.raises(RulesError, match="activate_conviction takes no arguments"):
+    with pytest.raises(RulesError, match="unknown field 'args.amount'"):
         at.activate_conviction({"exertion": 2}, {"amount": 1})
 
 

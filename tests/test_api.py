@@ -190,8 +190,8 @@ def test_bench_odds_largest(benchmark, system):
 TABLE_OPS = {
     "arbitration": [], "two_dice": [], "threat": [], "luck": [],
     "ten_again": ["will_max", "spend_will", "rest", "will_roll", "struggle_turn", "struggle_reset", "struggle_odds"],
-    "ability_test": ["xp_earn", "xp_spend", "xp_advance", "exert", "activate_conviction", "move_significance",
-                     "end_session", "scheme_add", "scheme_spend_die", "scheme_negate_setback"],
+    "ability_test": ["xp_earn", "xp_spend", "xp_advance", "exert", "activate_conviction", "new_scene",
+                     "move_significance", "end_session", "scheme_add", "scheme_spend_die", "scheme_negate_setback"],
 }
 
 # One allowed call of every op: (system, op, state, args)
@@ -206,6 +206,9 @@ TABLE_CALLS = [
     ("ability_test", "xp_spend", {"xp": 9}, {"kind": "advance_attribute", "current": 2}),
     ("ability_test", "exert", {"exertion": 4}, {"amount": 2}),
     ("ability_test", "activate_conviction", {"exertion": 4}, None),
+    ("ability_test", "activate_conviction", {"exertion": 4, "convictions": [{"id": "c1", "text": "", "significance": 2}],
+                                             "scene_convictions": ["c1"]}, {"conviction": "c1"}),
+    ("ability_test", "new_scene", {"xp": 4, "scene_convictions": ["c1"]}, None),
     ("ability_test", "move_significance", {"convictions": [{"text": "a", "significance": 2},
                                                            {"text": "b", "significance": 2}]}, {"from": 0, "to": 1}),
     ("ability_test", "end_session", {"moved_this_session": True}, None),

@@ -45,7 +45,8 @@ STORE_SHEETS = {
         "convictions": ("list", 50, "Convictions", {"id": ("id",), "text": ("text", 200, "Conviction"),
                                                     "significance": ("int", 1, 3, "Significance")}),
         "exertion": ("int", 0, 99, "Exertion"), "xp": ("int", 0, 99999, "XP"),
-        "moved_this_session": ("bool", "Significance moved this Session")},
+        "moved_this_session": ("bool", "Significance moved this Session"),
+        "scene_convictions": ("list", 50, "Convictions declared relevant to this Scene", ("id",))},
 }
 # store.js's newSheet(kind)
 NEW_SHEETS = {
@@ -70,7 +71,8 @@ def _shape(schema):
     if t == "id":
         return ("id",)
     if t == "list":
-        return ("list", schema["max_len"], schema["label"], _shape(schema["of"])[2])
+        of = _shape(schema["of"])
+        return ("list", schema["max_len"], schema["label"], of[2] if of[0] == "record" else of)
     assert t == "record", t
     return ("record", schema["label"], {f["name"]: _shape(f) for f in schema["fields"]})
 
@@ -127,7 +129,8 @@ def test_a_new_entry_of_a_list_is_what_the_page_added(kind):
     assert lists
     for _, schema in lists:
         entry = schema["of"]
-        assert {k: v for k, v in entry["default"].items() if k != "id"} == _add_item(entry)
+        if entry["type"] == "record":  # a list of ids (the Convictions declared this Scene) adds no item
+            assert {k: v for k, v in entry["default"].items() if k != "id"} == _add_item(entry)
 
 
 def _sample(schema, n=0):
@@ -469,11 +472,11 @@ FILLS = [
     ("ten_again", TEN, {"stats": ["e2", "e4"]}, {"pool": 3, "unskilled": True}),
     ("ability_test", ABI,
      {"type1": "Social", "type2": "Power", "skill": "e1", "item": "e3", "convictions": ["c2", "c1"]},
-     {"type1": 4, "type2": 3, "skill": 3, "masteries": 2, "item": 2, "convictions": [3, 1]}),
+     {"type1": 4, "type2": 3, "skill": 3, "masteries": 2, "item": 2, "convictions": [3, 1], "convictions_declared": 0}),
     ("ability_test", ABI, {"skill": "e1", "masteries": False},
-     {"type1": 2, "type2": 2, "skill": 3, "masteries": 0, "item": 0, "convictions": []}),
+     {"type1": 2, "type2": 2, "skill": 3, "masteries": 0, "item": 0, "convictions": [], "convictions_declared": 0}),
     ("ability_test", ABI, {"skill": "", "item": ""},
-     {"type1": 2, "type2": 2, "skill": 0, "masteries": 0, "item": 0, "convictions": []}),
+     {"type1": 2, "type2": 2, "skill": 0, "masteries": 0, "item": 0, "convictions": [], "convictions_declared": 0}),
 ]
 
 

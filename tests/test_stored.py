@@ -128,3 +128,18 @@ def test_schemas_are_json_and_nest():
                                     "help": ""}
     assert character["type"] == "nullable" and character["of"]["type"] == "id"
     assert marked["unique"] is True and marked["of"]["max"] == 7
+
+
+def test_a_may_be_absent_field_may_be_left_out():
+    """A MayBeAbsent field (data kept before it existed lacks it) is checked when there, stays out when not, and a
+    fresh record leaves it out; every other field is still required."""
+    from arbiter.stored import MayBeAbsent
+    record = Record("r", "R", (fields.Int("will", "Will", 0, 20, 4), MayBeAbsent(ListOf("ids", "Ids", Id("ids"), 3))))
+    assert record.default == {"will": 4}
+    assert check(record, {"will": 2}, "r") == {"will": 2}
+    assert check(record, {"will": 2, "ids": ["a"]}, "r") == {"will": 2, "ids": ["a"]}
+    with pytest.raises(RulesError, match=r"'r.ids\[0\]' must be an id"):
+        check(record, {"will": 2, "ids": ["a b"]}, "r")
+    with pytest.raises(RulesError, match="'r.will' is missing"):
+        check(record, {"ids": []}, "r")
+    assert record.schema()["fields"][1]["may_be_absent"] is True

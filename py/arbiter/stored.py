@@ -128,9 +128,38 @@ class Maybe:
 
 
 @dataclass(frozen=True, slots=True)
+class MayBeAbsent:
+    """A field of a Record that data kept before the field existed may lack: absent, it stays absent (the rules
+    read it as `of`'s default), and a fresh record leaves it out."""
+
+    of: Any
+
+    @property
+    def name(self) -> str:
+        return self.of.name
+
+    @property
+    def label(self) -> str:
+        return self.of.label
+
+    @property
+    def default(self) -> Any:
+        return self.of.default
+
+    def parse(self, value: Any, path: str) -> Any:
+        return self.of.parse(value, path)
+
+    def words(self) -> str:
+        return describe(self.of)
+
+    def schema(self) -> dict:
+        return {**self.of.schema(), "may_be_absent": True}
+
+
+@dataclass(frozen=True, slots=True)
 class Record:
-    """An object as the table stores it: every field there (none missing, none unknown); its default is every
-    field's default."""
+    """An object as the table stores it: every field there (none missing but a MayBeAbsent one, none unknown); its
+    default is every field's default (a MayBeAbsent one left out)."""
 
     name: str
     label: str
@@ -139,7 +168,7 @@ class Record:
 
     @property
     def default(self) -> dict:
-        return defaults(self.fields)
+        return defaults(tuple(f for f in self.fields if not isinstance(f, MayBeAbsent)))
 
     def parse(self, value: Any, path: str) -> dict:
         if not isinstance(value, dict):
@@ -150,9 +179,10 @@ class Record:
             if key not in known:
                 raise RulesError(f"unknown field {_where(_join(path, key))}; allowed: {', '.join(known)}")
         for f in self.fields:
-            if f.name not in value:
+            if f.name not in value and not isinstance(f, MayBeAbsent):
                 raise RulesError(f"{_where(_join(path, f.name))} is missing: {f.label}, {describe(f)}")
-        return parse(self.fields, value, path)
+        out = parse(self.fields, value, path)
+        return {k: v for k, v in out.items() if k in value}  # a MayBeAbsent field left out stays out
 
     def words(self) -> str:
         return f"an object with {', '.join(f.name for f in self.fields)}"

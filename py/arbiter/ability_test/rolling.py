@@ -93,8 +93,9 @@ class AbilityTest:
 
     @property
     def exertion_spent(self) -> int:
-        """One Exertion per activated Conviction plus the Exertion added to Ability."""
-        return len(self.request.convictions) + self.exertion
+        """One Exertion per activated Conviction not yet declared relevant to this Scene, plus the Exertion added to
+        Ability (ability_test-13, ability_test-25)."""
+        return self.request.exertion_for_convictions + self.exertion
 
     @property
     def declared(self) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 from .. import fields
 from ..errors import RulesError
-from ..stored import Id, ListOf, Record, int_map, named_list
+from ..stored import Id, ListOf, MayBeAbsent, Record, int_map, named_list
 
 SIDES = 6
 MAX_DIFFICULTY = 4
@@ -68,8 +68,11 @@ FIELDS = (
                help="The levels of an Item determine how much a character’s Ability is increased when the item is "
                     "being used."),
     fields.IntList("convictions", "Convictions activated (Significance)", 1, 3, 0, MAX_CONVICTIONS, default=(),
-                   help="Each activated Conviction costs one Exertion and adds its Significance: 1 Valued, "
-                        "2 Momentous, 3 Pivotal."),
+                   help="Each activated Conviction costs one Exertion (none when declared relevant to this Scene "
+                        "already) and adds its Significance: 1 Valued, 2 Momentous, 3 Pivotal."),
+    fields.Int("convictions_declared", "Of these, declared relevant to this Scene already", 0, MAX_CONVICTIONS,
+               default=0, help="A Conviction declared relevant to the Scene on an earlier Test adds its Significance "
+                               "again without another Exertion."),
     fields.Int("difficulty", "Difficulty (dice)", 1, MAX_DIFFICULTY, default=2,
                help="1 Unusually Easy, 2 Standard Difficulty, 3 Unusually Difficult, 4 Effectively Impossible."),
     fields.Int("masteries", "Masteries", 0, MAX_MASTERIES, default=0,
@@ -168,14 +171,25 @@ class Request:
     difficulty: int
     masteries: int
     scheme_die: bool
+    convictions_declared: int = 0  # of the activated Convictions, those declared relevant to this Scene already
 
     @classmethod
     def of(cls, req: dict) -> Request:
-        """The parsed request; Masteries need a relevant Skill (ability_test-5)."""
+        """The parsed request; Masteries need a relevant Skill (ability_test-5); Convictions declared earlier this
+        Scene are among those activated (ability_test-25)."""
         if req["masteries"] and not req["skill"]:
             raise RulesError(f"'masteries': Masteries need a relevant Skill (Skill levels 1 or more), got masteries "
                              f"{req['masteries']} with skill 0")
+        n = len(req["convictions"])
+        if req.get("convictions_declared", 0) > n:
+            raise RulesError(f"'convictions_declared' must be from 0 to {n} (the Convictions activated), "
+                             f"got {req['convictions_declared']}")
         return cls(**req)
+
+    @property
+    def exertion_for_convictions(self) -> int:
+        """One Exertion per activated Conviction not yet declared relevant to this Scene."""
+        return len(self.convictions) - self.convictions_declared
 
     @property
     def base_ability(self) -> int:
@@ -190,7 +204,8 @@ class Request:
     def to_json(self) -> dict:
         return {"type1": self.type1, "type2": self.type2, "skill": self.skill, "item": self.item,
                 "convictions": list(self.convictions), "difficulty": self.difficulty,
-                "masteries": self.masteries, "scheme_die": self.scheme_die}
+                "masteries": self.masteries, "scheme_die": self.scheme_die,
+                "convictions_declared": self.convictions_declared}
 
     def ability_step(self) -> str:
         parts = [f"{self.type1} (Type I)", f"{self.type2} (Type II)"]
@@ -201,15 +216,21 @@ class Request:
         for s in self.convictions:
             parts.append(f"{s} (Conviction: {SIGNIFICANCE[s - 1][1]})")
         step = f"Ability {self.base_ability} = {' + '.join(parts)}"
-        if self.convictions:
-            n = len(self.convictions)
+        n, declared = self.exertion_for_convictions, self.convictions_declared
+        if n:
             step += f"; {n} Exertion spent to activate {n} Conviction{'s' if n > 1 else ''}"
+        if declared:
+            step += (f"; {declared} Conviction{'s' if declared > 1 else ''} declared relevant to this Scene already: "
+                     f"no Exertion")
         return step
 
 
 # --- the character sheet the table keeps, and the request it fills ------------------------------------------------
 
 ATTRIBUTES = tuple(name for name, _ in TYPE1 + TYPE2)
+SCENE_CONVICTIONS = ListOf("scene_convictions", "Convictions declared relevant to this Scene",
+                           Id("scene_convictions", "Conviction"), MAX_SHEET_CONVICTIONS, unique=True,
+                           help="Their ids; new_scene clears them. A sheet kept before this list: none declared.")
 SHEET = Record("sheet", "Ability Test", (
     int_map("attributes", "Attributes", ATTRIBUTES, 1, MAX_ATTRIBUTE, 2),
     named_list("skills", "Skills", (fields.Int("level", "Level", 0, MAX_SKILL), fields.Bool("focused", "Focused"),
@@ -221,6 +242,7 @@ SHEET = Record("sheet", "Ability Test", (
     fields.Int("exertion", "Exertion", 0, MAX_EXERTION_POOL),
     fields.Int("xp", "XP", 0, MAX_XP),
     fields.Bool("moved_this_session", "Significance moved this Session"),
+    MayBeAbsent(SCENE_CONVICTIONS),
 ))
 CHOICES = (
     fields.Choice("type1", "Type I attribute", tuple((name, name) for name, _ in TYPE1), TYPE1[0][0]),
@@ -240,10 +262,12 @@ def request_from_sheet(sheet: dict, choices: dict) -> dict:
     convictions = [c["significance"] for c in sheet["convictions"] if c["id"] in choices["convictions"]]
     if len(convictions) > MAX_CONVICTIONS:
         raise RulesError(f"Activate at most {MAX_CONVICTIONS} Convictions (the form holds {MAX_CONVICTIONS}).")
+    declared = sum(1 for c in sheet["convictions"]
+                   if c["id"] in choices["convictions"] and c["id"] in sheet.get("scene_convictions", ()))
     out = {"type1": sheet["attributes"][choices["type1"]], "type2": sheet["attributes"][choices["type2"]],
            "skill": skill["level"] if skill else 0,
            "masteries": skill["masteries"] if skill and choices["masteries"] else 0,
            "item": next((i["level"] for i in sheet["items"] if i["id"] == choices["item"]), 0),
-           "convictions": convictions}
+           "convictions": convictions, "convictions_declared": declared}
     Request.of(fields.parse(FIELDS, out))  # Masteries need a relevant Skill
     return out

@@ -16,6 +16,9 @@ from ..errors import RulesError
 from ..fields import table_op
 from ..stored import Id
 from .rolling import ID, Outcome, roll_from_json
+from .scene import TABLE as SCENE_TABLE
+from .scene import TABLE_OPS as SCENE_TABLE_OPS
+from .scene import activate_conviction  # noqa: F401 (the package exports it from here)
 from .sheet import (ATTRIBUTES, MAX_CONVICTION_TEXT, MAX_EXERTION_POOL, MAX_SHEET_CONVICTIONS, MAX_SKILL, MAX_XP,
                     NEGATE_COST, SHEET, XP_BY_KIND, XP_COSTS, XP_PER_SCENE, XP_UNPRICED, xp_cost)
 
@@ -126,16 +129,6 @@ def exert(state: Any, args: Any = None) -> dict:
         raise RulesError(f"'args.amount' must be from 1 to {exertion} (the Exertion left), got {amount}"
                          if exertion else "'state.exertion' is 0: no Exertion left to spend")
     return fields.new_state(state, f"Spent {amount} Exertion ({exertion - amount} left)", exertion=exertion - amount)
-
-
-def activate_conviction(state: Any, args: Any = None) -> dict:
-    """Spend one Exertion to declare one of their Convictions relevant: `exertion` − 1, refused at 0."""
-    fields.read_args(args, (), "activate_conviction")
-    exertion = fields.read_state(state, (_EXERTION_STATE,), ("exertion",))["exertion"]
-    if exertion == 0:
-        raise RulesError("'state.exertion' is 0: activating a Conviction costs one Exertion")
-    return fields.new_state(state, f"Spent 1 Exertion to activate a Conviction ({exertion - 1} left)",
-                      exertion=exertion - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,10 +273,11 @@ TAKEN_BACK = "A reroll took back the 1 on a success: the die it earned leaves th
 
 
 def costs(request: dict | None, action: dict | None) -> list[dict]:
-    """Rolling the Test takes one Exertion per Conviction activated and, with "Scheme die" ticked, a die from the
-    Scheme; after it, Exertion spent comes off the sheet and negating the setback takes two dice from the Scheme."""
+    """Rolling the Test takes one Exertion per Conviction activated (but those declared relevant to this Scene
+    already) and, with "Scheme die" ticked, a die from the Scheme; after it, Exertion spent comes off the sheet and
+    negating the setback takes two dice from the Scheme."""
     if action is None:
-        n = len(request["convictions"])
+        n = len(request["convictions"]) - request.get("convictions_declared", 0)
         return ([fields.pay("character", ID, "activate_conviction", None, n)] if n else []) + (
             [fields.pay("scheme", ID, "scheme_spend_die")] if request["scheme_die"] else [])
     if "exert" in action:
@@ -315,7 +309,7 @@ TABLE = {
     "xp_spend": xp_spend,
     "xp_advance": xp_advance,
     "exert": exert,
-    "activate_conviction": activate_conviction,
+    **SCENE_TABLE,
     "move_significance": move_significance,
     "end_session": end_session,
     "scheme_add": scheme_add,
@@ -334,8 +328,7 @@ TABLE_OPS = [
              "the sheet advanced and \"cost\".", _XP_SHEET, (_WHAT, _NEW_NAME, _NEW_UNIQUE, _NEW_ID)),
     table_op("exert", "Spend Exertion", "Subtract a number of Exertion (never below 0).", (_EXERTION_STATE,),
              (_AMOUNT,)),
-    table_op("activate_conviction", "Activate a Conviction", "Spend one Exertion to declare one of their "
-             "Convictions relevant to the Scene.", (_EXERTION_STATE,)),
+    *SCENE_TABLE_OPS,
     table_op("move_significance", "Move Significance", "At the end of each Session, move 1 point of Significance "
              "from one Conviction to another (each stays within 1 to 3; once per Session).",
              (_CONVICTIONS_STATE, _MOVED_STATE), (_FROM, _TO)),
