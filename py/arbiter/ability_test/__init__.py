@@ -2,8 +2,9 @@
 
 One module per job: `sheet` (the limits, the text's tables, XP costs, FIELDS and the Request; the character sheet
 and the request it fills), `rolling` (the Test, `roll` and the follow-ups in `act`), `exact` (the best reroll and
-exact odds) and `table` (XP, Exertion, Convictions and the Scheme, for api.table; what a Test costs and what follows
-it). This package is the procedure api.py sees.
+exact odds), `scene` (Convictions declared relevant to the Scene, a new Scene's XP) and `table` (XP, Exertion,
+Convictions and the Scheme, for api.table, with `scene`'s ops; what a Test costs and what follows it). This package
+is the procedure api.py sees.
 """
 
 from .exact import best_reroll, odds
