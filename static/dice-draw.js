@@ -1,0 +1,115 @@
+// How one die looks: its outline, pips and number, and the marks drawn on it (rings, strikes, a starburst).
+// Pure drawing on a 2D context at the origin of the die, in units of its size; dice.js places, animates and
+// lays out the dice.
+
+// Pips on a 3x3 grid (-1, 0, 1), the usual Western layout.
+export const PIPS = {
+  1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+};
+// Outlines in units of the die size, centred on 0,0. The d10 is its kite face seen head-on,
+// flanked by slivers of the neighbouring faces; KITE is the inner kite's lower point.
+export const D6 = [[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]];
+export const D10 = [[0, -0.52], [0.52, -0.08], [0.34, 0.44], [-0.34, 0.44], [-0.52, -0.08]];
+export const KITE = [0, 0.3];
+
+export function roundedPoly(ctx, pts, r) {
+  const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  ctx.beginPath();
+  ctx.moveTo(...mid(pts.at(-1), pts[0]));
+  pts.forEach((p, k) => ctx.arcTo(p[0], p[1], ...mid(p, pts[(k + 1) % pts.length]), r));
+  ctx.closePath();
+}
+
+// `halo`, when given, outlines the ink in the body colour so it stands clear of a strike beneath it.
+export function drawPips(ctx, face, s, ink, halo) {
+  ctx.fillStyle = ink;
+  ctx.strokeStyle = halo;
+  ctx.lineWidth = 3;
+  for (const [x, y] of PIPS[face]) {
+    ctx.beginPath();
+    ctx.arc(x * s * 0.26, y * s * 0.26, s * 0.085, 0, 2 * Math.PI);
+    if (halo) ctx.stroke();
+    ctx.fill();
+  }
+}
+
+export function drawNumber(ctx, face, s, ink, edge, halo) {
+  // The facet edges of the kite face, faint, for a bit of depth.
+  const [kx, ky] = KITE;
+  ctx.beginPath();
+  ctx.moveTo(D10[4][0] * s, D10[4][1] * s);
+  ctx.lineTo(kx * s, ky * s);
+  ctx.lineTo(D10[1][0] * s, D10[1][1] * s);
+  ctx.moveTo(kx * s, ky * s);
+  ctx.lineTo(kx * s, D10[2][1] * s);
+  ctx.strokeStyle = edge;
+  ctx.lineWidth = 1;
+  ctx.stroke();
+  const text = String(face);   // a 10 shows as "10", never 0
+  ctx.fillStyle = ink;
+  ctx.font = `700 ${Math.round(s * (text.length > 1 ? 0.3 : 0.34))}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'alphabetic';
+  // Centre the digits' ink, not the em box, in the kite.
+  const y = -s * 0.05 + ctx.measureText(text).actualBoundingBoxAscent / 2;
+  if (halo) {
+    ctx.strokeStyle = halo;
+    ctx.lineWidth = 4;
+    ctx.lineJoin = 'round';
+    ctx.strokeText(text, 0, y);
+  }
+  ctx.fillText(text, 0, y);
+}
+
+// An outline `off` px outside the die's shape.
+export function ring(ctx, outline, s, off, width, color, dash) {
+  const k = (s + 2 * off) / s;
+  ctx.save();
+  ctx.setLineDash(dash);
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  roundedPoly(ctx, outline.map(([x, y]) => [x * s * k, y * s * k]), s * 0.18);
+  ctx.stroke();
+  ctx.restore();
+}
+
+// Strike lines corner to corner across the face.
+export function strike(ctx, s, color, lines) {
+  const e = s * 0.36;
+  ctx.beginPath();
+  for (const [x0, y0, x1, y1] of lines) { ctx.moveTo(x0 * e, y0 * e); ctx.lineTo(x1 * e, y1 * e); }
+  ctx.strokeStyle = color;
+  ctx.lineWidth = Math.max(2.5, s * 0.075);
+  ctx.lineCap = 'round';
+  ctx.stroke();
+}
+
+// The "exploded" badge: a starburst with a circular arrow, drawn rather than typed so no font is needed for "↻".
+export function starburst(ctx, x, y, r, fill, ink) {
+  ctx.beginPath();
+  for (let k = 0; k < 20; k++) {
+    const a = (k * Math.PI) / 10 - Math.PI / 2, rr = k % 2 ? r * 0.72 : r;
+    ctx.lineTo(x + rr * Math.cos(a), y + rr * Math.sin(a));
+  }
+  ctx.closePath();
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.strokeStyle = ink;
+  ctx.lineWidth = 1.5;
+  ctx.stroke();
+  const ar = r * 0.38, end = 1.35 * Math.PI;   // clockwise from the top right round to the top left
+  ctx.beginPath();
+  ctx.arc(x, y, ar, -0.3 * Math.PI, end);
+  ctx.lineWidth = Math.max(1.3, r * 0.15);
+  ctx.stroke();
+  const ex = x + ar * Math.cos(end), ey = y + ar * Math.sin(end), h = r * 0.3;
+  ctx.beginPath();   // arrowhead pointing along the clockwise tangent
+  ctx.moveTo(ex + h * -Math.sin(end), ey + h * Math.cos(end));
+  ctx.lineTo(ex + h * 0.8 * Math.cos(end), ey + h * 0.8 * Math.sin(end));
+  ctx.lineTo(ex - h * 0.8 * Math.cos(end), ey - h * 0.8 * Math.sin(end));
+  ctx.closePath();
+  ctx.fillStyle = ink;
+  ctx.fill();
+}
