@@ -220,7 +220,8 @@ T = "2024-05-01T12:00:00.000Z"
 RECORDS = {
     "character": {"kind": "ten_again", "name": "Ana", "created": T, "sheet": NEW_SHEETS["ten_again"]},
     "scheme": {"scheme": 0},
-    "price": {"current": "s1", "situations": [{"id": "s1", "name": "Situation 1", "marked": [0, 5]}]},
+    "price": {"current": "s1", "situations": [{"id": "s1", "name": "Situation 1", "player": "",
+                                               "marked": [{"option": 0, "by": "Ann"}, {"option": 5, "by": None}]}]},
     "struggle": {"name": "Climb", "character": None, "created": T, "target": 5, "accumulated": 0, "turns": 0,
                  "status": "ongoing", "contest": False, "notes": ["Turn 1: 2 successes: 2/5"]},
     "log": {"time": T, "character": {"id": "c1", "name": "Ana"}, "system": "ten_again", "kind": "roll",
@@ -233,11 +234,22 @@ RECORD_LIMITS = [
     ("scheme", lambda d: d.update(scheme=-1), "'scheme.scheme' must be from 0 to 99"),
     ("price", lambda d: d.update(current="s2"), "'price.current' must be the id of one of the situations"),
     ("price", lambda d: d.update(situations=[]), "'price.situations' must be a list of 1 to 100 entries"),
-    ("price", lambda d: d["situations"][0].update(marked=[8]),
-     r"'price.situations\[0\].marked\[0\]' must be from 0 to 7"),
-    ("price", lambda d: d["situations"][0].update(marked=[1, 1]), r"'price.situations\[0\].marked\[1\]' repeats"),
-    ("price", lambda d: d["situations"][0].update(marked=list(range(8)) + [0]), "must be a list of 0 to 8 entries"),
-    ("price", lambda d: d["situations"].extend([{"id": f"t{i}", "name": "", "marked": []} for i in range(100)]),
+    ("price", lambda d: d["situations"][0].update(marked=[{"option": 8, "by": "Ann"}]),
+     r"'price.situations\[0\].marked\[0\].option' must be from 0 to 7"),
+    ("price", lambda d: d["situations"][0].update(marked=[{"option": 1, "by": "Ann"}, {"option": 1, "by": "Bo"}]),
+     r"'price.situations\[0\].marked\[1\].option' is the option of an earlier entry too: 1"),
+    ("price", lambda d: d["situations"][0].update(marked=[{"option": i, "by": None} for i in (*range(8), 0)]),
+     "must be a list of 0 to 8 entries"),
+    ("price", lambda d: d["situations"][0].update(marked=[3]),
+     r"'price.situations\[0\].marked\[0\]' must be an object with option, by, got 3"),
+    ("price", lambda d: d["situations"][0].update(marked=[{"option": 3}]),
+     r"'price.situations\[0\].marked\[0\].by' is missing: Marked by, null or text of at most 80 characters"),
+    ("price", lambda d: d["situations"][0].update(marked=[{"option": 3, "by": "n" * 81}]),
+     r"'price.situations\[0\].marked\[0\].by' must be text of at most 80 characters"),
+    ("price", lambda d: d["situations"][0].update(player="n" * 81),
+     r"'price.situations\[0\].player' must be text of at most 80 characters"),
+    ("price", lambda d: d["situations"].extend([{"id": f"t{i}", "name": "", "marked": [], "player": ""}
+                                                for i in range(100)]),
      "'price.situations' must be a list of 1 to 100 entries"),
     ("struggle", lambda d: d.update(target=51), "'struggle.target' must be from 1 to 50, got 51"),
     ("struggle", lambda d: d.update(target=0), "'struggle.target' must be from 1 to 50, got 0"),
@@ -413,6 +425,20 @@ def test_paying_the_price_marks_the_situation():
     assert api.after_roll("threat", every, {"pay_the_price": 7, "marked": list(range(7))})["marked"] == []
     with pytest.raises(RulesError, match="'roll.pay_the_price.marked' must be a list of at most 8 marks"):
         api.after_roll("threat", {**paid, "pay_the_price": {"marked": 3}})
+
+
+def test_the_situation_keeps_the_marks_as_the_roll_reports_them():
+    """The marks after a pick, named or not, are what the Situation's record holds, and act reads them back."""
+    r = threat.roll(fields.parse(threat.FIELDS, {"rating": 1}), ScriptedDice(5))
+    paid = api.act("threat", r, {"pay_the_price": 2, "by": " Ann ", "marked": [{"option": 0, "by": None}]})
+    marked = api.after_roll("threat", paid, {"pay_the_price": 2})["marked"]
+    assert marked == [{"option": 0, "by": None}, {"option": 2, "by": "Ann"}]
+    situation = {"id": "s1", "name": "", "player": "", "marked": marked}
+    assert api.check_record("price", {"current": "s1", "situations": [situation]})["situations"][0] == situation
+    again = api.act("threat", r, {"pay_the_price": 2, "by": "ann", "marked": marked})
+    assert again["pay_the_price"]["marked"] == marked
+    with pytest.raises(RulesError, match="is marked by Ann"):
+        api.act("threat", r, {"pay_the_price": 2, "by": "Bo", "marked": marked})
 
 
 @pytest.mark.parametrize("system", ["arbitration", "two_dice", "luck", "ten_again"])

@@ -16,6 +16,8 @@ SHEET = Record("sheet", "Sheet", (
     Maybe(Id("character", "Character")),
     ListOf("marked", "Marked", fields.Int("marked", "Option", 0, 7), 8, unique=True),
 ))
+MARKS = ListOf("marks", "Marks", Record("marks", "Mark", (fields.Int("option", "Option", 0, 7), Maybe(Id("by")))), 8,
+               key="option")
 
 
 def test_a_record_defaults_to_every_fields_default():
@@ -63,6 +65,14 @@ def test_every_problem_names_its_field(change, words):
     change(value)
     with pytest.raises(RulesError, match=words):
         check(SHEET, value, "sheet")
+
+
+def test_entries_never_share_their_key():
+    """A list keyed by another field than "id" refuses an entry whose key an earlier entry has, naming the key."""
+    assert check(MARKS, [{"option": 1, "by": "a"}, {"option": 2, "by": "a"}], "m")[1] == {"option": 2, "by": "a"}
+    with pytest.raises(RulesError, match=r"^'m\[1\].option' is the option of an earlier entry too: 1$"):
+        check(MARKS, [{"option": 1, "by": "a"}, {"option": 1, "by": None}], "m")
+    assert MARKS.schema()["key"] == "option" and SHEET.schema()["fields"][0]["key"] == "id"
 
 
 def test_a_record_must_be_an_object():

@@ -27,10 +27,18 @@ _KIND = fields.Choice("kind", "Kind", tuple((k, m.SHEET.label) for k, m in KINDS
 _SHEET = fields.Object("sheet", "The sheet of its kind", help="systems()' \"sheet\" of the procedure named by kind.")
 CHARACTER = Record("character", "Character", (_KIND, NAME, Time("created", "Created"), _SHEET))
 SCHEME = Record("scheme", "The Scheme", (ability_test.SCHEME_STATE,))
+# A Situation's marks: each option at most once, with the player who picked it (null: kept without a name, as
+# threat-10 reads marks from before they had names); and who pays the Price when nobody rolls as a character.
+MARK = Record("marked", "Mark", (fields.Int("option", "Option", 0, len(threat.PAY_THE_PRICE) - 1),
+                                 Maybe(fields.Text("by", "Marked by", threat.MAX_PLAYER_NAME))))
 PRICE = Record("price", "Pay the Price marks, per Situation", (
     Id("current", "The current Situation"),
-    ListOf("situations", "Situations", Record("situations", "Situation", (Id("id"), NAME, threat.MARKED)),
-           MAX_SITUATIONS, min_len=1),
+    ListOf("situations", "Situations", Record("situations", "Situation", (
+        Id("id"), NAME,
+        ListOf("marked", "Pay the Price options marked this Situation", MARK, len(threat.PAY_THE_PRICE),
+               key="option"),
+        fields.Text("player", "Who pays the Price when nobody rolls as a character", threat.MAX_PLAYER_NAME),
+    )), MAX_SITUATIONS, min_len=1),
 ))
 STRUGGLE = Record("struggle", "Ongoing struggle (d10 pool)", (
     NAME, Maybe(Id("character", "Character")), Time("created", "Created"), *ten_again.STRUGGLE_STATE,

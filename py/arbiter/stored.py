@@ -195,7 +195,7 @@ class Record:
 @dataclass(frozen=True, slots=True)
 class ListOf:
     """A list of min_len..max_len entries, each what `of` allows; with `unique` no entry may repeat, and entries
-    with an "id" never share one."""
+    with a `key` ("id" unless told) never share one."""
 
     name: str
     label: str
@@ -205,6 +205,7 @@ class ListOf:
     unique: bool = False
     default: tuple = ()
     help: str = ""
+    key: str = "id"
 
     def parse(self, value: Any, path: str) -> tuple:
         if not isinstance(value, list) or not self.min_len <= len(value) <= self.max_len:
@@ -214,8 +215,9 @@ class ListOf:
         for i, v in enumerate(out):
             if self.unique and v in out[:i]:
                 raise RulesError(f"{_where(f'{path}[{i}]')} repeats an earlier entry: {v!r:.100}")
-            if isinstance(v, dict) and "id" in v and any(w["id"] == v["id"] for w in out[:i]):
-                raise RulesError(f"{_where(f'{path}[{i}].id')} is the id of an earlier entry too: {v['id']!r}")
+            if isinstance(v, dict) and self.key in v and any(w.get(self.key) == v[self.key] for w in out[:i]):
+                raise RulesError(f"{_where(f'{path}[{i}].{self.key}')} is the {self.key} of an earlier entry too: "
+                                 f"{v[self.key]!r}")
         return out
 
     def words(self) -> str:
@@ -223,7 +225,7 @@ class ListOf:
 
     def schema(self) -> dict:
         return {"name": self.name, "label": self.label, "type": "list", "of": self.of.schema(),
-                "min_len": self.min_len, "max_len": self.max_len, "unique": self.unique,
+                "min_len": self.min_len, "max_len": self.max_len, "unique": self.unique, "key": self.key,
                 "default": list(self.default), "help": self.help}
 
 
