@@ -99,7 +99,8 @@ def roll_via_form(d, system: str) -> dict:
 def landed_faces(d, system: str) -> list[int]:
     """The faces on the canvas once the dice have landed."""
     faces = wait_until(d, """(css) => { const c = document.querySelector(css + ' canvas[data-dice]');
-        return c.dataset.state === 'landed' && c.dataset.faces; }""", form_css(system), what=f"{system} dice to land")
+        return ['landed', 'empty'].includes(c.dataset.state) && c.dataset.faces; }""", form_css(system),
+                       what=f"{system} dice to land")
     return json.loads(faces)
 
 

@@ -36,9 +36,10 @@ def current_roll(page, system):
 
 
 def landed_faces(page, system):
+    """The canvas's faces once the dice have landed ([] for a roll of no dice: the tray is then empty)."""
     canvas = form(page, system).locator("canvas[data-dice]")
-    wait_until(page, """(s) => document.querySelector(`form[data-system="${s}"] canvas[data-dice]`).dataset.state === 'landed'""",
-               10_000, system)
+    wait_until(page, """(s) => ['landed', 'empty'].includes(
+        document.querySelector(`form[data-system="${s}"] canvas[data-dice]`).dataset.state)""", 10_000, system)
     return json.loads(canvas.get_attribute("data-faces"))
 
 
@@ -103,6 +104,18 @@ def test_roll_through_the_form_shows_the_engines_dice_and_words(app, system, fie
     if "opposed" in fields:
         assert roll["request"]["opposed"] is not None
     check_shown(page, system, roll)
+
+
+def test_luck_with_more_factors_against_than_dice_rolls_nothing_and_is_the_worst(app):
+    """luck-3 on the page: no dice on the canvas, and the words say "No dice: the worst outcome"."""
+    page = app("#threat")
+    for path, value in {"dice": 1, "against": 2}.items():
+        set_field(page, "luck", path, value)
+    roll = roll_via_form(page, "luck")
+    assert roll["dice"] == [] and roll["result"] == 0
+    check_shown(page, "luck", roll)
+    assert "No dice: the worst outcome" in form(page, "luck").locator("[data-result]").inner_text()
+    assert form(page, "luck").locator("canvas[data-dice]").get_attribute("data-state") == "empty"
 
 
 def test_dice_tumble_then_land_and_a_tap_skips(page):
