@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "py"))  # the package `tools` (py/tools/), one mod
 from tools import CACHE, BuildError  # noqa: E402
 from tools.fetch import PYODIDE_FILES, fetch_pyodide, unpack_pyodide  # noqa: E402
 from tools.icons import write_icons, write_manifest  # noqa: E402
-from tools.page import engine_systems, write_page  # noqa: E402
+from tools.page import engine_systems, engine_table_spec, write_page  # noqa: E402
 from tools.server import Server  # noqa: E402
 from tools.snapshot import memory_snapshot, stripped_runtime  # noqa: E402
 from tools.sw import write_service_worker  # noqa: E402
@@ -52,7 +52,7 @@ def build(dist: Path = DIST, cache: Path = CACHE) -> Path:
     shutil.rmtree(staging, ignore_errors=True)
     try:
         staging.mkdir(parents=True)
-        write_page(staging, engine_systems())
+        write_page(staging, engine_systems(), engine_table_spec())
         shutil.copytree(ROOT / "static", staging / "static",
                         ignore=shutil.ignore_patterns(".*", "__pycache__", "*~", "*-demo.html"))
         (staging / ".nojekyll").touch()  # GitHub Pages: serve the files as they are

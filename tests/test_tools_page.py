@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
 
 import pytest
@@ -78,11 +79,22 @@ def test_forms_js_builds_no_markup():
 
 def test_the_page_needs_each_generated_part_once():
     """index.html must hold each marker of a generated part exactly once."""
-    systems = api.systems()
-    page = render_page("<main><!-- forms --></main><!-- rulings --><script><!-- systems --></script>", systems, "# R\n")
+    systems, table = api.systems(), api.table_spec()
+    page = render_page("<main><!-- forms --></main><!-- rulings --><script><!-- systems --></script>"
+                       "<script><!-- table --></script>", systems, "# R\n", table)
     assert '<form data-system="arbitration"' in page and '"luck":{' in page and "<!--" not in page
+    assert '<script>{"kinds":["arbitration",' in page
     with pytest.raises(BuildError, match="exactly one <!-- rulings -->"):
-        render_page("<!-- forms --><!-- systems -->", systems, "")
+        render_page("<!-- forms --><!-- systems --><!-- table -->", systems, "", table)
+    with pytest.raises(BuildError, match="exactly one <!-- table -->"):
+        render_page("<!-- forms --><!-- rulings --><!-- systems -->", systems, "", table)
+
+
+def test_the_page_holds_the_table_declarations(dist):
+    """The built page holds table_spec() as JSON in a script element the browser does not run, next to systems()."""
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="arbiter-table">(.*?)</script>', page, re.S)
+    assert found and json.loads(found.group(1)) == api.table_spec()
 
 
 def test_the_pyodide_client_starts_from_the_top_of_the_page(dist):

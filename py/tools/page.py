@@ -1,7 +1,7 @@
 """index.html with its generated parts: a real HTML form for every procedure of arbiter.api.systems() (the one
 place the forms' markup is written: forms.js clones each list's row <template> and never builds markup of its
-own), the tabs that group them, the rulings from docs/rulings.md, systems() as JSON for the page's JS, and the
-page's first script (BOOT_SCRIPT), allowed by its hash in the Content-Security-Policy."""
+own), the tabs that group them, the rulings from docs/rulings.md, systems() and table_spec() as JSON for the page's
+JS (the table's declarations: what each stored record may hold), and the page's first script (BOOT_SCRIPT), allowed by its hash in the Content-Security-Policy."""
 
 from __future__ import annotations
 
@@ -218,11 +218,16 @@ def _inline(text: str) -> str:
     return re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
 
 
-def render_page(template: str, systems: list[dict], rulings_md: str) -> str:
-    """index.html with its generated parts: the forms, the rulings and the field declarations for the page's JS."""
-    data = json.dumps({s["id"]: s for s in systems}, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+def _script_json(value) -> str:
+    """`value` as JSON to sit inside a <script type="application/json"> element (no "</" to end it early)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+
+def render_page(template: str, systems: list[dict], rulings_md: str, table_spec: dict) -> str:
+    """index.html with its generated parts: the forms, the rulings, and the declarations for the page's JS (each
+    procedure's fields and sheet; the table's records)."""
     parts = {"<!-- forms -->": render_forms(systems), "<!-- rulings -->": render_rulings(rulings_md),
-             "<!-- systems -->": data}
+             "<!-- systems -->": _script_json({s["id"]: s for s in systems}), "<!-- table -->": _script_json(table_spec)}
     for marker, html_ in parts.items():
         if template.count(marker) != 1:
             raise BuildError(f"index.html must hold exactly one {marker}")
@@ -267,18 +272,28 @@ def start_worker_first(page: str) -> str:
     return page[:csp.start()] + meta + f"<script>{BOOT_SCRIPT}</script>\n" + CLIENT_FIRST + "\n" + page[csp.end():]
 
 
-def engine_systems() -> list[dict]:
-    """arbiter.api.systems() from py/ in this CPython: the one source of every field's limits."""
+def _engine(door: str):
+    """arbiter.api.`door`() from py/ in this CPython."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
         from arbiter import api
-        return api.systems()
+        return getattr(api, door)()
     finally:
         sys.path.remove(str(ROOT / "py"))
 
 
-def write_page(site, systems: list[dict]) -> None:
+def engine_systems() -> list[dict]:
+    """arbiter.api.systems() from py/ in this CPython: the one source of every field's limits."""
+    return _engine("systems")
+
+
+def engine_table_spec() -> dict:
+    """arbiter.api.table_spec() from py/ in this CPython: the one source of what the table may store."""
+    return _engine("table_spec")
+
+
+def write_page(site, systems: list[dict], table_spec: dict) -> None:
     """`site`/index.html: the page with its generated parts and its first script."""
     page = render_page((ROOT / "index.html").read_text(encoding="utf-8"), systems,
-                       (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"))
+                       (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"), table_spec)
     (site / "index.html").write_text(start_worker_first(page), encoding="utf-8")
