@@ -1,11 +1,14 @@
 """tests/js/: the page's pure JavaScript (the table's store, checks, migrations, file, costs, the sheets' requests,
-the log), run by Node's own test runner inside the normal pytest run."""
+the log), run by Node's own test runner inside the normal pytest run, with arbiter.api's published declarations
+(tests/js/published.mjs asks CPython for them, as the build embeds them in the page)."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -38,7 +41,9 @@ def test_node_unit_tests_pass():
     """Every test under tests/js/ passes under `node --test` (its output is shown when one fails)."""
     files = sorted(p.relative_to(ROOT).as_posix() for p in JS_TESTS.glob("*.test.mjs"))
     assert files, "no tests in tests/js/"
-    result = subprocess.run([*node_command(), *files], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    # tests/js/published.mjs asks this Python for what arbiter.api publishes
+    env = {**os.environ, "ARBITER_PYTHON": sys.executable}
+    result = subprocess.run([*node_command(), *files], cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
     output = result.stdout + result.stderr
     assert result.returncode == 0, f"node --test failed:\n{output}"
     counts = dict(re.findall(r"^# (tests|pass|fail) (\d+)$", output, re.MULTILINE))

@@ -137,6 +137,9 @@ def test_schemas_are_json_and_nest():
     assert ratings["fields"][1] == {"name": "Rig", "label": "Rig", "type": "int", "min": 0, "max": 10, "default": 1,
                                     "help": ""}
     assert character["type"] == "nullable" and character["of"]["type"] == "id"
+    assert character["of"]["words"] == "an id (1 to 64 letters, digits, - or _)"
+    assert Id("skill", optional=True).schema()["words"] == "an id (1 to 64 letters, digits, - or _) or empty"
+    assert Time("created", "Created").schema()["words"] == "a time like 2024-05-01T12:00:00.000Z"
     assert marked["unique"] is True and marked["of"]["max"] == 7
 
 

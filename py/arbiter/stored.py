@@ -42,7 +42,7 @@ class Id:
 
     def schema(self) -> dict:
         return {"name": self.name, "label": self.label, "type": "id", "pattern": "^[A-Za-z0-9_-]{1,64}$",
-                "optional": self.optional, "default": self.default, "help": self.help}
+                "optional": self.optional, "words": self.words(), "default": self.default, "help": self.help}
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +68,8 @@ class Time:
         return _TIME_WORDS
 
     def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "time", "default": None, "help": self.help}
+        return {"name": self.name, "label": self.label, "type": "time", "words": self.words(), "default": None,
+                "help": self.help}
 
 
 @dataclass(frozen=True, slots=True)

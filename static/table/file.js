@@ -1,13 +1,17 @@
 // The whole table as one file: what an export holds, and the checks an import passes, field by field, before
-// anything changes. Pure: the Store reads and writes; this module only shapes and checks.
+// anything changes: the file's own envelope here, each record by arbiter.api's declarations (schema.js). Pure: the
+// Store reads and writes; this module only shapes and checks.
 
-import { nowIso } from './ids.js';
-import { SCHEMA } from './migrations.js';
-import {
-  LOG, LOG_MAX, MAX_ERRORS, SCHEME, STRUGGLE, T, check, checkCharacter, checkPrice, isObj, show,
-} from './schema.js';
+import { show } from './data.js';
+import { nowIso, recordOf } from './ids.js';
+import { SCHEMA, migrate } from './migrations.js';
+import { FILE_MAX, RECORDS, checkRecord, declAt, isObj, problem, refusal } from './schema.js';
 
+export const MAX_ERRORS = 20; // a report lists this many problems at most
 export const APP = 'arbiter-table';
+
+const ENTRY_ID = declAt(RECORDS.price, 'situations', 'id'); // a list entry's id, as a Situation's is declared
+const LISTS = { characters: ['char:', 'character'], struggles: ['struggle:', 'struggle'], log: ['log:', 'log'] };
 
 /** The file of a store's table (its kept-aside copies are not part of it). */
 export function exportTable(store) {
@@ -15,25 +19,34 @@ export function exportTable(store) {
   return {
     app: APP, schema: SCHEMA, exported: nowIso(),
     characters: store.list('char:').map(rest),
-    scheme: store.get('shared:scheme')?.scheme ?? 0,
+    scheme: (store.get('shared:scheme') ?? RECORDS.scheme.default).scheme,
     price: store.get('shared:price'),
     struggles: store.list('struggle:').map(rest),
     log: store.list('log:').map(rest),
   };
 }
 
-/** The {id, data} records of a file `parseTableFile` accepted. */
+/** The {id, data} records of a file `parseTableFile` accepted, each with where the file holds it. */
 export function fileRecords(file) {
   return [
-    { id: 'shared:scheme', data: { scheme: file.scheme } },
-    { id: 'shared:price', data: file.price },
-    ...file.characters.map(({ id, ...data }) => ({ id: `char:${id}`, data })),
-    ...file.struggles.map(({ id, ...data }) => ({ id: `struggle:${id}`, data })),
-    ...file.log.map(({ id, ...data }) => ({ id: `log:${id}`, data })),
+    { id: 'shared:scheme', data: { scheme: file.scheme }, at: 'file' },
+    { id: 'shared:price', data: file.price, at: 'price' },
+    ...Object.entries(LISTS).flatMap(([name, [prefix]]) =>
+      file[name].map(({ id, ...data }, i) => ({ id: `${prefix}${id}`, data, at: `${name}[${i}]` }))),
   ];
 }
 
-/** Read a whole-table file: {table} when every field is right, else {errors: ["path: what is wrong", …]}. */
+/** The file holding `records` (schema SCHEMA), with `file`'s app and time. */
+function fileOf(file, records) {
+  const data = (id) => records.find((r) => r.id === id)?.data;
+  const under = (prefix) => records.filter((r) => r.id.startsWith(prefix))
+    .map((r) => ({ id: r.id.slice(prefix.length), ...r.data }));
+  return { ...file, schema: SCHEMA, scheme: data('shared:scheme')?.scheme, price: data('shared:price'),
+    characters: under('char:'), struggles: under('struggle:'), log: under('log:') };
+}
+
+/** Read a whole-table file: {table} (in this version's schema) when every field is right, else {errors: ["what is
+ * wrong, and where", …]}. A file of an older schema is migrated first, as a stored table would be. */
 export function parseTableFile(text) {
   let file;
   try { file = JSON.parse(text); } catch (error) { return { errors: [`The file is not JSON: ${error.message}`] }; }
@@ -49,32 +62,40 @@ export function parseTableFile(text) {
       + `this page reads schema ${SCHEMA} and older. Reload to update, then import.`] };
   }
   const errors = [];
-  const known = ['app', 'schema', 'exported', 'characters', 'scheme', 'price', 'struggles', 'log'];
+  const known = ['app', 'schema', 'exported', ...Object.keys(LISTS), 'scheme', 'price'];
   for (const k of Object.keys(file)) if (!known.includes(k)) errors.push(`${k}: is not a known field`);
   for (const k of known) if (!(k in file)) errors.push(`${k}: is missing`);
   if (errors.length) return { errors };
-  check(file.exported, T.time, 'exported', errors);
-  check(file.scheme, SCHEME.fields.scheme, 'scheme', errors);
-  checkPrice(file.price, 'price', errors);
-  const entries = (name, max, each) => {
+  const wrong = (message) => { if (message && errors.length < MAX_ERRORS) errors.push(message); };
+  wrong(problem(declAt(RECORDS.meta, 'created'), file.exported, 'exported'));
+  for (const name of Object.keys(LISTS)) {
+    const max = FILE_MAX[name];
     if (!Array.isArray(file[name]) || file[name].length > max) {
       errors.push(`${name}: must be a list of at most ${max} entries, got ${show(file[name])}`);
-      return;
+      continue;
     }
     const seen = new Set();
     file[name].forEach((entry, i) => {
       const path = `${name}[${i}]`;
-      if (!isObj(entry)) { errors.push(`${path}: must be an object, got ${show(entry)}`); return; }
-      const { id, ...data } = entry;
-      check(id, T.id, `${path}.id`, errors);
-      if (seen.has(id)) errors.push(`${path}.id: ${show(id)} is used twice`);
-      seen.add(id);
-      each(data, path);
+      if (!isObj(entry)) { wrong(`${path}: must be an object, got ${show(entry)}`); return; }
+      wrong(problem(ENTRY_ID, entry.id, `${path}.id`));
+      if (seen.has(entry.id)) wrong(`${path}.id: ${show(entry.id)} is used twice`);
+      seen.add(entry.id);
     });
-  };
-  entries('characters', 500, (data, path) => checkCharacter(data, path, errors));
-  entries('struggles', 500, (data, path) => check(data, STRUGGLE, path, errors));
-  entries('log', LOG_MAX, (data, path) => check(data, LOG, path, errors));
-  if (errors.length) return { errors: errors.slice(0, MAX_ERRORS) };
-  return { table: file };
+  }
+  if (errors.length) return { errors };
+  const records = fileRecords(file);
+  const at = new Map(records.map((r) => [r.id, r.at]));
+  let current;
+  try {
+    current = migrate(records.map(({ id, data }) => ({ id, data })), file.schema);
+  } catch (error) {
+    return { errors: [`the migration from schema ${file.schema} failed: ${error.message}`] };
+  }
+  for (const { id, data } of current) {
+    const name = recordOf(id);
+    if (name) wrong(refusal(() => checkRecord(name, data, at.get(id) ?? id)));
+  }
+  if (errors.length) return { errors };
+  return { table: file.schema === SCHEMA ? file : fileOf(file, current) };
 }

@@ -1,20 +1,36 @@
 // The data's schema version and the migrations that bring older data up to it. A migration is a pure function over
-// {id, data} records; only legacyMarks reads the browser (localStorage, inside the call).
+// {id, data} records; only legacyMarks reads the browser (the older page's localStorage key, inside the call: a table
+// made from nothing starts with those marks), and the Store forgets that key once the table it went into is kept.
 
 import { newId, nowIso } from './ids.js';
+import { RECORDS, declAt, isObj, problem } from './schema.js';
 
-export const SCHEMA = 1;
+export const SCHEMA = 2;
 export const LEGACY_PRICE_KEY = 'arbiter.payThePrice.marked';
 
-/** The Pay the Price marks procedures.js kept in localStorage before there was a store (a list of 0..7). */
+const SITUATION = declAt(RECORDS.price, 'situations');
+const OPTION = declAt(SITUATION, 'marked', 'option');
+
+/** The Pay the Price marks procedures.js kept in localStorage before the table kept them: option numbers, each once,
+ * those the Situation's declaration allows. */
 export function legacyMarks() {
   try {
     const m = JSON.parse(localStorage.getItem(LEGACY_PRICE_KEY));
-    return Array.isArray(m) && m.every((i) => Number.isInteger(i) && i >= 0 && i <= 7) ? [...new Set(m)] : [];
+    return Array.isArray(m) && m.every((i) => problem(OPTION, i, 'option') === null) ? [...new Set(m)] : [];
   } catch {
     return [];
   }
 }
+
+/** The older page's key is read by the migrations only: once they are kept, it goes. */
+export function forgetLegacyMarks() {
+  try { localStorage.removeItem(LEGACY_PRICE_KEY); } catch { /* no localStorage: nothing to forget */ }
+}
+
+/** Schema 2's marks of a Situation: each option with who marked it; schema 1 kept bare option numbers, marks kept
+ * without a name (threat-10 reads them as marked by "someone": by null). */
+const namedMarks = (marked) => (Array.isArray(marked)
+  ? marked.map((m) => (Number.isInteger(m) ? { option: m, by: null } : m)) : marked);
 
 /** MIGRATIONS[n] turns the data of schema n into schema n + 1 (records without revisions: {id, data}).
  * 0 is "no store yet": only the Pay the Price marks in localStorage, folded in as the first Situation. */
@@ -22,7 +38,9 @@ const MIGRATIONS = [
   (records) => {
     const situation = newId();
     const out = records.filter((r) => r.id !== 'meta');
-    if (!out.some((r) => r.id === 'shared:scheme')) out.push({ id: 'shared:scheme', data: { scheme: 0 } });
+    if (!out.some((r) => r.id === 'shared:scheme')) {
+      out.push({ id: 'shared:scheme', data: structuredClone(RECORDS.scheme.default) });
+    }
     if (!out.some((r) => r.id === 'shared:price')) {
       const first = { id: situation, name: 'Situation 1', marked: legacyMarks() };
       out.push({ id: 'shared:price', data: { current: situation, situations: [first] } });
@@ -30,6 +48,14 @@ const MIGRATIONS = [
     out.push({ id: 'meta', data: { schema: 1, created: nowIso() } });
     return out;
   },
+  // 1 -> 2: marks name who picked them, and a Situation keeps who pays when nobody rolls as a character
+  (records) => records.map(({ id, data }) => {
+    if (id === 'meta' && isObj(data)) return { id, data: { ...data, schema: 2 } };
+    if (id !== 'shared:price' || !Array.isArray(data?.situations)) return { id, data };
+    const situations = data.situations.map((s) => (isObj(s) ? { ...SITUATION.of.default, ...s,
+      marked: namedMarks(s.marked) } : s));
+    return { id, data: { ...data, situations } };
+  }),
 ];
 
 /** Bring {id, data} records from schema `from` up to SCHEMA. */

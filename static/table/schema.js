@@ -1,224 +1,203 @@
-// What each stored field may hold: the declarations of the table's records (with labels for the page) and the
-// field-by-field checks that hold every write, load and import to them. The storage contract, not the rules: the
-// rules' own limits are arbiter.api's. Pure: no DOM, no storage.
+// What the table may store, as arbiter.api publishes it: each procedure's character sheet (systems()) and the table's
+// records (table_spec()), generated into the page at build time. This module only reads those declarations: a small
+// checker of their types (record, list, id, time, json, nullable, int, text, bool, choice, object) that refuses
+// exactly as api.check_sheet and api.check_record do, with the same message for the same data (the first problem,
+// naming its path). No field, limit or default is written here. Pure: no DOM but the two JSON elements, no storage.
+//
+// Under Node, the tests set globalThis.arbiterPublished = {systems, table} from CPython first (tests/js/published.mjs).
 
-export const LOG_MAX = 5000; // the oldest entries go beyond this many
-export const MAX_ERRORS = 20;
-export const KINDS = ['arbitration', 'two_dice', 'threat', 'ten_again', 'ability_test'];
-export const SYSTEMS = ['arbitration', 'two_dice', 'threat', 'luck', 'ten_again', 'ability_test'];
-export const THREAT_RATINGS = ['Charm', 'Command', 'Finesse', 'Muscle', 'Rig', 'Scout', 'Scramble', 'Shadow'];
-export const THREAT_COUNTERS = ['renown', 'aether', 'insight', 'gear', 'harm'];
-export const ABILITY_ATTRIBUTES = [
-  'Mental', 'Physical', 'Social', 'Weird', 'Control', 'Endurance', 'Power', 'Presence',
-];
+import { length, repr, repr100 } from './repr.js';
 
-// --- declarations: what each field may hold, with labels for the page ------------------------------------------
-export const T = {
-  int: (min, max, label = '') => ({ t: 'int', min, max, label }),
-  text: (max, label = '') => ({ t: 'text', max, label }),
-  bool: (label = '') => ({ t: 'bool', label }),
-  oneOf: (values, label = '') => ({ t: 'oneOf', values, label }),
-  list: (of, max, label = '', extra = {}) => ({ t: 'list', of, max, label, ...extra }),
-  obj: (fields, label = '') => ({ t: 'obj', fields, label }),
-  nullable: (of) => ({ t: 'nullable', of }),
-  json: (maxChars) => ({ t: 'json', maxChars }),
-  id: { t: 'id' },
-  time: { t: 'time' },
-};
+const fromPage = (id) => JSON.parse(globalThis.document.getElementById(id).textContent);
+const PUBLISHED = globalThis.arbiterPublished
+  ?? { systems: fromPage('arbiter-systems'), table: fromPage('arbiter-table') };
 
-const NAME = T.text(80, 'Name');
-const named = (fields, max = 50, label = '') => T.list(T.obj({ id: T.id, name: NAME, ...fields }), max, label);
-const intMap = (keys, min, max) => T.obj(Object.fromEntries(keys.map((k) => [k, T.int(min, max, k)])));
-const title = (k) => k[0].toUpperCase() + k.slice(1);
+/** id -> systems() entry; table_spec(). */
+export const PROCEDURES = PUBLISHED.systems;
+export const TABLE = PUBLISHED.table;
+export const RECORDS = TABLE.records;
+export const KINDS = TABLE.kinds;
+export const SYSTEMS = Object.keys(PROCEDURES);
+export const LOG_MAX = TABLE.log_max;
+export const FILE_MAX = TABLE.file_max;
 
-/** The character sheet of each kind: what its procedure's text names. */
-export const SHEETS = {
-  arbitration: T.obj({
-    skills: named({ value: T.int(0, 30, 'Value') }, 50, 'Skills'),
-    traits: named({ modifier: T.int(-5, 5, 'Modifier') }, 50, 'Trait modifiers'),
-  }),
-  two_dice: T.obj({
-    traits: named({ value: T.int(0, 10, 'Value') }, 50, 'Malleable traits'),
-    abilities: named({ value: T.int(-10, 10, 'Value') }, 50, 'Abilities'),
-  }),
-  threat: T.obj({
-    ratings: intMap(THREAT_RATINGS, 0, 10),
-    counters: T.obj(Object.fromEntries(THREAT_COUNTERS.map((k) => [k, T.int(0, 999, title(k))]))),
-  }),
-  ten_again: T.obj({
-    attributes: named({ dots: T.int(0, 10, 'Dots') }, 50, 'Attributes'),
-    skills: named({ dots: T.int(0, 10, 'Dots'), trained: T.bool('Trained') }, 50, 'Skills'),
-    resolve: T.int(1, 10, 'Resolve'),
-    composure: T.int(1, 10, 'Composure'),
-    will: T.int(0, 20, 'Will (current)'),
-  }),
-  ability_test: T.obj({
-    attributes: intMap(ABILITY_ATTRIBUTES, 1, 5),
-    skills: named({ level: T.int(0, 10, 'Level'), focused: T.bool('Focused'), masteries: T.int(0, 10, 'Masteries') },
-      50, 'Skills'),
-    items: named({ unique: T.bool('Unique'), level: T.int(0, 5, 'Level') }, 50, 'Items'),
-    convictions: T.list(T.obj({ id: T.id, text: T.text(200, 'Conviction'), significance: T.int(1, 3, 'Significance') }),
-      50, 'Convictions'),
-    exertion: T.int(0, 99, 'Exertion'),
-    xp: T.int(0, 99999, 'XP'),
-    moved_this_session: T.bool('Significance moved this Session'),
-  }),
-};
+/** The sheet declaration of the character that rolls `system` (a kind's own; Luck's is the threat sheet). */
+export const sheetOf = (system) => PROCEDURES[PROCEDURES[system].kind].sheet;
 
-/** A fresh sheet of `kind`: empty lists, the texts' average values. */
-export function newSheet(kind) {
-  switch (kind) {
-    case 'arbitration': return { skills: [], traits: [] };
-    case 'two_dice': return { traits: [], abilities: [] };
-    case 'threat': return { ratings: Object.fromEntries(THREAT_RATINGS.map((k) => [k, 1])),
-      counters: Object.fromEntries(THREAT_COUNTERS.map((k) => [k, 0])) };
-    case 'ten_again': return { attributes: [], skills: [], resolve: 2, composure: 2, will: 4 };
-    case 'ability_test': return { attributes: Object.fromEntries(ABILITY_ATTRIBUTES.map((k) => [k, 2])), skills: [],
-      items: [], convictions: [], exertion: 0, xp: 0, moved_this_session: false };
-    default: throw new Error(`unknown kind ${kind}`);
+/** A fresh sheet of `kind`: its declaration's default. */
+export const newSheet = (kind) => structuredClone(sheetOf(kind).default);
+
+/** The declaration `names` leads to from `decl`, through records' fields and what lists and nullables hold. */
+export function declAt(decl, ...names) {
+  let d = decl;
+  for (const name of names) {
+    while (d.type === 'list' || d.type === 'nullable') d = d.of;
+    d = d.fields.find((f) => f.name === name);
+  }
+  return d;
+}
+
+// --- the checker ---------------------------------------------------------------------------------------------------
+/** A refusal, worded as arbiter.api's RulesError. */
+export class CheckError extends Error { name = 'CheckError'; }
+
+export const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const fail = (message) => { throw new CheckError(message); };
+const where = (path) => `'${path}'`;
+const join = (path, key) => (path === 'request' ? key : `${path}.${key}`);
+const names = (decl) => decl.fields.map((f) => f.name).join(', ');
+
+/** What a declaration allows, in words (fields.describe, for a missing field). */
+export function describe(decl) {
+  switch (decl.type) {
+    case 'int': return `a whole number from ${decl.min} to ${decl.max}`;
+    case 'bool': return 'true or false';
+    case 'choice': return `one of ${decl.options.map((o) => o.value).join(', ')}`;
+    case 'text': return `text of at most ${decl.max_len} characters`;
+    case 'id': case 'time': return decl.words;
+    case 'json': return `JSON of at most ${decl.max_chars} characters`;
+    case 'nullable': return `null or ${describe(decl.of)}`;
+    case 'record': return `an object with ${names(decl)}`;
+    case 'list': return `a list of ${decl.min_len} to ${decl.max_len} entries`;
+    case 'object': return 'an object';
+    default: throw new Error(`unknown declaration type ${decl.type}`);
   }
 }
 
-const CHARACTER = { kind: T.oneOf(KINDS, 'Kind'), name: NAME, created: T.time /* sheet: by kind */ };
-export const STRUGGLE = T.obj({
-  name: NAME, character: T.nullable(T.id), created: T.time,
-  target: T.int(1, 50, 'Successes needed'), accumulated: T.int(0, 10000), turns: T.int(0, 1000),
-  status: T.oneOf(['ongoing', 'done', 'aborted']), contest: T.bool('An ongoing contest'),
-  notes: T.list(T.text(300), 200),
-});
-export const SCHEME = T.obj({ scheme: T.int(0, 99, 'Dice in the Scheme') });
-const PRICE = T.obj({
-  current: T.id,
-  situations: T.list(T.obj({ id: T.id, name: NAME, marked: T.list(T.int(0, 7), 8, '', { unique: true }) }), 100, '',
-    { min: 1 }),
-});
-export const LOG = T.obj({
-  time: T.time, character: T.nullable(T.obj({ id: T.id, name: NAME })), system: T.oneOf(SYSTEMS),
-  kind: T.oneOf(['roll', 'follow-up', 'note']), request: T.nullable(T.json(4000)), action: T.nullable(T.json(1000)),
-  dice: T.list(T.int(1, 10), 500), outcome: T.text(40), summary: T.text(1000), note: T.text(500),
-});
-const META = T.obj({ schema: T.int(1, 1e6), created: T.time });
-
-// --- field-by-field checks ---------------------------------------------------------------------------------------
-export const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** A value for an error message: JSON, cut at 40 characters. */
-export function show(v) {
-  let s;
-  try { s = JSON.stringify(v); } catch { s = String(v); }
-  s = s === undefined ? String(v) : s;
-  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+// a time as Date.toISOString writes it, with the ranges Date.parse accepts (stored.Time)
+const TIME = /^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]+))?Z$/;
+function isTime(value) {
+  const m = typeof value === 'string' ? TIME.exec(value) : null;
+  if (!m) return false;
+  const [month, day, hour, minute, second] = m.slice(2, 7).map(Number);
+  const endOfDay = hour === 24 && minute === 0 && second === 0 && !/[1-9]/.test(m[7] ?? '');
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31 && minute < 60 && second < 60 && (hour < 24 || endOfDay);
 }
 
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+/** Python's == between parsed values: objects whatever their key order. */
+function same(a, b) {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
+  }
+  if (isObj(a) || isObj(b)) {
+    if (!isObj(a) || !isObj(b) || Object.keys(a).length !== Object.keys(b).length) return false;
+    return Object.keys(a).every((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
+  }
+  return a === b;
+}
 
-/** Check `value` against declaration `s`; push one "path: what is wrong" per problem into `errors`. */
-export function check(value, s, path, errors) {
-  if (errors.length >= MAX_ERRORS) return errors;
-  const bad = (what) => errors.push(`${path}: must be ${what}, got ${show(value)}`);
-  switch (s.t) {
+function checkList(decl, value, path) {
+  if (!Array.isArray(value) || value.length < decl.min_len || value.length > decl.max_len) {
+    fail(`${where(path)} must be a list of ${decl.min_len} to ${decl.max_len} entries, got ${repr100(value)}`);
+  }
+  const out = value.map((v, i) => check(decl.of, v, `${path}[${i}]`));
+  const key = decl.key ?? 'id';
+  out.forEach((v, i) => {
+    const before = out.slice(0, i);
+    if (decl.unique && before.some((w) => same(w, v))) {
+      fail(`${where(`${path}[${i}]`)} repeats an earlier entry: ${repr100(v, true)}`);
+    }
+    if (isObj(v) && Object.hasOwn(v, key) && before.some((w) => same(w[key] ?? null, v[key]))) {
+      fail(`${where(`${path}[${i}].${key}`)} is the ${key} of an earlier entry too: ${repr(v[key])}`);
+    }
+  });
+  return out;
+}
+
+function checkRecordOf(decl, value, path) {
+  if (!isObj(value)) fail(`${where(path)} must be an object with ${names(decl)}, got ${repr100(value)}`);
+  const known = decl.fields.map((f) => f.name);
+  for (const key of Object.keys(value)) {
+    if (!known.includes(key)) fail(`unknown field ${where(join(path, key))}; allowed: ${known.join(', ')}`);
+  }
+  for (const f of decl.fields) {
+    if (!Object.hasOwn(value, f.name) && !f.may_be_absent) {
+      fail(`${where(join(path, f.name))} is missing: ${f.label}, ${describe(f)}`);
+    }
+  }
+  const out = {};
+  for (const f of decl.fields) {
+    if (Object.hasOwn(value, f.name)) out[f.name] = check(f, value[f.name], join(path, f.name));
+  }
+  return out;
+}
+
+/** `value` checked by the declaration `decl` at `path`, back in JSON form; else a CheckError naming the field, in
+ * arbiter.api's words. */
+export function check(decl, value, path) {
+  const bad = (words, shown = repr100(value)) => fail(`${where(path)} must be ${words}, got ${shown}`);
+  switch (decl.type) {
     case 'int':
-      if (!Number.isInteger(value) || value < s.min || value > s.max) bad(`a whole number from ${s.min} to ${s.max}`);
-      break;
+      if (!Number.isInteger(value)) bad(`a whole number from ${decl.min} to ${decl.max}`, repr(value));
+      if (value < decl.min || value > decl.max) bad(`from ${decl.min} to ${decl.max}`, String(value));
+      return value;
     case 'text':
-      if (typeof value !== 'string' || value.length > s.max) bad(`a text of at most ${s.max} characters`);
-      break;
-    case 'bool': if (typeof value !== 'boolean') bad('true or false'); break;
-    case 'oneOf': if (!s.values.includes(value)) bad(`one of ${s.values.join(', ')}`); break;
+      if (typeof value !== 'string' || length(value) > decl.max_len) bad(describe(decl));
+      return value;
+    case 'bool':
+      if (typeof value !== 'boolean') bad(describe(decl), repr(value));
+      return value;
+    case 'choice':
+      if (typeof value !== 'string' || !decl.options.some((o) => o.value === value)) bad(describe(decl), repr(value));
+      return value;
     case 'id':
-      if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(value)) {
-        bad('an id (1 to 64 letters, digits, - or _)');
+      if (typeof value !== 'string' || !(new RegExp(decl.pattern).test(value) || (decl.optional && value === ''))) {
+        bad(decl.words);
       }
-      break;
+      return value;
     case 'time':
-      if (typeof value !== 'string' || !ISO.test(value) || Number.isNaN(Date.parse(value))) {
-        bad('a time like 2024-05-01T12:00:00.000Z');
-      }
-      break;
-    case 'nullable': if (value !== null) check(value, s.of, path, errors); break;
+      if (!isTime(value)) bad(decl.words);
+      return value;
     case 'json': {
       let text;
       try { text = JSON.stringify(value); } catch { text = undefined; }
-      if (text === undefined || text.length > s.maxChars) bad(`JSON of at most ${s.maxChars} characters`);
-      break;
+      if (text === undefined || length(text) > decl.max_chars) bad(describe(decl));
+      return value;
     }
-    case 'list': {
-      if (!Array.isArray(value) || value.length > s.max || value.length < (s.min ?? 0)) {
-        bad(`a list of ${s.min ?? 0} to ${s.max} entries`);
-        break;
-      }
-      value.forEach((v, i) => check(v, s.of, `${path}[${i}]`, errors));
-      if (s.unique && new Set(value).size !== value.length) errors.push(`${path}: must not repeat an entry`);
-      if (s.of.t === 'obj' && 'id' in s.of.fields) {
-        const ids = value.map((v) => v?.id);
-        if (new Set(ids).size !== ids.length) errors.push(`${path}: two entries have the same id`);
-      }
-      break;
-    }
-    case 'obj': {
-      if (!isObj(value)) { bad('an object'); break; }
-      for (const k of Object.keys(value)) if (!(k in s.fields)) errors.push(`${path}.${k}: is not a known field`);
-      for (const [k, sub] of Object.entries(s.fields)) {
-        if (!(k in value)) errors.push(`${path}.${k}: is missing`);
-        else check(value[k], sub, `${path}.${k}`, errors);
-      }
-      break;
-    }
-    default: throw new Error(`unknown declaration ${s.t}`);
+    case 'nullable': return value === null ? null : check(decl.of, value, path);
+    case 'object':
+      if (!isObj(value)) fail(`${where(path)} must be an object (${decl.label}), got ${repr100(value)}`);
+      return value;
+    case 'record': return checkRecordOf(decl, value, path);
+    case 'list': return checkList(decl, value, path);
+    default: throw new Error(`unknown declaration type ${decl.type}`);
   }
-  return errors;
 }
 
-/** A character: its kind, name and creation time, and the sheet its kind declares. */
-export function checkCharacter(value, path, errors) {
-  if (!isObj(value)) return errors.push(`${path}: must be an object, got ${show(value)}`);
-  const { sheet, ...rest } = value;
-  check(rest, T.obj(CHARACTER), path, errors);
-  if (!('sheet' in value)) errors.push(`${path}.sheet: is missing`);
-  else if (KINDS.includes(value.kind)) check(sheet, SHEETS[value.kind], `${path}.sheet`, errors);
-  return errors;
+/** The message of the CheckError `fn` throws, or null when it throws none. */
+export function refusal(fn) {
+  try {
+    fn();
+    return null;
+  } catch (error) {
+    if (error instanceof CheckError) return error.message;
+    throw error;
+  }
 }
 
-/** The Situations and their Pay the Price marks; the current one must be one of them. */
-export function checkPrice(value, path, errors) {
-  check(value, PRICE, path, errors);
-  if (!errors.length && !value.situations.some((s) => s.id === value.current)) {
-    errors.push(`${path}.current: must be the id of one of the situations, got ${show(value.current)}`);
+/** check()'s message, or null when `value` is what `decl` allows. */
+export const problem = (decl, value, path) => refusal(() => check(decl, value, path));
+
+// --- the two doors: api.check_sheet and api.check_record -----------------------------------------------------------
+/** api.check_sheet(system, sheet): the sheet of the character that rolls `system`, checked field by field. */
+export function checkSheet(system, sheet, path = 'sheet') {
+  if (typeof system !== 'string' || !Object.hasOwn(PROCEDURES, system)) {
+    fail(`'system' must be one of ${SYSTEMS.join(', ')}, got ${repr(system)}`);
   }
-  return errors;
+  return check(sheetOf(system), sheet, path);
 }
 
-/** The declaration a record's data must meet, by its id. */
-export function dataErrors(id, data, path = 'data') {
-  const errors = [];
-  if (id === 'meta') check(data, META, path, errors);
-  else if (id === 'shared:scheme') check(data, SCHEME, path, errors);
-  else if (id === 'shared:price') checkPrice(data, path, errors);
-  else if (id.startsWith('char:')) checkCharacter(data, path, errors);
-  else if (id.startsWith('struggle:')) check(data, STRUGGLE, path, errors);
-  else if (id.startsWith('log:')) check(data, LOG, path, errors);
-  else errors.push(`${path}: no record is called ${show(id)}`);
-  return errors;
-}
-
-/** A whole stored record: {id, rev, updated, by, data}, its id one this version keeps, its data as declared. */
-export function recordErrors(rec) {
-  if (!isObj(rec) || typeof rec.id !== 'string') return [`a record without an id: ${show(rec)}`];
-  const errors = [];
-  const where = rec.id;
-  for (const k of Object.keys(rec)) {
-    if (!['id', 'rev', 'updated', 'by', 'data'].includes(k)) errors.push(`${where}.${k}: is not a known field`);
+/** api.check_record(name, data): one of the table's records checked field by field, then check_record's two rules
+ * across fields: a character's sheet is its kind's, and the current Situation is one of the Situations. `path` is
+ * the record's name unless told (an imported file's entry names its place). */
+export function checkRecord(name, data, path = name) {
+  if (typeof name !== 'string' || !Object.hasOwn(RECORDS, name)) {
+    fail(`'name' must be one of ${Object.keys(RECORDS).join(', ')}, got ${repr100(name)}`);
   }
-  if (!Number.isInteger(rec.rev) || rec.rev < 1) {
-    errors.push(`${where}.rev: must be a whole number from 1, got ${show(rec.rev)}`);
+  const out = check(RECORDS[name], data, path);
+  if (name === 'character') out.sheet = checkSheet(out.kind, out.sheet, `${path}.sheet`);
+  if (name === 'price' && !out.situations.some((s) => s.id === out.current)) {
+    fail(`${where(`${path}.current`)} must be the id of one of the situations, got ${repr(out.current)}`);
   }
-  if (typeof rec.updated !== 'number') {
-    errors.push(`${where}.updated: must be a time in milliseconds, got ${show(rec.updated)}`);
-  }
-  if (typeof rec.by !== 'string') errors.push(`${where}.by: must be a text, got ${show(rec.by)}`);
-  const idOk = rec.id === 'meta' || rec.id === 'shared:scheme' || rec.id === 'shared:price'
-    || /^(char|struggle|log):[A-Za-z0-9_-]{1,64}$/.test(rec.id);
-  if (!idOk) errors.push(`${show(rec.id)}: is not a record this version keeps`);
-  else errors.push(...dataErrors(rec.id, rec.data, `${where}.data`));
-  return errors;
+  return out;
 }

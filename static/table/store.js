@@ -1,8 +1,9 @@
 // The table's memory on this device: records, each with its own revision, under a schema version with migrations.
 // A store that cannot be read, or that a newer Arbiter wrote, is copied aside untouched and the page goes on; open
 // tabs stay in step through a BroadcastChannel, and a write lands only on the revision it was computed from
-// (compare-and-set), so no tab ever overwrites newer data. Knows no rules: what a record may hold is schema.js's,
-// where it is kept backends.js's, a whole-table file file.js's.
+// (compare-and-set), so no tab ever overwrites newer data. Keeps the envelope (ids, revisions, the log's cap, the
+// kept-aside copies) and knows no rules: what a record's data may hold is arbiter.api's declarations, read by
+// schema.js; where it is kept is backends.js's, a whole-table file file.js's.
 //
 //   const store = await Store.open();          // never rejects: falls back to memory and says why in .problems
 //   store.subscribe((ids) => …);               // ids: a Set of changed record ids, or 'all'
@@ -12,12 +13,40 @@
 // 'struggle:<id>', 'log:<id>' and 'aside:<id>' (an untouched copy of a store that could not be used).
 
 import { DB_NAME, IdbBackend, MemoryBackend, openDb, readAll } from './backends.js';
-import { fileRecords } from './file.js';
-import { logId, newId, nowIso } from './ids.js';
-import { SCHEMA, migrate } from './migrations.js';
-import { LOG_MAX, MAX_ERRORS, dataErrors, isObj, recordErrors, show } from './schema.js';
+import { show } from './data.js';
+import { MAX_ERRORS, fileRecords } from './file.js';
+import { logId, newId, nowIso, recordOf } from './ids.js';
+import { SCHEMA, forgetLegacyMarks, migrate } from './migrations.js';
+import { LOG_MAX, checkRecord, isObj, refusal } from './schema.js';
 
 const CHANNEL = 'arbiter-table';
+
+/** What is wrong with `data` as the record `id` holds, in arbiter.api's words (check_record's); null when nothing. */
+export function dataProblem(id, data) {
+  const name = recordOf(id);
+  if (!name) return `${show(id)}: is not a record this version keeps`;
+  return refusal(() => checkRecord(name, data));
+}
+
+/** A whole stored record: {id, rev, updated, by, data}, its id one this version keeps, its data as declared. */
+export function recordErrors(rec) {
+  if (!isObj(rec) || typeof rec.id !== 'string') return [`a record without an id: ${show(rec)}`];
+  const errors = [];
+  const where = rec.id;
+  for (const k of Object.keys(rec)) {
+    if (!['id', 'rev', 'updated', 'by', 'data'].includes(k)) errors.push(`${where}.${k}: is not a known field`);
+  }
+  if (!Number.isInteger(rec.rev) || rec.rev < 1) {
+    errors.push(`${where}.rev: must be a whole number from 1, got ${show(rec.rev)}`);
+  }
+  if (typeof rec.updated !== 'number') {
+    errors.push(`${where}.updated: must be a time in milliseconds, got ${show(rec.updated)}`);
+  }
+  if (typeof rec.by !== 'string') errors.push(`${where}.by: must be a text, got ${show(rec.by)}`);
+  const wrong = dataProblem(rec.id, rec.data);
+  if (wrong) errors.push(recordOf(rec.id) ? `${where}: ${wrong}` : wrong);
+  return errors;
+}
 
 export class ConflictError extends Error {}
 
@@ -68,6 +97,7 @@ export class Store {
     }));
     this.problems.push(...report.problems);
     this.setAll(report.records);
+    if (this.backend.persistent) forgetLegacyMarks(); // what the migrations folded in is kept now
   }
 
   repair(tx, raw) {
@@ -268,8 +298,8 @@ export class Store {
       if (!current && !create) throw new Error('That was deleted (in this or another tab).');
       const data = await fn(current ? structuredClone(current.data) : undefined);
       if (data === undefined) return current?.data;
-      const errors = dataErrors(id, data);
-      if (errors.length) throw new Error(`Not saved: ${errors.join('; ')}`);
+      const wrong = dataProblem(id, data);
+      if (wrong) throw new Error(`Not saved: ${wrong}`);
       const next = { id, rev: (current?.rev ?? 0) + 1, updated: Date.now(), by: this.tab, data };
       const ok = await this.backend.run('readwrite', (tx) => tx.get(id, (rec) => {
         tx.result = (rec?.rev ?? 0) === (current?.rev ?? 0);
@@ -302,8 +332,8 @@ export class Store {
   async append(entry) {
     this.writable();
     const id = `log:${logId()}`;
-    const errors = dataErrors(id, entry);
-    if (errors.length) throw new Error(`Not logged: ${errors.join('; ')}`);
+    const wrong = dataProblem(id, entry);
+    if (wrong) throw new Error(`Not logged: ${wrong}`);
     const rec = { id, rev: 1, updated: Date.now(), by: this.tab, data: entry };
     const dropped = await this.backend.run('readwrite', (tx) => {
       tx.put(rec);

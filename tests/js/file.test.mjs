@@ -1,5 +1,7 @@
 // static/table/file.js: a whole-table file is checked field by field before anything changes.
 
+import './published.mjs';
+
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
@@ -12,7 +14,8 @@ const valid = () => ({
   app: APP, schema: SCHEMA, exported: TIME,
   characters: [{ id: 'c1', kind: 'threat', name: 'Ada', created: TIME, sheet: newSheet('threat') }],
   scheme: 2,
-  price: { current: 's1', situations: [{ id: 's1', name: 'Situation 1', marked: [] }] },
+  price: { current: 's1', situations: [{ id: 's1', name: 'Situation 1', marked: [{ option: 2, by: 'Ada' }],
+    player: '' }] },
   struggles: [{ id: 'st1', name: 'Climb', character: null, created: TIME, target: 5, accumulated: 1, turns: 1,
     status: 'ongoing', contest: false, notes: [] }],
   log: [{ id: 'l1', time: TIME, character: { id: 'c1', name: 'Ada' }, system: 'threat', kind: 'roll',
@@ -35,12 +38,12 @@ describe('parseTableFile', () => {
     ['no schema', { ...valid(), schema: '1' }, /^schema: must be a whole number from 1/],
     ['an unknown field', { ...valid(), extra: 1 }, /^extra: is not a known field$/],
     ['a missing field', (({ log, ...rest }) => rest)(valid()), /^log: is missing$/],
-    ['a Scheme out of range', { ...valid(), scheme: 100 }, /^scheme: must be a whole number from 0 to 99/],
+    ['a Scheme out of range', { ...valid(), scheme: 100 }, /^'file\.scheme' must be from 0 to 99, got 100$/],
     ['a sheet out of range', (() => {
       const f = valid();
       f.characters[0].sheet.ratings.Charm = 11;
       return f;
-    })(), /^characters\[0\]\.sheet\.ratings\.Charm: must be a whole number from 0 to 10, got 11$/],
+    })(), /^'characters\[0\]\.sheet\.ratings\.Charm' must be from 0 to 10, got 11$/],
     ['an id used twice', (() => {
       const f = valid();
       f.characters.push({ ...f.characters[0] });
@@ -57,6 +60,24 @@ describe('parseTableFile', () => {
   }
 });
 
+describe('an older file', () => {
+  it('is migrated as a stored table would be: schema 1\'s bare marks were kept without a name', () => {
+    const old = { ...valid(), schema: 1,
+      price: { current: 's1', situations: [{ id: 's1', name: 'Situation 1', marked: [4, 1] }] } };
+    const { table, errors } = parseTableFile(JSON.stringify(old));
+    assert.equal(errors, undefined);
+    assert.equal(table.schema, SCHEMA);
+    assert.deepEqual(table.price.situations[0], { id: 's1', name: 'Situation 1', player: '',
+      marked: [{ option: 4, by: null }, { option: 1, by: null }] });
+    assert.deepEqual({ ...table, price: null, schema: 0 }, { ...old, price: null, schema: 0 });
+  });
+
+  it('is refused in the words of the declarations it fails after its migration', () => {
+    const old = { ...valid(), schema: 1, price: { current: 's1', situations: [{ id: 's1', name: '', marked: [9] }] } };
+    assert.deepEqual(errorsOf(old), ["'price.situations[0].marked[0].option' must be from 0 to 7, got 9"]);
+  });
+});
+
 describe('fileRecords', () => {
   it('gives each list entry its record id, without the id in its data', () => {
     const ids = fileRecords(valid()).map((r) => r.id);
@@ -64,5 +85,7 @@ describe('fileRecords', () => {
     const char = fileRecords(valid()).find((r) => r.id === 'char:c1');
     assert.equal('id' in char.data, false);
     assert.deepEqual(fileRecords(valid())[0].data, { scheme: 2 });
+    assert.deepEqual(fileRecords(valid()).map((r) => r.at),
+      ['file', 'price', 'characters[0]', 'struggles[0]', 'log[0]']);
   });
 });

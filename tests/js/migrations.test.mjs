@@ -1,13 +1,20 @@
-// static/table/migrations.js: a store from nothing, the Pay the Price marks kept before there was a store.
+// static/table/migrations.js: a store from nothing, the Pay the Price marks kept before there was a store, and the
+// marks of schema 1 (bare option numbers) named as kept without a name.
+
+import './published.mjs';
 
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 
-import { LEGACY_PRICE_KEY, SCHEMA, legacyMarks, migrate } from '../../static/table/migrations.js';
-import { dataErrors } from '../../static/table/schema.js';
+import {
+  LEGACY_PRICE_KEY, SCHEMA, forgetLegacyMarks, legacyMarks, migrate,
+} from '../../static/table/migrations.js';
+import { checkRecord } from '../../static/table/schema.js';
+import { recordOf } from '../../static/table/ids.js';
 
 function withLocalStorage(value) {
-  globalThis.localStorage = { getItem: (key) => (key === LEGACY_PRICE_KEY ? value : null) };
+  const items = new Map(value === null ? [] : [[LEGACY_PRICE_KEY, value]]);
+  globalThis.localStorage = { getItem: (key) => items.get(key) ?? null, removeItem: (key) => items.delete(key) };
 }
 
 afterEach(() => { delete globalThis.localStorage; });
@@ -26,27 +33,54 @@ describe('legacyMarks', () => {
   }
 
   it('no localStorage at all is no marks', () => assert.deepEqual(legacyMarks(), []));
+
+  it('once forgotten, the key is gone', () => {
+    withLocalStorage('[2]');
+    forgetLegacyMarks();
+    assert.equal(localStorage.getItem(LEGACY_PRICE_KEY), null);
+  });
 });
 
 describe('migrate', () => {
   it('from nothing: the records a working table needs, each as declared', () => {
     const records = migrate([], 0);
     assert.deepEqual(records.map((r) => r.id).sort(), ['meta', 'shared:price', 'shared:scheme']);
-    for (const r of records) assert.deepEqual(dataErrors(r.id, r.data), [], r.id);
+    for (const r of records) assert.deepEqual(checkRecord(recordOf(r.id), r.data), r.data, r.id);
     assert.equal(records.find((r) => r.id === 'meta').data.schema, SCHEMA);
   });
 
-  it('folds the older page\'s marks into the first Situation', () => {
+  it('folds the older page\'s marks into the first Situation, marked by someone unnamed', () => {
     withLocalStorage('[2, 0]');
     const price = migrate([], 0).find((r) => r.id === 'shared:price').data;
     assert.equal(price.situations.length, 1);
     assert.equal(price.situations[0].id, price.current);
-    assert.deepEqual(price.situations[0].marked, [2, 0]);
+    assert.deepEqual(price.situations[0].marked, [{ option: 2, by: null }, { option: 0, by: null }]);
+    assert.equal(price.situations[0].player, '');
   });
 
   it('keeps a Scheme that is there already', () => {
     const records = migrate([{ id: 'shared:scheme', data: { scheme: 4 } }], 0);
     assert.deepEqual(records.filter((r) => r.id === 'shared:scheme'), [{ id: 'shared:scheme', data: { scheme: 4 } }]);
+  });
+
+  it('from schema 1: each bare mark kept without a name, a player for each Situation, the meta at SCHEMA', () => {
+    withLocalStorage('[7]'); // read only for a table made from nothing
+    const records = migrate([
+      { id: 'meta', data: { schema: 1, created: '2024-05-01T12:00:00.000Z' } },
+      { id: 'shared:price', data: { current: 'a', situations: [{ id: 'a', name: 'Fight', marked: [3, 1] }] } },
+      { id: 'char:x', data: { kept: 'as it is' } },
+    ], 1);
+    assert.deepEqual(records, [
+      { id: 'meta', data: { schema: SCHEMA, created: '2024-05-01T12:00:00.000Z' } },
+      { id: 'shared:price', data: { current: 'a', situations: [{ id: 'a', name: 'Fight', player: '',
+        marked: [{ option: 3, by: null }, { option: 1, by: null }] }] } },
+      { id: 'char:x', data: { kept: 'as it is' } },
+    ]);
+  });
+
+  it('leaves what it cannot read for the checks to refuse', () => {
+    const price = { id: 'shared:price', data: { current: 'a', situations: 'garbage' } };
+    assert.deepEqual(migrate([price], 1), [price]);
   });
 
   it('data of the current schema is left as it is', () => {

@@ -1,106 +1,114 @@
-// static/table/schema.js: the declarations every stored field is held to, and the checks that say what is wrong.
+// static/table/schema.js and repr.js: the checker of arbiter.api's published declarations, which refuses in the
+// engine's words (tests/test_js_schema_agrees.py runs a whole corpus through both), and Python's repr for them.
+
+import './published.mjs';
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
+import { repr, repr100 } from '../../static/table/repr.js';
 import {
-  KINDS, SHEETS, T, check, checkCharacter, checkPrice, dataErrors, newSheet, recordErrors,
+  CheckError, KINDS, PROCEDURES, RECORDS, SYSTEMS, TABLE, check, checkRecord, checkSheet, declAt, describe as words,
+  newSheet, problem, sheetOf,
 } from '../../static/table/schema.js';
 
-const errorsOf = (value, decl) => check(value, decl, 'x', []);
 const TIME = '2024-05-01T12:00:00.000Z';
+const INT = { type: 'int', name: 'n', label: 'N', min: 0, max: 5 };
 
-describe('check', () => {
-  const cases = [
-    ['int in range', 3, T.int(0, 5), 0],
-    ['int below', -1, T.int(0, 5), 1],
-    ['int above', 6, T.int(0, 5), 1],
-    ['int not whole', 2.5, T.int(0, 5), 1],
-    ['int as text', '3', T.int(0, 5), 1],
-    ['text short enough', 'abc', T.text(3), 0],
-    ['text too long', 'abcd', T.text(3), 1],
-    ['bool', false, T.bool(), 0],
-    ['bool as 0', 0, T.bool(), 1],
-    ['oneOf listed', 'b', T.oneOf(['a', 'b']), 0],
-    ['oneOf not listed', 'c', T.oneOf(['a', 'b']), 1],
-    ['id', 'a-b_C9', T.id, 0],
-    ['id with a space', 'a b', T.id, 1],
-    ['id too long', 'a'.repeat(65), T.id, 1],
-    ['time', TIME, T.time, 0],
-    ['time without Z', '2024-05-01T12:00:00', T.time, 1],
-    ['time that is no date', '2024-13-45T12:00:00Z', T.time, 1],
-    ['nullable null', null, T.nullable(T.int(0, 1)), 0],
-    ['nullable wrong', 2, T.nullable(T.int(0, 1)), 1],
-    ['json small', { a: [1, 2] }, T.json(20), 0],
-    ['json too long', { a: 'x'.repeat(30) }, T.json(20), 1],
-    ['list', [1, 2], T.list(T.int(0, 5), 2), 0],
-    ['list too long', [1, 2, 3], T.list(T.int(0, 5), 2), 1],
-    ['list below its min', [], T.list(T.int(0, 5), 2, '', { min: 1 }), 1],
-    ['list with a repeat', [1, 1], T.list(T.int(0, 5), 2, '', { unique: true }), 1],
-  ];
-  for (const [name, value, decl, n] of cases) {
-    it(`${name}: ${n ? 'refused' : 'accepted'}`, () => assert.equal(errorsOf(value, decl).length, n));
-  }
-
-  it('names the path, what is expected and what was given', () => {
-    assert.deepEqual(check(7, T.int(0, 5), 'sheet.will', []),
-      ['sheet.will: must be a whole number from 0 to 5, got 7']);
+describe('the published declarations', () => {
+  it('are arbiter.api\'s: the kinds, the procedures, the records', () => {
+    assert.deepEqual(KINDS, TABLE.kinds);
+    assert.deepEqual(SYSTEMS, Object.keys(PROCEDURES));
+    assert.deepEqual(Object.keys(RECORDS), ['character', 'scheme', 'price', 'struggle', 'log', 'meta']);
+    assert.equal(sheetOf('luck'), sheetOf('threat'));
   });
 
-  it('names each unknown and missing field of an object', () => {
-    const errors = errorsOf({ a: 1, b: 2 }, T.obj({ a: T.int(0, 1), c: T.int(0, 1) }));
-    assert.deepEqual(errors, ['x.b: is not a known field', 'x.c: is missing']);
-  });
-
-  it('refuses two list entries with the same id', () => {
-    const decl = T.list(T.obj({ id: T.id }), 5);
-    assert.deepEqual(errorsOf([{ id: 'a' }, { id: 'a' }], decl), ['x: two entries have the same id']);
-  });
-
-  it('stops after 20 problems', () => {
-    assert.equal(errorsOf(Array(50).fill('no'), T.list(T.int(0, 1), 50)).length, 20);
-  });
-});
-
-describe('sheets', () => {
-  for (const kind of KINDS) {
-    it(`a fresh ${kind} sheet meets its declaration`, () => {
-      assert.deepEqual(check(newSheet(kind), SHEETS[kind], 'sheet', []), []);
+  for (const kind of globalThis.arbiterPublished.table.kinds) {
+    it(`a fresh ${kind} sheet is its declaration's default, and meets it`, () => {
+      assert.deepEqual(newSheet(kind), sheetOf(kind).default);
+      assert.notEqual(newSheet(kind), newSheet(kind));
+      assert.deepEqual(checkSheet(kind, newSheet(kind)), newSheet(kind));
     });
   }
 
-  it('checks a character sheet by its kind', () => {
-    const c = { kind: 'ten_again', name: 'Ada', created: TIME, sheet: { ...newSheet('ten_again'), will: 21 } };
-    assert.deepEqual(checkCharacter(c, 'c', []), ['c.sheet.will: must be a whole number from 0 to 20, got 21']);
-    assert.ok(checkCharacter({ ...c, kind: 'arbitration' }, 'c', []).length > 0);
-  });
-
-  it('refuses a character without a sheet', () => {
-    assert.deepEqual(checkCharacter({ kind: 'threat', name: 'B', created: TIME }, 'c', []), ['c.sheet: is missing']);
+  it('declAt walks records\' fields through lists and nullables', () => {
+    assert.equal(declAt(RECORDS.price, 'situations', 'marked', 'option').type, 'int');
+    assert.equal(declAt(RECORDS.log, 'character', 'name').type, 'text');
   });
 });
 
-describe('records', () => {
-  const price = { current: 's1', situations: [{ id: 's1', name: 'Situation 1', marked: [0, 3] }] };
-
-  it('the current Situation must be one of them', () => {
-    assert.deepEqual(checkPrice(price, 'p', []), []);
-    assert.match(checkPrice({ ...price, current: 's2' }, 'p', [])[0],
-      /^p\.current: must be the id of one of the situations/);
+describe('check', () => {
+  it('answers the value in declaration order, or throws a CheckError naming the path', () => {
+    const rec = { type: 'record', fields: [INT, { ...INT, name: 'm', label: 'M' }] };
+    assert.deepEqual(Object.keys(check(rec, { m: 1, n: 2 }, 'r')), ['n', 'm']);
+    assert.throws(() => check(INT, 7, 'sheet.will'), (e) => e instanceof CheckError
+      && e.message === "'sheet.will' must be from 0 to 5, got 7");
   });
 
-  it('chooses the declaration by the record id', () => {
-    assert.deepEqual(dataErrors('shared:scheme', { scheme: 3 }), []);
-    assert.equal(dataErrors('shared:scheme', { scheme: 100 }).length, 1);
-    assert.deepEqual(dataErrors('nonsense', {}), ['data: no record is called "nonsense"']);
+  const cases = [
+    ['a number that is not whole', INT, 2.5, "'x' must be a whole number from 0 to 5, got 2.5"],
+    ['true for a number', INT, true, "'x' must be a whole number from 0 to 5, got True"],
+    ['text past its length, counted as Python does', { type: 'text', max_len: 3 }, '😀😀😀😀',
+      "'x' must be text of at most 3 characters, got '😀😀😀😀'"],
+    ['four emoji within a length of 4', { type: 'text', max_len: 4 }, '😀😀😀😀', null],
+    ['a bool as 0', { type: 'bool' }, 0, "'x' must be true or false, got 0"],
+    ['a missing field', { type: 'record', fields: [{ ...INT, name: 'a', label: 'A' }] }, {},
+      "'x.a' is missing: A, a whole number from 0 to 5"],
+    ['an absent field that may be absent', { type: 'record', fields: [{ ...INT, may_be_absent: true }] }, {}, null],
+    ['an unknown field', { type: 'record', fields: [INT] }, { n: 1, z: 2 }, "unknown field 'x.z'; allowed: n"],
+    ['a repeated entry', { type: 'list', of: INT, min_len: 0, max_len: 3, unique: true }, [1, 1],
+      "'x[1]' repeats an earlier entry: 1"],
+    ['a repeated key', { type: 'list', of: { type: 'record', fields: [INT] }, min_len: 0, max_len: 3, key: 'n' },
+      [{ n: 1 }, { n: 1 }], "'x[1].n' is the n of an earlier entry too: 1"],
+    ['a list past its length', { type: 'list', of: INT, min_len: 1, max_len: 1 }, [],
+      "'x' must be a list of 1 to 1 entries, got []"],
+    ['JSON past its length', { type: 'json', max_chars: 5 }, { a: 1 }, "'x' must be JSON of at most 5 characters, "
+      + "got {'a': 1}"],
+    ['24:00 that ends a day', { type: 'time', words: 'a time' }, '2024-01-01T24:00:00.000Z', null],
+    ['a minute 60', { type: 'time', words: 'a time' }, '2024-01-01T23:60:00Z', "'x' must be a time, got "
+      + "'2024-01-01T23:60:00Z'"],
+  ];
+  for (const [name, decl, value, message] of cases) {
+    it(`${name}: ${message ? 'refused' : 'accepted'}`, () => assert.equal(problem(decl, value, 'x'), message));
+  }
+
+  it('says what each type allows, as fields.describe does', () => {
+    assert.equal(words({ type: 'nullable', of: { type: 'choice', options: [{ value: 'a' }, { value: 'b' }] } }),
+      'null or one of a, b');
+  });
+});
+
+describe('the two doors', () => {
+  it('check_sheet: a sheet of the character that rolls the procedure', () => {
+    assert.throws(() => checkSheet('luck', { ...newSheet('threat'), extra: 1 }),
+      /^CheckError: unknown field 'sheet.extra'/);
+    assert.throws(() => checkSheet('d20', {}), /^CheckError: 'system' must be one of arbitration, .*, got 'd20'$/);
   });
 
-  it('checks a whole record: its fields, revision and id', () => {
-    const rec = { id: 'shared:scheme', rev: 1, updated: 1, by: 'tab', data: { scheme: 0 } };
-    assert.deepEqual(recordErrors(rec), []);
-    assert.deepEqual(recordErrors({ ...rec, rev: 0 }), ['shared:scheme.rev: must be a whole number from 1, got 0']);
-    assert.deepEqual(recordErrors({ ...rec, id: 'char:a b' }), ['"char:a b": is not a record this version keeps']);
-    assert.deepEqual(recordErrors({ ...rec, extra: 1 }), ['shared:scheme.extra: is not a known field']);
-    assert.deepEqual(recordErrors(42), ['a record without an id: 42']);
+  it('check_record: a character\'s sheet is its kind\'s; the current Situation is one of them', () => {
+    const c = { kind: 'threat', name: 'Ada', created: TIME, sheet: newSheet('ten_again') };
+    assert.throws(() => checkRecord('character', c), /^CheckError: unknown field 'character.sheet.attributes'/);
+    const price = { current: 's2', situations: [{ id: 's1', name: '', marked: [], player: '' }] };
+    assert.throws(() => checkRecord('price', price, 'price'),
+      /^CheckError: 'price.current' must be the id of one of the situations, got 's2'$/);
+    assert.throws(() => checkRecord('sheet', {}), /^CheckError: 'name' must be one of character, scheme/);
   });
+});
+
+describe('repr', () => {
+  const cases = [
+    [null, 'None'], [true, 'True'], [3, '3'], [-2.5, '-2.5'], [1e-7, '1e-07'], [0.0001, '0.0001'],
+    ["it's", '"it\'s"'], ['say "hi"', '\'say "hi"\''], ['both \' and "', '\'both \\\' and "\''],
+    ['a\nb\t\\', "'a\\nb\\t\\\\'"], ['\x7f\x01', "'\\x7f\\x01'"], ['é😀', "'é😀'"],
+    ['\u00a0\u200b\u{e0001}', "'\\xa0\\u200b\\U000e0001'"],
+    [[1, 'a'], "[1, 'a']"], [{ a: [null] }, "{'a': [None]}"],
+  ];
+  for (const [value, want] of cases) it(`${JSON.stringify(value)} is ${want}`, () => assert.equal(repr(value), want));
+
+  it('writes a parsed value\'s lists as tuples', () => {
+    assert.equal(repr({ a: [1] }, true), "{'a': (1,)}");
+    assert.equal(repr([1, 2], true), '(1, 2)');
+  });
+
+  it('cuts at 100 code points', () => assert.equal(repr100('😀'.repeat(200)), `'${'😀'.repeat(99)}`));
 });

@@ -1,6 +1,8 @@
 // static/table/store.js on its memory backend: revisions and compare-and-set, the log's cap, repairs of what
 // cannot be read, replacing the whole table. Two Stores on one backend stand for two tabs.
 
+import './published.mjs';
+
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
@@ -8,7 +10,7 @@ import { MemoryBackend } from '../../static/table/backends.js';
 import { exportTable, parseTableFile } from '../../static/table/file.js';
 import { SCHEMA } from '../../static/table/migrations.js';
 import { LOG_MAX, newSheet } from '../../static/table/schema.js';
-import { Store } from '../../static/table/store.js';
+import { Store, dataProblem, recordErrors } from '../../static/table/store.js';
 
 const TIME = '2024-05-01T12:00:00.000Z';
 
@@ -45,7 +47,8 @@ describe('Store', () => {
 
   it('refuses data its declaration does not allow, and changes nothing', async () => {
     const [store] = await tabs();
-    await assert.rejects(store.update('shared:scheme', () => ({ scheme: 100 })), /^Error: Not saved: data\.scheme: /);
+    await assert.rejects(store.update('shared:scheme', () => ({ scheme: 100 })),
+      /^Error: Not saved: 'scheme\.scheme' must be from 0 to 99, got 100$/);
     assert.equal(store.get('shared:scheme').scheme, 0);
   });
 
@@ -107,6 +110,35 @@ describe('Store', () => {
     assert.equal(store.get('shared:scheme').scheme, 0);
   });
 
+  it('names what is wrong with a damaged record in the words of arbiter.api', async () => {
+    const backend = new MemoryBackend();
+    const [first] = await tabs(1, backend);
+    const id = await first.create('char:', character('Ada'));
+    const rec = backend.map.get(`char:${id}`);
+    backend.map.set(rec.id, { ...rec, data: { ...rec.data, sheet: { ...rec.data.sheet, will: 'lots' } } });
+    const [store] = await tabs(1, backend);
+    assert.deepEqual(store.problems[0].details,
+      [`char:${id}: 'character.sheet.will' must be a whole number from 0 to 20, got 'lots'`]);
+  });
+
+  it('migrates a table of schema 1: its marks were kept without a name', async () => {
+    const backend = new MemoryBackend();
+    const put = (id, data) => backend.map.set(id, { id, rev: 3, updated: 0, by: 'old', data });
+    put('meta', { schema: 1, created: TIME });
+    put('shared:scheme', { scheme: 2 });
+    put('shared:price', { current: 's2', situations: [{ id: 's1', name: 'Fight', marked: [] },
+      { id: 's2', name: 'Chase', marked: [5, 0] }] });
+    const [store] = await tabs(1, backend);
+    assert.deepEqual(store.problems, []);
+    assert.equal(store.get('meta').schema, SCHEMA);
+    assert.equal(store.get('meta').created, TIME);
+    assert.deepEqual(store.get('shared:price').situations, [
+      { id: 's1', name: 'Fight', marked: [], player: '' },
+      { id: 's2', name: 'Chase', marked: [{ option: 5, by: null }, { option: 0, by: null }], player: '' }]);
+    assert.equal(store.records.get('shared:price').rev, 4);
+    assert.equal(store.get('shared:scheme').scheme, 2);
+  });
+
   it('sets a newer schema aside untouched and starts a fresh table', async () => {
     const backend = new MemoryBackend();
     const [old] = await tabs(1, backend);
@@ -152,5 +184,26 @@ describe('Store', () => {
     await store.append(entry());
     await store.clearLog();
     assert.deepEqual(store.list('log:'), []);
+  });
+});
+
+describe('the envelope of a record', () => {
+  const rec = { id: 'shared:scheme', rev: 1, updated: 1, by: 'tab', data: { scheme: 0 } };
+
+  it('checks its revision, time, writer and id, and its data by its declaration', () => {
+    assert.deepEqual(recordErrors(rec), []);
+    assert.deepEqual(recordErrors({ ...rec, rev: 0 }), ['shared:scheme.rev: must be a whole number from 1, got 0']);
+    assert.deepEqual(recordErrors({ ...rec, id: 'char:a b' }), ['"char:a b": is not a record this version keeps']);
+    assert.deepEqual(recordErrors({ ...rec, extra: 1 }), ['shared:scheme.extra: is not a known field']);
+    assert.deepEqual(recordErrors({ ...rec, data: { scheme: -1 } }),
+      ["shared:scheme: 'scheme.scheme' must be from 0 to 99, got -1"]);
+    assert.deepEqual(recordErrors(42), ['a record without an id: 42']);
+  });
+
+  it('chooses the declaration by the record id', () => {
+    assert.equal(dataProblem('log:x', entry()), null);
+    assert.equal(dataProblem('struggle:x', entry()), "unknown field 'struggle.time'; allowed: name, character, "
+      + 'created, target, accumulated, turns, status, contest, notes');
+    assert.equal(dataProblem('nonsense', {}), '"nonsense": is not a record this version keeps');
   });
 });
