@@ -145,6 +145,18 @@ export const arbiter = {
   odds: (system, request) => call('odds', [system, request]),
   /** One table-state rule (spend Will, earn XP, a struggle's turn…): the new state, as arbiter.api.table returns. */
   table: (system, op, state, args = null) => call('table', [system, op, state, args]),
+  /** What a roll of `request`, or the follow-up `action`, costs on the table in the order paid: arbiter.api.costs. */
+  costs: (system, request, action = null) => call('costs', [system, request, action]),
+  /** What the table does once `roll` is made (after `action`): {pay, then, marked}, as arbiter.api.after_roll;
+   * `earned`: an earlier step of this roll added a die to the Scheme. */
+  afterRoll: (system, roll, action = null, earned = false) => call('after_roll', [system, roll, action, earned]),
+  /** The request `system`'s form gets from a character's `sheet` and the player's `choices` (its sheet_choices). */
+  requestFromSheet: (system, sheet, choices = null) => call('request_from_sheet', [system, sheet, choices]),
+  /** The table's records as declared (arbiter.api.table_spec); one checked field by field (check_record), or a
+   * character's sheet (check_sheet): the data as kept, or a RulesError naming the field. */
+  tableSpec: () => call('table_spec', []),
+  checkRecord: (name, data) => call('check_record', [name, data]),
+  checkSheet: (system, sheet) => call('check_sheet', [system, sheet]),
   /** Calls `listener({progress, label, failed?})` now and on every change; returns an unsubscribe function. */
   onProgress(listener) {
     listeners.add(listener);

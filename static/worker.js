@@ -3,7 +3,7 @@
 // answers the page's requests, so the page never blocks on the rules. Nothing else is fetched: no stdlib, no
 // packages, no lock file.
 //
-// Page -> worker: {id, method: "systems"|"roll"|"act"|"odds"|"table", args: [...]}
+// Page -> worker: {id, method, args: [...]}: method one of arbiter.api's doors (METHODS below), args its arguments
 // Worker -> page: {progress: 0..1, label}       while loading
 //                 {ready: true, version, timeline}  once the rules answer (progress 1); timeline: [[what, epoch ms]]
 //                 {failed: message}             if loading failed (the page may start a new worker)
@@ -31,7 +31,10 @@ const INDEX_URL = new URL('../pyodide/', import.meta.url);
 // forever: give up after this long. `?timeout=ms` on the worker's URL overrides it (tests use it).
 const LOAD_TIMEOUT_MS = Number(new URL(self.location.href).searchParams.get('timeout')) || 120_000;
 
-const METHODS = new Set(['systems', 'roll', 'act', 'odds', 'table']);
+// arbiter.api's doors, each reached through api.call_json: the procedures, the table's ops, what a roll costs and
+// what follows it, the request a sheet fills, and the table's records.
+const METHODS = new Set(['systems', 'roll', 'act', 'odds', 'table', 'costs', 'after_roll', 'request_from_sheet',
+  'table_spec', 'check_sheet', 'check_record']);
 
 let stage = 'Starting';
 const timeline = []; // [what, when (ms since the epoch)]: sent with {ready}, for the start-up benchmark

@@ -159,6 +159,38 @@ def test_bad_requests_reject_with_the_rules_error_message(ready_page):
     assert_same(BAD_CALLS, call_all(page, BAD_CALLS), want)
 
 
+# The table's doors through the client: its name for each, and arbiter.api's.
+TABLE_DOORS = {"costs": "costs", "afterRoll": "after_roll", "requestFromSheet": "request_from_sheet",
+               "tableSpec": "table_spec", "checkSheet": "check_sheet", "checkRecord": "check_record"}
+
+
+def test_the_table_doors_match_cpython(ready_page):
+    """costs, afterRoll, requestFromSheet (and the records' tableSpec, checkSheet, checkRecord) answer through the
+    worker as arbiter.api's costs, after_roll, request_from_sheet… do in CPython, refusals included."""
+    page = ready_page()
+    specs = {s["id"]: s for s in SYSTEMS}
+    test = api.roll("ability_test", {**specs["ability_test"]["defaults"], "convictions": [2], "scheme_die": True}, 5)
+    sheet = specs["ten_again"]["sheet"]["default"]
+    calls = [
+        ("costs", ["ability_test", test["request"], None]),
+        ("costs", ["ten_again", {"pool": 3, "will": True}, None]),
+        ("costs", ["ability_test", None, {"exert": 2}]),
+        ("costs", ["ten_again", {"pool": 31}, None]),
+        ("afterRoll", ["ability_test", test, None, False]),
+        ("afterRoll", ["ability_test", test, {"reroll": [0]}, True]),
+        ("afterRoll", ["luck", api.roll("luck", {}, 2), None, False]),
+        ("requestFromSheet", ["ten_again", {**sheet, "attributes": [{"id": "a", "name": "Wits", "dots": 3}]},
+                              {"stats": ["a"]}]),
+        ("requestFromSheet", ["ten_again", sheet, {"stats": []}]),
+        ("tableSpec", []),
+        ("checkSheet", ["luck", specs["threat"]["sheet"]["default"]]),
+        ("checkRecord", ["scheme", {"scheme": 100}]),
+    ]
+    want = [cpython(TABLE_DOORS[method], *args) for method, args in calls]
+    assert any(w["ok"] for w in want) and not all(w["ok"] for w in want)
+    assert_same(calls, call_all(page, calls), want)
+
+
 def test_unknown_method_is_refused(ready_page):
     """A message with a method the worker does not offer gets an error answer, not silence."""
     page = ready_page()
