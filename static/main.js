@@ -64,7 +64,7 @@ class Procedure {
       const odds = await arbiter.odds(this.system, request);
       if (seq !== this.oddsSeq) return;
       if (!this.rollError) clearErrors(this.form); // a refused roll's message stays until the form changes
-      this.oddsBox.querySelector('[data-odds-body]').replaceChildren(...this.view.odds(odds, request));
+      this.oddsBox.querySelector('[data-odds-body]').replaceChildren(...this.view.odds(odds, request, this.spec));
       this.oddsBox.dataset.request = JSON.stringify(request);
       delete this.oddsBox.dataset.stale;
     } catch (error) {
@@ -98,19 +98,18 @@ class Procedure {
       const refusal = await refused(this.system, this.roll.request, action);
       if (refusal) throw new Error(refusal);
       const next = await arbiter.act(this.system, this.roll, action);
-      this.view.afterAct?.(next);
       this.ui = { selected: new Set(), pickedDie: null };
       const previous = this.roll;
-      this.show(next, true, previous);
+      this.show(next, true);
       announce(this, next, action, previous);
     } catch (error) {
       this.choiceBox.prepend(h('p', { class: 'field-error', role: 'alert' }, error.message));
     }
   }
 
-  show(roll, animate, previous = null) {
+  show(roll, animate) {
     this.roll = roll;
-    const dice = this.view.dice(roll, this.ui, previous);
+    const dice = this.view.dice(roll, this.ui, this.spec);
     this.tray.show(dice, { animate: animate && !reducedMotion.matches });
     const outcome = h('p', { class: 'outcome' }, roll.summary);
     const steps = h('p', { class: 'steps' }, roll.steps.join(' → '));
@@ -122,15 +121,16 @@ class Procedure {
   renderChoices() {
     this.choiceBox.replaceChildren(...this.view.choices(this.roll, this.ui, {
       act: (action) => this.act(action),
-      redraw: () => { this.tray.update(this.view.dice(this.roll, this.ui)); this.renderChoices(); },
+      redraw: () => { this.tray.update(this.view.dice(this.roll, this.ui, this.spec)); this.renderChoices(); },
       spec: this.spec,
+      situation: window.arbiterPage.situation(this.system),
     }));
   }
 
   tap(index) {
     if (!this.roll || !this.view.tap) return;
     this.view.tap(this.roll, this.ui, index);
-    this.tray.update(this.view.dice(this.roll, this.ui));
+    this.tray.update(this.view.dice(this.roll, this.ui, this.spec));
     this.renderChoices();
   }
 }
@@ -163,7 +163,7 @@ function writeHash(proc) {
 
 function readHash(procs) {
   const m = /^#([a-z_]+)(?:=(.*))?$/.exec(location.hash);
-  if (!m) return 'arbitration';
+  if (!m) return tabOf(Object.keys(SPEC)[0]); // the first procedure's tab
   const [, system, payload] = m;
   const proc = procs[system];
   if (proc && payload) {
@@ -254,7 +254,8 @@ for (const a of document.querySelectorAll('nav.tabs a')) {
   });
 }
 window.addEventListener('hashchange', () => showTab(readHash(procs)));
-window.arbiterPage = { procs, percent, guards, showTab: (system) => showTab(tabOf(system)) };
+// situation(system): the Situation a roll's Pay the Price list shows (its marks, who pays), set by the table, its owner
+window.arbiterPage = { procs, percent, guards, showTab: (system) => showTab(tabOf(system)), situation: () => null };
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const afterFirstFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

@@ -1,5 +1,10 @@
-// Views: how each procedure's roll JSON becomes dice marks, words, odds bars and follow-up controls.
-// The rules stay in Python; these functions only present what arbiter.api returned.
+// Views: how each procedure's roll JSON becomes dice marks, words, odds bars and follow-up controls: VIEWS, the one
+// map of the page's code by procedure. The rules stay in Python; these functions only present what arbiter.api
+// returned, with the numbers it publishes (`spec`: the procedure's systems() entry).
+//
+//   view.dice(roll, ui, spec) -> [{face, sides, marks, label?, group?}]   view.tap?(roll, ui, index)
+//   view.choices(roll, ui, {act, redraw, spec, situation}) -> elements    view.odds(odds, request, spec) -> elements
+//   (situation: the table's Situation for Pay the Price, page.situation(system); null without the table)
 
 /** A tiny element builder: strings become text nodes (never parsed as HTML). */
 export function h(tag, attrs = {}, ...children) {
@@ -44,12 +49,6 @@ const dieFaces = (faces, sides, marksOf = () => [], group) =>
   faces.map((face, i) => ({ face, sides, marks: marksOf(face, i), group }));
 
 // --- threat (002) ---------------------------------------------------------------------------------------------
-const PRICE_KEY = 'arbiter.payThePrice.marked';
-const readMarks = () => {
-  try { const m = JSON.parse(localStorage.getItem(PRICE_KEY)); return Array.isArray(m) ? m : []; } catch { return []; }
-};
-const writeMarks = (m) => localStorage.setItem(PRICE_KEY, JSON.stringify(m));
-
 const threat = {
   dice(roll, ui) {
     const owner = new Map();
@@ -64,8 +63,7 @@ const threat = {
     });
   },
   tap(roll, ui, index) { ui.pickedDie = ui.pickedDie === index ? null : index; },
-  afterAct(roll) { if (roll.pay_the_price) writeMarks(roll.pay_the_price.marked); },
-  choices(roll, ui, { act, redraw, spec }) {
+  choices(roll, ui, { act, spec, situation }) {
     const out = [];
     const list = h('ol', { class: 'threat-list', 'data-threats': '' });
     roll.threats.forEach((t, i) => {
@@ -88,7 +86,7 @@ const threat = {
         : `Die ${ui.pickedDie + 1} (${roll.dice[ui.pickedDie]}) picked: now tap its threat.`));
     }
     out.push(list);
-    out.push(payThePrice(roll, act, redraw, spec));
+    out.push(payThePrice(roll, ui, act, spec, situation));
     return out;
   },
   odds(odds, request) {
@@ -104,16 +102,43 @@ const threat = {
   },
 };
 
-function payThePrice(roll, act, redraw, { extras: spec }) {
-  const marked = readMarks();
-  const items = spec.pay_the_price.map((option, i) => h('li', {},
-    h('button', { type: 'button', 'aria-pressed': String(marked.includes(i)), disabled: marked.includes(i),
-      onclick: () => act({ pay_the_price: i, marked: readMarks() }) }, option)));
-  const fresh = h('button', { type: 'button', onclick: () => { writeMarks([]); redraw(); } },
-    'New Situation (unmark all)');
-  return h('details', { class: 'price', open: roll.pay_the_price ? true : null },
-    h('summary', {}, 'Pay the Price'), h('p', { class: 'muted' }, spec.pay_the_price_rule),
-    h('ol', { class: 'price-list' }, items), fresh);
+/** Pay the Price, when the roll's choices offer it (a threat not Desperate got a 4 or 5). The Situation's marks, and
+ * who pays, are the table's (`situation`, null without it): an option marked by another player stays offered, and
+ * the engine refuses it, naming who marked it. */
+function payThePrice(roll, ui, act, { extras }, situation) {
+  const offer = roll.choices.find((c) => c.name === 'pay_the_price');
+  if (!offer) return null;
+  const marked = situation?.marked ?? [];
+  const roller = situation?.roller ?? null;
+  const player = roller ? null : h('input', { type: 'text', value: situation?.player ?? '', autocomplete: 'off',
+    maxlength: situation?.maxName, 'data-price-player': '' });
+  player?.addEventListener('change', () => situation?.setPlayer(player.value));
+  const missing = roller ? null
+    : h('output', { class: 'field-error', role: 'alert', hidden: true }, 'Name who pays the Price first.');
+  const pick = (option) => {
+    const by = roller ?? player.value.trim();
+    if (!by) {
+      missing.hidden = false;
+      player.focus();
+      return;
+    }
+    act({ pay_the_price: option, by, marked });
+  };
+  const items = extras.pay_the_price.map((words, i) => {
+    const mark = marked.find((m) => m.option === i);
+    return h('li', {}, h('button', { type: 'button', 'aria-pressed': String(Boolean(mark)), 'data-option': i,
+      onclick: () => pick(i) }, words), mark ? h('span', { class: 'muted', 'data-marked-by': mark.by ?? '' },
+      ` — marked by ${mark.by ?? 'someone'}`) : null);
+  });
+  const details = h('details', { class: 'price', open: ui.priceOpen || roll.pay_the_price ? true : null },
+    h('summary', {}, offer.label), h('p', { class: 'muted' }, extras.pay_the_price_rule),
+    roller ? h('p', { 'data-price-by': roller }, `Paid by ${roller}, who rolls this.`)
+      : h('label', { class: 'tf' }, h('span', {}, 'Who pays the Price'), player),
+    missing, h('ol', { class: 'price-list' }, items),
+    situation ? h('p', { class: 'muted' }, `Marks kept for the Situation “${situation.name || '(unnamed)'}”. `,
+      h('button', { type: 'button', onclick: () => situation.fresh() }, 'New Situation')) : null);
+  details.addEventListener('toggle', () => { ui.priceOpen = details.open; });
+  return details;
 }
 
 // --- luck (002) -------------------------------------------------------------------------------------------------
@@ -127,7 +152,7 @@ const luck = {
 };
 
 export const VIEWS = { threat, luck };
-export { bars, dieFaces, title, readMarks, writeMarks };
+export { bars, dieFaces, title };
 
 // --- ability_test (004) -----------------------------------------------------------------------------------------
 const ability_test = {
@@ -217,15 +242,15 @@ const two_dice = {
     }
     return out;
   },
-  odds: (odds) => bars(odds.outcomes, odds.exact.outcomes,
-    (k) => ({ success: 'Success (9+)', failure: 'Failure', actor: 'Actor wins', target: 'Target wins (ties)' }[k]
-      ?? title(k))),
+  odds: (odds, request, spec) => bars(odds.outcomes, odds.exact.outcomes, (k) => ({
+    success: `Success (${spec.extras.target}+)`, failure: 'Failure', actor: 'Actor wins', target: 'Target wins (ties)',
+  }[k] ?? title(k))),
 };
 Object.assign(VIEWS, { arbitration, two_dice });
 
 // --- ten_again (003) --------------------------------------------------------------------------------------------
-function tenAgainSide(side, request, group) {
-  const threshold = request.initiative ? 6 : 8;
+function tenAgainSide(side, request, group, { extras }) {
+  const threshold = request.initiative ? extras.initiative_threshold : extras.threshold;
   const eaten = new Set(side.eaten);
   const base = [...side.dice, ...side.will_dice].map((face, i) => {
     const marks = [];
@@ -241,9 +266,10 @@ function tenAgainSide(side, request, group) {
 }
 
 const ten_again = {
-  dice(roll) {
-    if (!roll.target) return tenAgainSide(roll, roll.request, undefined);
-    return [...tenAgainSide(roll, roll.request, 'Actor'), ...tenAgainSide(roll.target, roll.request.opposed, 'Target')];
+  dice(roll, ui, spec) {
+    if (!roll.target) return tenAgainSide(roll, roll.request, undefined, spec);
+    return [...tenAgainSide(roll, roll.request, 'Actor', spec),
+      ...tenAgainSide(roll.target, roll.request.opposed, 'Target', spec)];
   },
   choices: (roll, ui, { act }) => roll.choices.filter((c) => c.name === 'spend_will').map((c) =>
     h('div', { class: 'choice', 'data-choice': `spend_will-${c.side}` },

@@ -3,10 +3,11 @@
 
 import { h } from './dom.js';
 import { nowIso } from './ids.js';
-import { KINDS, newSheet } from './schema.js';
-import { KIND_NAME, KIND_OF, SYSTEM_NAME } from './words.js';
+import { KINDS, RECORDS, declAt, newSheet } from './schema.js';
+import { SYSTEM_NAME } from './words.js';
 
 const ACTIVE_KEY = 'arbiter.table.active'; // sessionStorage: who rolls each procedure, in this tab
+const NAME_MAX = declAt(RECORDS.character, 'name').max_len;
 
 function readActive() {
   try {
@@ -31,11 +32,17 @@ export class Characters {
 
   get(id) { return id ? this.t.store.get(`char:${id}`) : undefined; }
 
+  /** The name of a kind of sheet, as its procedure declares it. */
+  kindName(kind) { return this.t.spec[kind]?.sheet?.label ?? kind; }
+
+  /** The kind of sheet that rolls `system` (Luck's is the Threat sheet), as systems() declares it. */
+  kindOf(system) { return this.t.spec[system]?.kind; }
+
   /** {id, ...data} of who rolls `system` in this tab, if that character still exists and is of the right kind. */
   active(system) {
     const id = this.rolling[system];
     const c = this.get(id);
-    return c && c.kind === KIND_OF[system] ? { id, ...c } : null;
+    return c && c.kind === this.kindOf(system) ? { id, ...c } : null;
   }
 
   setActive(system, id) {
@@ -49,16 +56,17 @@ export class Characters {
   /** The procedure of the tab shown, for a new character's kind. */
   currentKind() {
     const tab = document.querySelector('nav.tabs a[aria-selected="true"]')?.dataset.tab;
-    return KINDS.includes(tab) ? tab : 'arbitration';
+    return KINDS.includes(tab) ? tab : KINDS[0];
   }
 
   view() {
     const chars = this.list();
     if (this.selected && !chars.some(([id]) => id === this.selected)) this.selected = null;
     const kindSelect = h('select', { id: 'new-char-kind', 'data-k': 'new:kind' },
-      KINDS.map((k) => h('option', { value: k, selected: k === (this.newKind ?? this.currentKind()) }, KIND_NAME[k])));
+      KINDS.map((k) => h('option', { value: k, selected: k === (this.newKind ?? this.currentKind()) },
+        this.kindName(k))));
     kindSelect.addEventListener('change', () => { this.newKind = kindSelect.value; });
-    const nameInput = h('input', { type: 'text', id: 'new-char-name', maxlength: 80, autocomplete: 'off',
+    const nameInput = h('input', { type: 'text', id: 'new-char-name', maxlength: NAME_MAX, autocomplete: 'off',
       'data-k': 'new:name', required: true });
     const create = h('form', { class: 'row create', 'data-create': 'character', novalidate: true,
       onsubmit: (event) => { event.preventDefault(); this.create(kindSelect.value, nameInput.value); } },
@@ -68,13 +76,13 @@ export class Characters {
     this.createError ? h('output', { class: 'field-error', role: 'alert' }, this.createError) : null);
 
     const rolling = Object.entries(this.rolling).map(([system, id]) => [system, id, this.get(id)])
-      .filter(([system, , c]) => c && c.kind === KIND_OF[system]);
+      .filter(([system, , c]) => c && c.kind === this.kindOf(system));
     const pick = (id) => { this.selected = this.selected === id ? null : id; this.t.render('characters'); };
     const list = h('ul', { class: 'char-list', 'aria-label': 'Characters on this device' },
       chars.map(([id, c]) => h('li', {},
         h('button', { type: 'button', 'aria-pressed': String(id === this.selected), 'data-char': id,
           'data-k': `pick:${id}`, onclick: () => pick(id) },
-        c.name || '(unnamed)', h('span', { class: 'muted' }, ` ${KIND_NAME[c.kind]}`)))));
+        c.name || '(unnamed)', h('span', { class: 'muted' }, ` ${this.kindName(c.kind)}`)))));
     const stop = (system, c) => h('button', { type: 'button', class: 'link', 'data-k': `stop:${system}`,
       'aria-label': `Stop logging ${SYSTEM_NAME[system]} rolls for ${c.name}`,
       onclick: () => this.setActive(system, null) }, 'stop');
@@ -101,13 +109,13 @@ export class Characters {
     }
     this.createError = null;
     try {
-      const data = { kind, name: name.slice(0, 80), created: nowIso(), sheet: newSheet(kind) };
+      const data = { kind, name: name.slice(0, NAME_MAX), created: nowIso(), sheet: newSheet(kind) };
       const id = await this.t.store.create('char:', data);
       this.selected = id;
       this.newKind = kind;
       this.t.ui.focus = `c:${id}:name`;
       this.t.render('characters');
-      this.t.say(`${name}: a ${KIND_NAME[kind]} character, saved on this device.`);
+      this.t.say(`${name}: a ${this.kindName(kind)} character, saved on this device.`);
     } catch (error) {
       this.createError = error.message;
       this.t.render('characters');

@@ -9,15 +9,18 @@
 // events, and wires the parts, one module of one job each:
 //
 //   the page's parts   alerts.js  characters.js  sheet.js (a sheet, field by field)  roll-as.js  shared.js (the
-//                      Scheme, the Situations)  struggles.js  log.js  save.js (export, import, kept-aside copies)
-//   each kind's sheet  sheets/<procedure>.js: what "roll as" offers, the request it makes, the engine's ops
-//   the rules          rules.js: what a roll costs and the ops on a sheet, all asked of arbiter.api.table
+//                      Scheme)  situations.js (Pay the Price marks; page.situation for the forms)  struggles.js
+//                      log.js  save.js (export, import, kept-aside copies)
+//   each kind's sheet  sheets/<procedure>.js: what "roll as" offers, the engine's ops (sheets/index.js: the map)
+//                      sheets/choices.js (what is picked for a roll, as request_from_sheet reads it)
+//   the rules          rules.js: what a roll costs and what follows it, and the ops on a sheet, all asked of
+//                      arbiter.api (costs, after_roll, table)
 //   storage            store.js (revisions, compare-and-set, two tabs)  backends.js (IndexedDB, memory)
 //                      schema.js (what a record may hold)  migrations.js  file.js (the table as one file)
 //   helpers            dom.js  words.js  data.js  ids.js
 //
-// The modules that hold no DOM work (schema, migrations, file, store on its memory backend, rules' costsOf, the
-// sheets' request, log's entries) are tested under Node: tests/js/.
+// The modules that hold no DOM work (schema, migrations, file, store on its memory backend, the sheets' choices, the
+// struggles' procedure, log's entries) are tested under Node: tests/js/.
 
 import { Alerts } from './alerts.js';
 import { Characters } from './characters.js';
@@ -29,6 +32,7 @@ import { Save } from './save.js';
 import { SYSTEMS } from './schema.js';
 import { Shared } from './shared.js';
 import { Sheet } from './sheet.js';
+import { Situations } from './situations.js';
 import { Store } from './store.js';
 import { Struggles } from './struggles.js';
 
@@ -55,10 +59,11 @@ class Table {
     this.rollAs = new RollAs(this);
     this.rules = new Rules(this);
     this.shared = new Shared(this);
+    this.situations = new Situations(this);
     this.struggles = new Struggles(this);
     this.log = new Log(this);
     this.save = new Save(this);
-    this.chains = {}; // system -> {earned}: a roll and its follow-ups earn the Scheme at most one die
+    this.earned = new WeakMap(); // roll -> it or an earlier step of it added a die to the Scheme (after_roll's)
     this.dirty = new Set();
     this.queue = new Promise((resolve) => { this.unblock = resolve; }); // roll events wait for the store
   }
@@ -82,12 +87,8 @@ class Table {
     this.store = await Store.open();
     this.store.subscribe((ids) => this.changed(ids));
     this.unblock();
-    this.shared.mirrorPrice();
-    // procedures.js changes the marks itself ("New Situation (unmark all)"): pick that up after any click there
-    this.page.procs.threat?.form.addEventListener('click', () => setTimeout(() => this.shared.pullPrice(), 0));
-    const d10 = this.page.procs.ten_again?.form;
-    d10?.addEventListener('input', () => this.struggles.scheduleOdds());
-    d10?.addEventListener('change', () => this.struggles.scheduleOdds());
+    this.page.situation = (system) => this.situations.situation(system); // the forms' Pay the Price lists
+    this.struggles.watchForm();
     this.renderAll();
     this.flush();
     this.root.dataset.ready = '';
@@ -125,6 +126,7 @@ class Table {
       this.root.querySelector(`[data-k="${CSS.escape(this.ui.focus)}"]`)?.focus();
       this.ui.focus = null;
     }
+    this.situations.refresh(); // a form's Pay the Price list: new marks, or another character rolling
   }
 
   /** The store changed `ids` (a Set, or 'all'), here or in another tab: redraw the parts that show them. */
@@ -133,7 +135,6 @@ class Table {
     const has = (prefix) => all || [...ids].some((id) => id.startsWith(prefix));
     if (has('char:')) this.render('characters', 'struggles', 'log');
     if (has('shared:')) this.render('shared');
-    if (has('shared:price')) this.shared.mirrorPrice();
     if (has('struggle:')) this.render('struggles');
     if (has('log:')) this.render('log');
     if (has('aside:')) this.render('save');
@@ -171,15 +172,16 @@ class Table {
     return h('button', { type: 'button', 'data-k': key, onclick: () => ask(key, `${key}:no`) }, label);
   }
 
-  // --- a roll or a follow-up on a form: log it, then take what it costs -------------------------------------------
-  async onRoll({ system, roll, action }) {
+  // --- a roll or a follow-up on a form: log it, then do what arbiter.api.after_roll says follows it ---------------
+  async onRoll({ system, roll, action, previous }) {
     if (!roll || !SYSTEMS.includes(system)) return;
-    if (!action || !this.chains[system]) this.chains[system] = { earned: false };
-    const chain = this.chains[system];
     const who = this.characters.active(system);
     await this.log.append(system, roll, action, who);
-    await this.rules.pay(system, roll.request, action, who);
-    if (system === 'ability_test') await this.shared.schemeGain(roll, who, chain);
-    if (system === 'threat' && roll.pay_the_price) await this.shared.setMarks(roll.pay_the_price.marked);
+    let earned = this.earned.get(previous) ?? false; // a new roll has no previous step: nothing earned yet
+    const { pay, then, marked } = await this.arbiter.afterRoll(system, roll, action, earned);
+    await this.rules.pay(pay, who);
+    for (const op of then) if (await this.rules.payOne(op, who) && 'earned' in op) earned = op.earned;
+    this.earned.set(roll, earned);
+    if (marked) await this.situations.setMarks(marked);
   }
 }

@@ -4,26 +4,22 @@
 import { jsonOrNull } from './data.js';
 import { download, h, select } from './dom.js';
 import { nowIso } from './ids.js';
-import { SYSTEMS } from './schema.js';
+import { RECORDS, SYSTEMS } from './schema.js';
 import { SYSTEM_NAME, fmtTime, plural, requestText } from './words.js';
 
 const LOG_PAGE = 50;
+// a log entry's fields as declared (a nullable one: what it holds when not null)
+const FIELD = Object.fromEntries(RECORDS.log.fields.map((f) => [f.name, f.type === 'nullable' ? f.of : f]));
 
-/** The faces a roll shows, whatever its procedure: 1 to 10 each, at most 500. */
+/** The faces a roll shows, whatever its procedure: the Scheme die, the dice, Will's dice and the rerolls, then the
+ * other side's (a defender or a target) the same way; as many, each within the range, as a log entry keeps. */
 export function facesOf(roll) {
-  const side = (s) => [...(s.dice ?? []), ...(s.will_dice ?? []), ...(s.rerolls ?? [])];
-  let faces;
-  switch (roll.system) {
-    case 'arbitration': faces = [...roll.dice, ...(roll.defender?.dice ?? [])]; break;
-    case 'two_dice': faces = [...roll.dice, ...(roll.target?.dice ?? [])]; break;
-    case 'ten_again': faces = [...side(roll), ...(roll.target ? side(roll.target) : [])]; break;
-    case 'ability_test':
-      faces = [...(roll.scheme_roll !== null && roll.scheme_roll !== undefined ? [roll.scheme_roll] : []),
-        ...roll.dice];
-      break;
-    default: faces = [...(roll.dice ?? [])];
-  }
-  return faces.filter((f) => Number.isInteger(f) && f >= 1 && f <= 10).slice(0, 500);
+  const side = (s) => [...(Number.isInteger(s.scheme_roll) ? [s.scheme_roll] : []), ...(s.dice ?? []),
+    ...(s.will_dice ?? []), ...(s.rerolls ?? [])];
+  const other = roll.defender ?? roll.target;
+  const faces = [...side(roll), ...(other && typeof other === 'object' ? side(other) : [])];
+  const { min, max } = FIELD.dice.of;
+  return faces.filter((f) => Number.isInteger(f) && f >= min && f <= max).slice(0, FIELD.dice.max_len);
 }
 
 /** [id, entry] of the log entries `filter` lets through ({character: id, '-' for nobody, or ''; system}), newest
@@ -65,8 +61,9 @@ export class Log {
     await this.t.store.append({
       time: nowIso(), character: who ? { id: who.id, name: who.name } : null, system,
       kind: action ? 'follow-up' : 'roll',
-      request: jsonOrNull(roll.request, 4000), action: jsonOrNull(action, 1000), dice: facesOf(roll),
-      outcome: String(roll.outcome ?? '').slice(0, 40), summary: String(roll.summary ?? '').slice(0, 1000), note: '',
+      request: jsonOrNull(roll.request, FIELD.request.max_chars), action: jsonOrNull(action, FIELD.action.max_chars),
+      dice: facesOf(roll), outcome: String(roll.outcome ?? '').slice(0, FIELD.outcome.max_len),
+      summary: String(roll.summary ?? '').slice(0, FIELD.summary.max_len), note: '',
     });
   }
 
@@ -76,8 +73,8 @@ export class Log {
     const c = this.t.characters.get(charId);
     try {
       await this.t.store.append({ time: nowIso(), character: c ? { id: charId, name: c.name } : null, system,
-        kind: 'note', request: null, action: null, dice: [], outcome: '', summary: note.slice(0, 1000),
-        note: note.slice(0, 500) });
+        kind: 'note', request: null, action: null, dice: [], outcome: '', summary: note.slice(0, FIELD.summary.max_len),
+        note: note.slice(0, FIELD.note.max_len) });
     } catch (error) {
       this.t.say(error.message, true);
     }

@@ -1,7 +1,9 @@
-// "Roll as": choose what on a sheet is relevant to the roll, fill the procedure's form with it, and log that
-// procedure's rolls for the character. What each kind offers, and the request it makes, is its module in sheets/.
+// "Roll as": choose what on a sheet is relevant to the roll, fill the procedure's form with the request arbiter.api
+// makes of it (request_from_sheet), and log that procedure's rolls for the character. What each kind offers is its
+// module in sheets/; what may be chosen, and its defaults, are the procedure's published sheet_choices.
 
 import { h } from './dom.js';
+import { choicesOf, picksOf } from './sheets/choices.js';
 import { BY_KIND } from './sheets/index.js';
 import { SYSTEM_NAME } from './words.js';
 
@@ -13,24 +15,36 @@ export class RollAs {
 
   view(id, c) {
     const kind = BY_KIND[c.kind];
+    const spec = this.t.spec[c.kind];
     const k = (name) => `use:${id}:${name}`;
-    const fillOrSay = (system, make) => {
-      const out = make();
-      if (typeof out === 'string') this.t.setStatus(id, out, true); else this.fillFor(id, system, out);
-    };
-    const fill = (system, label, make) => h('button', { type: 'button', class: 'primary', 'data-fill': system,
-      'data-k': k(`fill-${system}`), onclick: () => fillOrSay(system, make) }, label);
+    const fill = (system, label) => h('button', { type: 'button', class: 'primary', 'data-fill': system,
+      'data-k': k(`fill-${system}`), onclick: () => this.fillFromSheet(id, system) }, label);
     const body = kind ? kind.use({
-      s: c.sheet, p: (this.picks[id] ??= kind.picks()), k, fill,
+      s: c.sheet, p: (this.picks[id] ??= picksOf(spec.sheet_choices)), k, fill, spec,
       fillFor: (system, request) => this.fillFor(id, system, request),
-      limit: (name) => this.limit(c.kind, name),
     }) : [];
     return h('section', { class: 'use', 'aria-label': `Roll as ${c.name}` },
       h('h5', {}, `Roll as ${c.name || 'this character'}`), body);
   }
 
-  /** The most entries `system`'s form holds in its list field `name`, as arbiter.api declares it. */
-  limit(system, name) { return this.t.spec[system].fields.find((f) => f.name === name).max_len; }
+  /** Fill `system`'s form with the request the engine makes of the sheet and what is picked on it; or say on the
+   * sheet why it cannot (nothing chosen yet, more than the form holds, a request the roll would refuse). While the
+   * engine is asked, the table carries data-filling. */
+  async fillFromSheet(id, system) {
+    const c = this.t.characters.get(id);
+    if (!c) return;
+    const { dataset } = this.t.root;
+    this.asking = (this.asking ?? 0) + 1;
+    dataset.filling = '';
+    try {
+      const request = await this.t.arbiter.requestFromSheet(system, c.sheet, choicesOf(this.picks[id] ?? {}));
+      this.fillFor(id, system, request);
+    } catch (error) {
+      this.t.setStatus(id, error.message, true);
+    } finally {
+      if (--this.asking === 0) delete dataset.filling;
+    }
+  }
 
   /** Fill `system`'s form from the sheet, show it, and log its rolls for this character. */
   fillFor(id, system, request) {

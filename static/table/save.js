@@ -6,6 +6,8 @@ import { download, h } from './dom.js';
 import { APP, exportTable, parseTableFile } from './file.js';
 import { nowIso } from './ids.js';
 import { SCHEMA } from './migrations.js';
+import { BY_KIND } from './sheets/index.js';
+import { struggleOf } from './struggles.js';
 import { fmtTime, plural } from './words.js';
 
 export class Save {
@@ -94,22 +96,20 @@ export class Save {
     this.t.render('save');
   }
 
-  /** What only the rules can say: Will within its maximum, a struggle's count consistent with its status. */
+  /** What only the rules can say: a sheet's counts within the rules' maxima (its kind's checkImported: Will), a
+   * struggle's count consistent with its status. */
   async engineChecks(table) {
     const errors = [];
     const { arbiter } = this.t;
     for (const [i, c] of table.characters.entries()) {
-      if (c.kind !== 'ten_again') continue;
-      try {
-        await arbiter.table('ten_again', 'rest', c.sheet, { nights: 1 });
-      } catch (error) {
-        errors.push(`characters[${i}].sheet: ${error.message}`);
-      }
+      const refusal = await BY_KIND[c.kind]?.checkImported?.(arbiter, c.sheet);
+      if (refusal) errors.push(`characters[${i}].sheet: ${refusal}`);
     }
+    const { system } = struggleOf(this.t.spec);
     for (const [i, s] of table.struggles.entries()) {
       try {
         const state = pick(s, ['target', 'accumulated', 'turns', 'status', 'contest']);
-        await arbiter.table('ten_again', 'struggle_reset', state, null);
+        await arbiter.table(system, 'struggle_reset', state, null);
       } catch (error) {
         errors.push(`struggles[${i}]: ${error.message}`);
       }

@@ -5,11 +5,10 @@
 import { at, setAt, toInt } from './data.js';
 import { h, intInput } from './dom.js';
 import { newId } from './ids.js';
-import { SHEETS, check } from './schema.js';
+import { RECORDS, declAt, problem, sheetOf } from './schema.js';
 import { BY_KIND } from './sheets/index.js';
-import { KIND_NAME, signed } from './words.js';
+import { signed } from './words.js';
 
-const FIELD_LABEL = { ratings: 'Ability ratings', counters: 'Counters', attributes: 'Attributes' };
 const keyOf = (id, path) => `c:${id}:${path.map((s) => s.id ?? s).join('.')}`;
 
 export class Sheet {
@@ -18,8 +17,10 @@ export class Sheet {
   view(id, c) {
     const status = this.t.ui.status[id];
     return h('article', { class: 'sheet', 'data-sheet': id, 'data-kind': c.kind, 'aria-labelledby': `sheet-${id}` },
-      h('h4', { id: `sheet-${id}` }, c.name || '(unnamed)', h('span', { class: 'muted' }, ` · ${KIND_NAME[c.kind]}`)),
-      h('label', { class: 'tf' }, h('span', {}, 'Name'), this.textInput(id, ['name'], c.name, { t: 'text', max: 80 })),
+      h('h4', { id: `sheet-${id}` }, c.name || '(unnamed)',
+        h('span', { class: 'muted' }, ` · ${this.t.characters.kindName(c.kind)}`)),
+      h('label', { class: 'tf' }, h('span', {}, 'Name'),
+        this.textInput(id, ['name'], c.name, declAt(RECORDS.character, 'name'))),
       this.t.rollAs.view(id, c),
       BY_KIND[c.kind]?.ops?.(this.t, id, c) ?? null,
       h('div', { class: 'sheet-fields' }, this.fields(id, c)),
@@ -32,16 +33,16 @@ export class Sheet {
 
   /** The sheet's fields: its counts side by side first, then its groups and lists. */
   fields(id, c) {
-    const fields = Object.entries(SHEETS[c.kind].fields).filter(([key]) => key !== 'moved_this_session');
-    const view = ([key, decl]) => this.field(id, c, ['sheet', key], decl, FIELD_LABEL[key] ?? decl.label);
-    const counts = fields.filter(([, decl]) => decl.t === 'int');
+    const fields = sheetOf(c.kind).fields.filter((decl) => decl.name !== 'moved_this_session');
+    const view = (decl) => this.field(id, c, ['sheet', decl.name], decl, decl.label);
+    const counts = fields.filter((decl) => decl.type === 'int');
     return [counts.length ? h('div', { class: 'grid' }, counts.map(view)) : null,
-      ...fields.filter(([, decl]) => decl.t !== 'int').map(view)];
+      ...fields.filter((decl) => decl.type !== 'int').map(view)];
   }
 
   textInput(id, path, value, decl, extra = {}) {
-    const el = h('input', { type: 'text', value, maxlength: decl.max, autocomplete: 'off', 'data-k': keyOf(id, path),
-      ...extra });
+    const el = h('input', { type: 'text', value, maxlength: decl.max_len, autocomplete: 'off',
+      'data-k': keyOf(id, path), ...extra });
     const commit = () => this.commit(el, id, path, decl, (v) => v);
     el.addEventListener('change', commit);
     el.addEventListener('blur', commit);
@@ -60,11 +61,11 @@ export class Sheet {
   commit(el, id, path, decl, parse) {
     if (el.value === el.defaultValue) return;
     const value = parse(el.value);
-    const errors = check(value, decl, decl.label || 'This', []);
+    const wrong = problem(decl, value, decl.label || 'This');
     const out = el.closest('label')?.querySelector('output.field-error');
-    if (errors.length) {
+    if (wrong) {
       el.setAttribute('aria-invalid', 'true');
-      const msg = errors[0].replace(/, got .*$/, '');
+      const msg = wrong.replace(/, got .*$/, '');
       if (out) out.textContent = msg;
       else el.closest('label')?.append(h('output', { class: 'field-error', role: 'alert' }, msg));
       return;
@@ -79,9 +80,7 @@ export class Sheet {
     try {
       await this.t.store.update(`char:${id}`, async (data) => {
         const next = setAt(data, path, value);
-        if (next && data.kind === 'ten_again' && ['will', 'resolve', 'composure'].includes(path[1])) {
-          await this.t.rules.keepWillInRange(next.sheet, path[1]);
-        }
+        if (next) await BY_KIND[data.kind]?.beforeSave?.(this.t, next.sheet, path[1]);
         return next;
       });
     } catch (error) {
@@ -91,13 +90,9 @@ export class Sheet {
 
   field(id, c, path, decl, label) {
     const value = at(c, path);
-    switch (decl.t) {
+    switch (decl.type) {
       case 'int': {
-        const extra = {};
-        if (c.kind === 'ten_again' && path[1] === 'will') {
-          const max = this.t.rules.knownWillMax(c.sheet);
-          if (max !== undefined) extra.max = max;
-        }
+        const extra = BY_KIND[c.kind]?.inputAttrs?.(this.t, c.sheet, path) ?? {};
         return h('label', { class: 'tf' }, h('span', {}, label), this.numberInput(id, path, value, decl, extra));
       }
       case 'text': return h('label', { class: 'tf grow' }, h('span', {}, label), this.textInput(id, path, value, decl));
@@ -106,10 +101,11 @@ export class Sheet {
         box.addEventListener('change', () => this.patch(id, path, box.checked));
         return h('label', { class: 'tf check' }, box, h('span', {}, label));
       }
-      case 'obj': {
+      case 'record': {
         const counters = path[1] === 'counters';
         return h('fieldset', { class: 'sheet-group' }, h('legend', {}, label), h('div', { class: 'grid' },
-          Object.entries(decl.fields).map(([k, sub]) => {
+          decl.fields.map((sub) => {
+            const k = sub.name;
             const field = this.field(id, c, [...path, k], sub, sub.label || k);
             if (!counters) return field;
             const step = (delta) => h('button', { type: 'button', class: 'step', 'data-k': `c:${id}:${k}:${delta}`,
@@ -118,7 +114,8 @@ export class Sheet {
             return h('div', { class: 'counter' }, field, step(-1), step(1));
           })));
       }
-      case 'list': return this.list(id, c, path, decl, label, value ?? []);
+      // a list of records (skills, items…); a list of ids (the Scene's Convictions) is the ops' to change
+      case 'list': return decl.of.type === 'record' ? this.list(id, c, path, decl, label, value ?? []) : null;
       default: return null;
     }
   }
@@ -128,25 +125,22 @@ export class Sheet {
     const itemLabel = label.replace(/s$/, '').replace(/^Trait modifier$/, 'Trait');
     const what = (item) => (item.name || item.text ? ` (${item.name || item.text})` : '');
     const row = (item, i) => h('li', { class: 'row' },
-      Object.entries(decl.of.fields).filter(([k]) => k !== 'id').map(([k, sub]) =>
-        this.field(id, c, [...path, { id: item.id }, k], sub, k === 'name' ? `${itemLabel} ${i + 1}` : sub.label)),
+      decl.of.fields.filter((sub) => sub.name !== 'id').map((sub) => this.field(id, c,
+        [...path, { id: item.id }, sub.name], sub, sub.name === 'name' ? `${itemLabel} ${i + 1}` : sub.label)),
       h('button', { type: 'button', class: 'remove', 'data-k': `c:${id}:rm:${item.id}`,
         'aria-label': `Remove ${itemLabel.toLowerCase()} ${i + 1}${what(item)}`,
         onclick: () => this.removeItem(id, path, item.id) }, 'Remove'));
     return h('fieldset', { class: 'sheet-group list', 'data-list': path.at(-1) }, h('legend', {}, label),
       h('ol', { class: 'rows' }, items.map(row)),
       h('button', { type: 'button', 'data-add': path.at(-1), 'data-k': `c:${id}:add:${path.at(-1)}`,
-        disabled: items.length >= decl.max, onclick: () => this.addItem(id, path, decl.of) },
+        disabled: items.length >= decl.max_len, onclick: () => this.addItem(id, path, c.kind) },
       `Add ${itemLabel.toLowerCase()}`));
   }
 
-  async addItem(id, path, decl) {
-    const item = { id: newId() };
-    for (const [k, sub] of Object.entries(decl.fields)) {
-      if (k === 'id') continue;
-      item[k] = sub.t === 'int' ? Math.min(sub.max, Math.max(sub.min, k === 'value' && sub.min === 0 ? 3 : 0))
-        : sub.t === 'bool' ? k === 'trained' : '';
-    }
+  /** Add an entry to the list at `path`: the default its kind's sheet declares (systems()' "sheet"), a new id. */
+  async addItem(id, path, kind) {
+    const list = this.t.spec[kind].sheet.fields.find((f) => f.name === path.at(-1));
+    const item = { ...list.of.default, id: newId() };
     const nameKey = 'name' in item ? 'name' : 'text';
     this.t.ui.focus = keyOf(id, [...path, item, nameKey]);
     try {

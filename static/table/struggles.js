@@ -1,18 +1,30 @@
 // Ongoing d10 struggles: successes accumulated over turns toward a target, each turn the d10 form's last roll,
-// with the engine's exact odds of finishing (or being aborted by a botch) within N turns of the form as it is.
+// with the engine's exact odds of finishing (or being aborted by a botch) within N turns of the form as it is. The
+// procedure, its ops and their limits and defaults are what arbiter.api publishes (struggleOf).
 
 import { percent } from '../procedures.js';
 import { pick, toInt } from './data.js';
 import { h, intInput } from './dom.js';
 import { nowIso } from './ids.js';
+import { RECORDS, declAt } from './schema.js';
 import { plural } from './words.js';
 
 const STATUS_TEXT = {
   ongoing: 'ongoing', done: 'done: the target is reached', aborted: 'aborted by a botch: start again from scratch',
 };
 const ODDS_DELAY_MS = 250;
-const DEFAULT_ODDS_TURNS = 5;
+const NAME_MAX = declAt(RECORDS.struggle, 'name').max_len;
+const NOTES = declAt(RECORDS.struggle, 'notes'); // at most max_len notes of of.max_len characters
 const stateOf = (s) => pick(s, ['target', 'accumulated', 'turns', 'status', 'contest']);
+
+/** The procedure that keeps struggles (the one whose table publishes struggle_turn) and, as it declares them, the
+ * target's and the odds' turns' limits and defaults: {system, target: {min, max, default}, turns: {…}}. Pure. */
+export function struggleOf(spec) {
+  const system = Object.keys(spec).find((id) => spec[id].table_ops.some((op) => op.name === 'struggle_turn'));
+  const op = (name) => spec[system].table_ops.find((o) => o.name === name);
+  return { system, target: op('struggle_turn').state.find((f) => f.name === 'target'),
+    turns: op('struggle_odds').args.find((f) => f.name === 'turns') };
+}
 
 export class Struggles {
   constructor(table) {
@@ -23,15 +35,24 @@ export class Struggles {
     this.odds = {}; // struggle id -> {key, pending | result, turns | error}
     this.oddsTurns = {}; // struggle id -> N
     this.counted = new WeakSet(); // d10 rolls already added to a struggle
+    this.of = struggleOf(table.spec);
+  }
+
+  /** The odds follow the form that rolls the turns, as it is edited. */
+  watchForm() {
+    const form = this.t.page.procs[this.of.system]?.form;
+    form?.addEventListener('input', () => this.scheduleOdds());
+    form?.addEventListener('change', () => this.scheduleOdds());
   }
 
   view() {
     const list = this.t.store.list('struggle:');
-    const d10chars = this.t.characters.list().filter(([, c]) => c.kind === 'ten_again');
-    const n = this.draft ??= { name: '', target: 5, contest: false, character: '' };
-    const name = h('input', { type: 'text', maxlength: 80, autocomplete: 'off', value: n.name,
+    const { system, target: limits } = this.of;
+    const d10chars = this.t.characters.list().filter(([, c]) => c.kind === this.t.spec[system].kind);
+    const n = this.draft ??= { name: '', target: limits.default, contest: false, character: '' };
+    const name = h('input', { type: 'text', maxlength: NAME_MAX, autocomplete: 'off', value: n.name,
       'data-k': 'st:new:name' });
-    const target = intInput({ min: 1, max: 50, value: n.target, 'data-k': 'st:new:target' });
+    const target = intInput({ min: limits.min, max: limits.max, value: n.target, 'data-k': 'st:new:target' });
     const contest = h('input', { type: 'checkbox', checked: n.contest, 'data-k': 'st:new:contest' });
     const who = h('select', { 'data-k': 'st:new:who' }, h('option', { value: '' }, 'Nobody in particular'),
       d10chars.map(([id, c]) => h('option', { value: id, selected: id === n.character }, c.name || '(unnamed)')));
@@ -59,14 +80,14 @@ export class Struggles {
   }
 
   async create(n) {
-    const data = { name: n.name.trim().slice(0, 80) || 'Struggle', character: n.character || null, created: nowIso(),
-      target: n.target, accumulated: 0, turns: 0, status: 'ongoing', contest: n.contest, notes: [] };
+    const data = { name: n.name.trim().slice(0, NAME_MAX) || 'Struggle', character: n.character || null,
+      created: nowIso(), target: n.target, accumulated: 0, turns: 0, status: 'ongoing', contest: n.contest, notes: [] };
     try {
       const id = await this.t.store.create('struggle:', data);
       this.draft = null;
       this.error = null;
       this.t.ui.focus = `st:${id}:turn`;
-      await this.t.log.note('ten_again', data.character, `${data.name}: a struggle for `
+      await this.t.log.note(this.of.system, data.character, `${data.name}: a struggle for `
         + `${plural(data.target, 'success', 'successes')} starts${data.contest ? ' (a contest)' : ''}`);
     } catch (error) {
       this.error = error.message.replace(/^Not saved: data\.target: /, 'Successes needed ');
@@ -106,11 +127,12 @@ export class Struggles {
   /** The odds of an ongoing struggle over the next N turns, rolling the d10 form as it is now. */
   viewOdds(id) {
     const odds = this.odds[id];
-    const turns = this.oddsTurns[id] ?? DEFAULT_ODDS_TURNS;
-    const turnsInput = intInput({ min: 1, max: this.maxOddsTurns(), value: turns, 'data-k': `st:${id}:turns` });
+    const { min, max, default: start } = this.of.turns;
+    const turns = this.oddsTurns[id] ?? start;
+    const turnsInput = intInput({ min, max, value: turns, 'data-k': `st:${id}:turns` });
     turnsInput.addEventListener('change', () => {
       const v = toInt(turnsInput.value);
-      if (Number.isInteger(v) && v >= 1 && v <= this.maxOddsTurns()) { this.oddsTurns[id] = v; this.scheduleOdds(); }
+      if (Number.isInteger(v) && v >= min && v <= max) { this.oddsTurns[id] = v; this.scheduleOdds(); }
     });
     let body;
     if (!odds || odds.pending) body = h('p', { class: 'muted' }, 'Working out the odds…');
@@ -132,14 +154,8 @@ export class Struggles {
       body);
   }
 
-  /** The most turns arbiter.api's struggle_odds takes. */
-  maxOddsTurns() {
-    const op = this.t.spec.ten_again.table_ops.find((o) => o.name === 'struggle_odds');
-    return op?.args.find((a) => a.name === 'turns')?.max ?? 20;
-  }
-
   async addTurn(id) {
-    const roll = this.t.page.procs.ten_again?.roll;
+    const roll = this.t.page.procs[this.of.system]?.roll;
     const say = (text, error = false) => { this.status[id] = { text, error }; this.t.render('struggles'); };
     if (!roll) { say('Roll the d10 pool form first: its last roll becomes the turn.', true); return; }
     if (this.counted.has(roll)) {
@@ -155,9 +171,9 @@ export class Struggles {
     let data;
     try {
       data = await this.t.store.update(`struggle:${id}`, async (s) => {
-        const result = await this.t.arbiter.table('ten_again', op, stateOf(s), args);
+        const result = await this.t.arbiter.table(this.of.system, op, stateOf(s), args);
         note = result.note;
-        const notes = [...s.notes, note.slice(0, 300)].slice(-200);
+        const notes = [...s.notes, note.slice(0, NOTES.of.max_len)].slice(-NOTES.max_len);
         return { ...s, ...pick(result, ['accumulated', 'turns', 'status']), notes };
       });
     } catch (error) {
@@ -168,7 +184,7 @@ export class Struggles {
     done();
     this.status[id] = { text: note, error: false };
     this.t.render('struggles');
-    await this.t.log.note('ten_again', data.character, `${data.name}: ${note}`);
+    await this.t.log.note(this.of.system, data.character, `${data.name}: ${note}`);
   }
 
   scheduleOdds() {
@@ -177,18 +193,18 @@ export class Struggles {
   }
 
   async computeOdds() {
-    const proc = this.t.page.procs.ten_again;
+    const proc = this.t.page.procs[this.of.system];
     if (!proc || !this.t.store) return;
     const request = proc.request();
     for (const [id, s] of this.t.store.list('struggle:')) {
       if (s.status !== 'ongoing') continue;
-      const turns = this.oddsTurns[id] ?? DEFAULT_ODDS_TURNS;
+      const turns = this.oddsTurns[id] ?? this.of.turns.default;
       const state = stateOf(s);
       const key = JSON.stringify([request, state, turns]);
       if (this.odds[id]?.key === key) continue;
       this.odds[id] = { key, pending: true };
       try {
-        const result = await this.t.arbiter.table('ten_again', 'struggle_odds', state, { request, turns });
+        const result = await this.t.arbiter.table(this.of.system, 'struggle_odds', state, { request, turns });
         if (this.odds[id]?.key === key) this.odds[id] = { key, result, turns };
       } catch (error) {
         if (this.odds[id]?.key === key) this.odds[id] = { key, error: error.message };

@@ -1,18 +1,9 @@
-// Words the table shows: the names of the kinds of sheet and of the procedures, counts, signs, times, and a request
-// for people. Pure.
+// Words the table shows: the procedures' short names, counts, signs, times, and a request for people. Pure.
 
-export const KIND_NAME = {
-  arbitration: 'Arbitration', two_dice: 'Two dice', threat: 'Threat & Luck', ten_again: 'd10 pool',
-  ability_test: 'Ability Test',
-};
+/** The short name the page gives each procedure (its full title is systems()' "title"). Words only. */
 export const SYSTEM_NAME = {
   arbitration: 'Arbitration', two_dice: 'Two dice', threat: 'Threat Roll', luck: 'Luck Roll', ten_again: 'd10 pool',
   ability_test: 'Ability Test',
-};
-/** The kind of sheet that rolls each procedure. */
-export const KIND_OF = {
-  arbitration: 'arbitration', two_dice: 'two_dice', threat: 'threat', luck: 'threat', ten_again: 'ten_again',
-  ability_test: 'ability_test',
 };
 
 export const plural = (n, one, more = `${one}s`) => `${n} ${n === 1 ? one : more}`;

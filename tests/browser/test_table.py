@@ -4,16 +4,23 @@ damaged or newer stores kept aside, and two tabs that keep each other's changes.
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 import json
+import re
 import time
+from pathlib import Path
 
 import pytest
 
-from arbiter import api
+from arbiter import RulesError, api
 from page_helpers import form, set_field, wait_until
 from steps import TAB
+
+# the table's data as this version keeps it: static/table/migrations.js's SCHEMA
+SCHEMA = int(re.search(r"^export const SCHEMA = (\d+);$", (Path(__file__).parents[2] / "static" / "table" / "migrations.js")
+                       .read_text(encoding="utf-8"), re.MULTILINE).group(1))
 
 
 DUMP = """() => new Promise((resolve, reject) => {
@@ -193,6 +200,13 @@ def selected_sheet(page) -> dict:
     return records(page)[f"char:{sheet_id}"]["data"]["sheet"]
 
 
+def fill_from_sheet(page, system):
+    """Press the sheet's "Fill the … form" for `system`, and wait until the engine's request is in the form (or the
+    sheet says why it is not): the table carries data-filling while it asks."""
+    page.locator(f'.sheet [data-fill="{system}"]').click()
+    wait_until(page, "() => document.querySelector('#table').dataset.filling === undefined", 10_000)
+
+
 def use_select(page, name):
     """A select of the sheet's "Roll as" panel (its accessible name also holds the option shown)."""
     return page.locator(f'.sheet .use select[data-k$=":{name}"]')
@@ -269,7 +283,7 @@ def test_a_character_of_each_kind_fills_its_form_rolls_and_survives_a_reload(app
     page = app(f"#{TAB[kind]}")
     create(page, kind, "Hero")
     want = SETUP[kind](page)
-    page.locator(f'.sheet [data-fill="{kind}"]').click()
+    fill_from_sheet(page, kind)
     request = request_of(page, kind)
     for key, value in want.items():
         assert request[key] == value, key
@@ -294,7 +308,7 @@ def test_luck_rolls_are_logged_for_a_threat_sheet(app):
     """A Threat & Luck sheet also rolls Luck as its character."""
     page = app("#threat")
     create(page, "threat", "Wren")
-    page.locator('.sheet [data-fill="luck"]').click()
+    fill_from_sheet(page, "luck")
     roll(page, "luck")
     entry = [e for e in log(page) if e["kind"] == "roll"][-1]
     assert entry["system"] == "luck" and entry["character"]["name"] == "Wren"
@@ -329,7 +343,7 @@ def test_will_is_spent_rested_and_rolled(app):
     eventually(page, lambda: will_shown(page).startswith("Will 3/4"), what="Will 3/4")
     assert "Spent 1 Will (3/4 left)" in page.locator("[data-sheet-status]").inner_text()
 
-    page.locator('.sheet [data-fill="ten_again"]').click()
+    fill_from_sheet(page, "ten_again")
     set_field(page, "ten_again", "will", True)
     first = roll(page, "ten_again")
     assert first["will_spent"]
@@ -361,7 +375,7 @@ def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
     edit(page, sheet_input(page, "will"), 0, lambda: characters(page)["Cy"]["sheet"]["will"] == 0)
     add_row(page, "attributes", "Wits", 2)
     page.locator(".sheet .use").get_by_label("Wits 2").check()
-    page.locator('.sheet [data-fill="ten_again"]').click()
+    fill_from_sheet(page, "ten_again")
     set_field(page, "ten_again", "will", True)
     before = log(page)
     page.evaluate("() => { window.__before = window.arbiterPage.procs.ten_again.roll; }")
@@ -383,7 +397,7 @@ def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
     assert log(page) == before and characters(page)["Cy"]["sheet"]["will"] == 0
 
     strong(page, "Di")  # rolling as a character: the table's Scheme counts
-    page.locator('.sheet [data-fill="ability_test"]').click()
+    fill_from_sheet(page, "ability_test")
     set_field(page, "ability_test", "scheme_die", True)
     assert scheme(page) == 0
     before = log(page)
@@ -429,7 +443,7 @@ def test_exertion_and_xp_are_spent_through_the_rules(app):
     eventually(page, lambda: sheet_list(page, "Aria", "convictions") and sheet_list(page, "Aria", "convictions")[0]["significance"] == 2,
                what="a Conviction")
     page.locator(".sheet .use").get_by_label("The mission comes first (Significance 2)").check()
-    page.locator('.sheet [data-fill="ability_test"]').click()
+    fill_from_sheet(page, "ability_test")
     assert request_of(page, "ability_test")["convictions"] == [2]
     set_field(page, "ability_test", "difficulty", 4)
     for _ in range(30):  # Ability 6 against 4d6 fails about 98% of the time
@@ -461,7 +475,7 @@ def test_scheme_dice_are_earned_and_spent_across_two_characters(app):
     """One character's successes with a 1 fill the Scheme; another uses a die from it and negates a setback with two."""
     page = app("#ability_test")
     strong(page, "Ann")
-    page.locator('.sheet [data-fill="ability_test"]').click()
+    fill_from_sheet(page, "ability_test")
     set_field(page, "ability_test", "difficulty", 1)
     set_field(page, "ability_test", "skill", 10)  # Ability 20 always beats one die: every 1 earns a die
     earned = 0
@@ -477,7 +491,7 @@ def test_scheme_dice_are_earned_and_spent_across_two_characters(app):
     assert len(adds) == 3 and all(e["character"]["name"] == "Ann" for e in adds)
 
     create(page, "ability_test", "Bea")
-    page.locator('.sheet [data-fill="ability_test"]').click()
+    fill_from_sheet(page, "ability_test")
     page.locator('[data-k="scheme:use"]').click()
     assert request_of(page, "ability_test")["scheme_die"] is True
     result = roll(page, "ability_test")
@@ -616,7 +630,7 @@ def test_log_filters_exports_and_clears_with_confirmation(app):
     create(page, "arbitration", "Cid")
     add_row(page, "skills", "Lore", 4)
     page.locator(".sheet .use").get_by_label("Lore 4").check()
-    page.locator('.sheet [data-fill="arbitration"]').click()
+    fill_from_sheet(page, "arbitration")
     roll(page, "arbitration")
     roll(page, "arbitration")
     page.locator('[data-k="stop:arbitration"]').click()
@@ -684,8 +698,8 @@ def test_a_malformed_import_changes_nothing_and_says_what_is_wrong(app, tmp_path
     cases = [
         ("not json", "{not json", ["not JSON"]),
         ("wrong app", json.dumps({"app": "something"}), ['app: must be "arbiter-table"']),
-        ("bad fields", json.dumps(bad_will), ["characters[0].sheet.will: must be a whole number from 0 to 20",
-                                              "log[0].dice[0]: must be a whole number from 1 to 10"]),
+        ("bad fields", json.dumps(bad_will), ["'characters[0].sheet.will' must be a whole number from 0 to 20, got 'lots'",
+                                              "'log[0].dice[0]' must be from 1 to 10, got 0"]),
         ("over the maximum", json.dumps(over_max), ["characters[0].sheet: 'state.will' must be from 0 to 4"]),
         ("newer", json.dumps(newer), ["newer version of Arbiter (schema 99)"]),
     ]
@@ -754,7 +768,7 @@ def test_a_store_from_a_newer_version_is_kept_aside_untouched(app):
     assert len(kept) == 1 and kept[0]["data"]["schema"] == 99
     assert {r["id"]: r for r in kept[0]["data"]["records"]} == saved
     assert characters(page) == {}
-    assert records(page)["meta"]["data"]["schema"] == 1
+    assert records(page)["meta"]["data"]["schema"] == SCHEMA
     result = roll(page, "luck")
     assert log(page)[-1]["summary"] == result["summary"]
 
@@ -770,7 +784,7 @@ def test_an_unreadable_meta_record_is_kept_aside_and_the_sheets_stay(app):
     assert page.locator('[data-problem="damaged"]').is_visible()
     kept = [r for k, r in records(page).items() if k.startswith("aside:")]
     assert {r["id"]: r for r in kept[0]["data"]["records"]}["meta"]["data"] == "garbage"
-    assert records(page)["meta"]["data"]["schema"] == 1 and set(characters(page)) == {"Kim"}
+    assert records(page)["meta"]["data"]["schema"] == SCHEMA and set(characters(page)) == {"Kim"}
 
 
 def test_without_indexeddb_the_table_lives_in_memory_and_says_so(page, app):
@@ -783,32 +797,124 @@ def test_without_indexeddb_the_table_lives_in_memory_and_says_so(page, app):
     page.fill("#new-char-name", "Lou")
     page.click('[data-create="character"] button[type=submit]')
     page.wait_for_selector('.sheet h4:has-text("Lou")')
-    page.locator('.sheet [data-fill="two_dice"]').click()
+    fill_from_sheet(page, "two_dice")
     roll(page, "two_dice")
     assert page.locator(".log-entry.roll .who").first.inner_text() == "Lou"
     assert "keeps nothing" in page.locator('[data-part="save"]').inner_text()
 
 
+def price_list(page):
+    return form(page, "threat").locator("details.price")
+
+
+def pressed(page) -> list[int]:
+    """The Pay the Price options the Threat form shows marked."""
+    return page.evaluate("""() => [...document.querySelectorAll('form[data-system=threat] .price-list button')]
+        .filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => Number(b.dataset.option))""")
+
+
+def marks(page) -> list[dict]:
+    """The current Situation's marks, as stored."""
+    price = records(page)["shared:price"]["data"]
+    return next(s for s in price["situations"] if s["id"] == price["current"])["marked"]
+
+
+def offers_price(roll_json) -> bool:
+    return any(c["name"] == "pay_the_price" for c in roll_json["choices"])
+
+
+def roll_until(page, offered: bool, tries: int = 60):
+    """Roll the Threat form until the roll offers Pay the Price (a threat not Desperate got a 4 or 5), or until it
+    does not; the list is shown exactly then."""
+    for _ in range(tries):
+        result = roll(page, "threat")
+        if offers_price(result) == offered:
+            assert price_list(page).count() == (1 if offered else 0)
+            return result
+    pytest.fail(f"no roll {'offering' if offered else 'without'} Pay the Price in {tries} rolls", pytrace=False)
+
+
+def pick_price(page, option):
+    """Pick a Pay the Price option; the roll that follows is the engine's (a refusal leaves the roll as it was)."""
+    if price_list(page).get_attribute("open") is None:
+        price_list(page).locator("summary").click()
+    follow_up(page, "threat", price_list(page).locator(f'.price-list button[data-option="{option}"]'))
+
+
 def test_pay_the_price_marks_fold_into_situations(page, app):
-    """Marks kept by the older page are migrated into the first Situation; each Situation keeps its own."""
+    """Marks kept by the older page become the first Situation's, marked by someone unnamed, and the older key goes;
+    with nobody rolling, a name typed by the list pays and is kept for the Situation; each Situation keeps its own."""
     page.goto("/static/table.css")  # same origin, no table yet: the older page's key alone
     page.evaluate("localStorage.setItem('arbiter.payThePrice.marked', '[1, 4]')")
     app("#threat")
     price = records(page)["shared:price"]["data"]
-    assert [s["marked"] for s in price["situations"]] == [[1, 4]]
-    assert json.loads(page.locator("[data-marked]").get_attribute("data-marked")) == [1, 4]
-    roll(page, "threat")
-    details = form(page, "threat").locator("details.price")
-    details.locator("summary").click()
-    follow_up(page, "threat", details.locator(".price-list button").nth(2))
-    eventually(page, lambda: records(page)["shared:price"]["data"]["situations"][0]["marked"] == [1, 2, 4], what="a third mark")
+    assert [s["marked"] for s in price["situations"]] == [[{"option": 1, "by": None}, {"option": 4, "by": None}]]
+    assert page.evaluate("localStorage.getItem('arbiter.payThePrice.marked')") is None
+    assert json.loads(page.locator("[data-marked]").get_attribute("data-marked")) == marks(page)
+    assert "(someone)" in page.locator("[data-marked]").inner_text()
+
+    roll_until(page, offered=True)
+    eventually(page, lambda: pressed(page) == [1, 4], what="the migrated marks on the form")
+    price_list(page).locator("summary").click()
+    price_list(page).locator("[data-price-player]").fill("Ann")
+    pick_price(page, 2)
+    eventually(page, lambda: marks(page) == [{"option": 1, "by": None}, {"option": 2, "by": "Ann"},
+                                             {"option": 4, "by": None}], what="Ann's mark")
+    assert records(page)["shared:price"]["data"]["situations"][0]["player"] == "Ann"
+    eventually(page, lambda: pressed(page) == [1, 2, 4], what="three marks shown")
+    assert "marked by Ann" in price_list(page).locator("li").nth(2).inner_text()
+
+    before = len(log(page))
+    price_list(page).locator('.price-list button[data-option="1"]').click()  # someone else's: the engine refuses
+    refusal = form(page, "threat").locator("[data-choices] p.field-error[role=alert]")
+    refusal.wait_for()
+    assert "is marked by someone" in refusal.inner_text()
+    assert len(marks(page)) == 3 and len(log(page)) == before
+
     page.locator('[data-k="sit:new"]').click()
     eventually(page, lambda: len(records(page)["shared:price"]["data"]["situations"]) == 2, what="a new Situation")
-    eventually(page, lambda: page.evaluate("localStorage.getItem('arbiter.payThePrice.marked')") == "[]", what="no marks shown")
-    assert details.locator('.price-list button[aria-pressed="true"]').count() == 0
+    eventually(page, lambda: pressed(page) == [], what="no marks shown")
+    assert price_list(page).locator("[data-price-player]").input_value() == ""
     page.locator('[data-k="sit:pick"]').select_option(label="Situation 1")
-    eventually(page, lambda: page.evaluate("localStorage.getItem('arbiter.payThePrice.marked')") == "[1,2,4]", what="the marks back")
-    assert details.locator('.price-list button[aria-pressed="true"]').count() == 3
+    eventually(page, lambda: pressed(page) == [1, 2, 4], what="the marks back")
+    price_list(page).locator("button", has_text="New Situation").click()  # the form's own: a third one
+    eventually(page, lambda: len(records(page)["shared:price"]["data"]["situations"]) == 3, what="a third Situation")
+    eventually(page, lambda: pressed(page) == [], what="no marks shown again")
+
+
+def test_pay_the_price_is_paid_by_the_character_rolling(app):
+    """The character rolling the Threat Roll pays: picking an option twice is theirs to do, another character is
+    refused it with the name of who marked it; a roll without a 4 or 5 on a threat not Desperate offers nothing."""
+    page = app("#threat")
+    create(page, "threat", "Bo")
+    create(page, "threat", "Ann")
+    fill_from_sheet(page, "threat")
+    roll_until(page, offered=True)
+    assert price_list(page).locator("[data-price-by]").get_attribute("data-price-by") == "Ann"
+    assert price_list(page).locator("[data-price-player]").count() == 0
+    pick_price(page, 3)
+    eventually(page, lambda: marks(page) == [{"option": 3, "by": "Ann"}], what="Ann's mark")
+    pick_price(page, 3)  # Ann again: hers to pick
+    assert "Paid the Price (Ann)" in form(page, "threat").locator("[data-result]").inner_text()
+    assert [e["kind"] for e in log(page)[-2:]] == ["follow-up", "follow-up"]
+    assert marks(page) == [{"option": 3, "by": "Ann"}]
+
+    pick_character(page, "Bo")
+    fill_from_sheet(page, "threat")
+    eventually(page, lambda: price_list(page).locator("[data-price-by]").get_attribute("data-price-by") == "Bo",
+               what="Bo paying")
+    assert price_list(page).locator("[data-price-by]").text_content().startswith("Paid by Bo")
+    before = len(log(page))
+    price_list(page).locator('.price-list button[data-option="3"]').click()
+    refusal = form(page, "threat").locator("[data-choices] p.field-error[role=alert]")
+    refusal.wait_for()
+    assert "is marked by Ann" in refusal.inner_text()
+    assert marks(page) == [{"option": 3, "by": "Ann"}] and len(log(page)) == before
+
+    roll_until(page, offered=False)
+    set_field(page, "threat", "threats[0].desperate", True)  # a Desperate threat is never narrowly avoided
+    for _ in range(3):
+        assert not offers_price(roll(page, "threat")) and price_list(page).count() == 0
 
 
 # --- two tabs -------------------------------------------------------------------------------------------------------
@@ -853,7 +959,7 @@ def test_typed_names_are_shown_as_text(app):
     evil = '<img src=x onerror=alert(1)>'
     create(page, "two_dice", evil)
     add_row(page, "traits", evil, 2)
-    page.locator('.sheet [data-fill="two_dice"]').click()
+    fill_from_sheet(page, "two_dice")
     roll(page, "two_dice")
     table = page.locator("#table")
     assert table.locator("img").count() == 0
@@ -882,7 +988,7 @@ def test_keyboard_alone_creates_a_character_and_fills_a_form(app):
     page.keyboard.press("Space")
     page.locator('.sheet [data-fill="ten_again"]').focus()
     page.keyboard.press("Enter")
-    assert request_of(page, "ten_again")["pool"] == 3
+    eventually(page, lambda: request_of(page, "ten_again")["pool"] == 3, what="the form filled with a pool of 3")
 
 
 def test_phone_width_has_no_horizontal_scroll(app):
@@ -895,3 +1001,138 @@ def test_phone_width_has_no_horizontal_scroll(app):
     start_struggle(page, "A struggle", 5)
     roll(page, "ability_test")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+# --- the limits the table shows and refuses are Python's ------------------------------------------------------------
+
+SPECS = {s["id"]: s for s in api.systems()}
+FROM_TO = re.compile(r"from (-?\d+) to (-?\d+)")
+
+
+def _decl_at(kind, sheet, parts):
+    """The published declaration of a sheet field, from the parts of its input's data-k after "sheet" (a list
+    entry by its id), and its path as check_sheet names it."""
+    decl, value, path = SPECS[kind]["sheet"], sheet, []
+    for part in parts:
+        if decl["type"] == "list":
+            index = next(i for i, entry in enumerate(value) if entry["id"] == part)
+            decl, value = decl["of"], value[index]
+            path.append(index)
+        else:
+            decl = next(f for f in decl["fields"] if f["name"] == part)
+            value = value[part]
+            path.append(part)
+    return decl, path
+
+
+def _python_refusal(kind, sheet, path, bad):
+    changed = copy.deepcopy(sheet)
+    node = changed
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = bad
+    with pytest.raises(RulesError) as refused:
+        api.check_sheet(kind, changed)
+    return str(refused.value)
+
+
+def _rows(kind):
+    """A value for one entry of each list of records the sheet has, so that every kind of number input is shown."""
+    return [(f["name"], [v for k, v in f["of"]["default"].items() if k != "id"])
+            for f in SPECS[kind]["sheet"]["fields"] if f["type"] == "list" and f["of"]["type"] == "record"]
+
+
+@pytest.mark.parametrize("kind", list(SETUP))
+def test_each_sheet_number_shows_and_refuses_pythons_limits(app, kind):
+    """Every number on a sheet of each kind carries the min and max arbiter.api.systems() declares for it (Will: its
+    maximum from will_max), and one past the maximum is refused by the field with the range CPython's check_sheet
+    names, nothing saved."""
+    page = app(f"#{TAB[kind]}")
+    create(page, kind, "Lim")
+    for name, values in _rows(kind):
+        add_row(page, name, *[v if not isinstance(v, str) else "x" for v in values])
+    if kind == "ten_again":
+        wait_until(page, "() => document.querySelector('.sheet [data-k$=\":sheet.will\"]').dataset.max === '4'", 5_000)
+    sheet = selected_sheet(page)
+    inputs = page.evaluate("""() => [...document.querySelectorAll('.sheet .sheet-fields input.int')]
+        .map((el) => [el.dataset.k, el.dataset.min, el.dataset.max])""")
+    assert inputs
+    seen = set()
+    for key, shown_min, shown_max in inputs:
+        decl, path = _decl_at(kind, sheet, key.split(":sheet.", 1)[1].split("."))
+        seen.add(tuple(p for p in path if not isinstance(p, int)))
+        if path == ["will"]:
+            want = (0, api.table("ten_again", "will_max", sheet)["max"])
+            python = _will_refusal(sheet, want[1] + 1)
+        else:
+            want = (decl["min"], decl["max"])
+            python = _python_refusal(kind, sheet, path, want[1] + 1)
+        assert (int(shown_min), int(shown_max)) == want, key
+        assert FROM_TO.search(python).groups() == tuple(map(str, want)), python
+        field = page.locator(f'[data-k="{key}"]')
+        field.fill(str(want[1] + 1))
+        field.press("Tab")
+        if path == ["will"]:
+            status = page.locator(".sheet [data-sheet-status]")
+            wait_until(page, "() => document.querySelector('.sheet [data-sheet-status]').textContent.includes('from')",
+                       5_000)
+            words = status.inner_text()
+        else:
+            error = field.locator("xpath=ancestor::label[1]").locator("output.field-error")
+            error.wait_for(timeout=5_000)
+            words = error.inner_text()
+        assert FROM_TO.search(words).groups() == FROM_TO.search(python).groups(), (key, words, python)
+    ints = {tuple(p for p in path if not isinstance(p, int))
+            for path, decl in _int_fields(SPECS[kind]["sheet"]["fields"])}
+    assert seen == ints, "every number the sheet declares is shown"
+    page.wait_for_timeout(200)
+    assert selected_sheet(page) == sheet, "nothing one past a limit was saved"
+
+
+def _int_fields(fields, path=()):
+    for f in fields:
+        if f["type"] == "int":
+            yield path + (f["name"],), f
+        elif f["type"] == "record":
+            yield from _int_fields(f["fields"], path + (f["name"],))
+        elif f["type"] == "list" and f["of"]["type"] == "record":
+            yield from _int_fields(f["of"]["fields"], path + (f["name"],))
+
+
+def _will_refusal(sheet, will):
+    with pytest.raises(RulesError) as refused:
+        api.table("ten_again", "rest", {**sheet, "will": will}, {"nights": 1})
+    return str(refused.value)
+
+
+def test_a_sheet_python_refuses_to_roll_does_not_fill_the_form(app):
+    """"Fill the … form" asks arbiter.api.request_from_sheet: a d10 pool over the form's 30 dice, or Masteries with a
+    Skill of 0, is refused on the sheet in CPython's words, and the form keeps what it held."""
+    page = app("#ten_again")
+    create(page, "ten_again", "Big")
+    for i in range(4):
+        add_row(page, "attributes", f"Stat{i}", 10)
+    for i in range(4):
+        page.locator(".sheet .use").get_by_label(f"Stat{i} 10").check()
+    before = request_of(page, "ten_again")
+    fill_from_sheet(page, "ten_again")
+    sheet = selected_sheet(page)
+    with pytest.raises(RulesError) as refused:
+        api.request_from_sheet("ten_again", sheet, {"stats": [a["id"] for a in sheet["attributes"]]})
+    assert "'pool' must be from 0 to 30" in str(refused.value)
+    status = page.locator(".sheet [data-sheet-status]")
+    assert status.inner_text() == str(refused.value) and "error" in status.get_attribute("class")
+    assert request_of(page, "ten_again") == before
+
+    page.click('nav.tabs a[data-tab="ability_test"]')
+    create(page, "ability_test", "Raw")
+    add_row(page, "skills", "Lore", 0, 1)
+    use_select(page, "skill").select_option(label="Lore 0, 1 Mastery")
+    before = request_of(page, "ability_test")
+    fill_from_sheet(page, "ability_test")
+    sheet = selected_sheet(page)
+    with pytest.raises(RulesError) as refused:
+        api.request_from_sheet("ability_test", sheet, {"skill": sheet["skills"][0]["id"]})
+    assert "Masteries need a relevant Skill" in str(refused.value)
+    assert page.locator(".sheet [data-sheet-status]").inner_text() == str(refused.value)
+    assert request_of(page, "ability_test") == before

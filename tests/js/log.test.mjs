@@ -1,8 +1,11 @@
 // static/table/log.js and words.js: what a log entry keeps of a roll, the filters, the CSV, a request for people.
 
+import './published.mjs';
+
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
+import './published.mjs';
 import { csvCell, csvOf, facesOf, filterLog } from '../../static/table/log.js';
 import { requestText } from '../../static/table/words.js';
 
@@ -20,6 +23,20 @@ describe('facesOf', () => {
   for (const [name, roll, faces] of cases) it(name, () => assert.deepEqual(facesOf(roll), faces));
 
   it('at most 500', () => assert.equal(facesOf({ system: 'luck', dice: Array(600).fill(1) }).length, 500));
+
+  it('read from the roll, whatever its procedure is called', () => {
+    assert.deepEqual(facesOf({ system: 'new_one', scheme_roll: 5, dice: [2], will_dice: [9], rerolls: [10],
+      defender: { dice: [3], rerolls: [4] } }), [5, 2, 9, 10, 3, 4]);
+  });
+
+  it('only the dice shown: not the dice kept, or those a reroll replaced', () => {
+    assert.deepEqual(facesOf({ system: 'arbitration', dice: [1, 4], kept: [4], defender: null }), [1, 4]);
+    assert.deepEqual(facesOf({ system: 'ability_test', scheme_roll: null, rolled: [6, 6], dice: [6, 2] }), [6, 2]);
+  });
+
+  it('a target that is a number is no side', () => {
+    assert.deepEqual(facesOf({ system: 'two_dice', dice: [4, 5], target: 9 }), [4, 5]);
+  });
 });
 
 describe('filterLog', () => {

@@ -3,29 +3,19 @@
 
 import { toInt, toggle } from '../data.js';
 import { checkbox, h, intInput, select } from '../dom.js';
-import { ABILITY_ATTRIBUTES } from '../schema.js';
+import { newId } from '../ids.js';
 import { plural } from '../words.js';
 
-const TYPE1 = ABILITY_ATTRIBUTES.slice(0, 4);
-const TYPE2 = ABILITY_ATTRIBUTES.slice(4);
+const SYSTEM = 'ability_test';
 
-export const picks = () => ({
-  type1: TYPE1[0], type2: TYPE2[0], skill: '', masteries: true, item: '', convictions: new Set(),
-});
+/** The values a choice of the sheet's roll offers, as arbiter.api publishes them (systems()' sheet_choices). */
+const optionsOf = (spec, name) => spec.sheet_choices.find((f) => f.name === name).options.map((o) => o.value);
 
-/** The form's request for the chosen attributes, skill, item and Convictions, or what to choose first. */
-export function request(s, p, limit) {
-  const maxConv = limit('convictions');
-  const skill = s.skills.find((sk) => sk.id === p.skill);
-  const convictions = s.convictions.filter((cv) => p.convictions.has(cv.id)).map((cv) => cv.significance);
-  if (convictions.length > maxConv) return `Activate at most ${maxConv} Convictions (the form holds ${maxConv}).`;
-  return { type1: s.attributes[p.type1], type2: s.attributes[p.type2], skill: skill?.level ?? 0,
-    masteries: p.masteries ? skill?.masteries ?? 0 : 0, item: s.items.find((it) => it.id === p.item)?.level ?? 0,
-    convictions };
-}
+/** The sheet's attributes, in the order its declaration lists them. */
+const attributesOf = (spec) => spec.sheet.fields.find((f) => f.name === 'attributes').fields.map((f) => f.name);
 
-export function use({ s, p, k, fill, limit }) {
-  const attributes = (names) => names.map((a) => [a, `${a} ${s.attributes[a]}`]);
+export function use({ s, p, k, fill, spec }) {
+  const attributes = (name) => optionsOf(spec, name).map((a) => [a, `${a} ${s.attributes[a]}`]);
   const masteries = (sk) => (sk.masteries ? `, ${plural(sk.masteries, 'Mastery', 'Masteries')}` : '');
   const skills = [['', 'None'], ...s.skills.map((sk) => [sk.id, `${sk.name || 'Skill'} ${sk.level}${masteries(sk)}`])];
   const items = [['', 'None'], ...s.items.map((it) => [it.id, `${it.name || 'Item'} ${it.level}`])];
@@ -34,21 +24,21 @@ export function use({ s, p, k, fill, limit }) {
     p.convictions.has(cv.id), (on) => toggle(p.convictions, cv.id, on));
   return [
     h('div', { class: 'grid' },
-      select(k('type1'), 'Type I attribute', attributes(TYPE1), p.type1, (v) => { p.type1 = v; }),
-      select(k('type2'), 'Type II attribute', attributes(TYPE2), p.type2, (v) => { p.type2 = v; }),
+      select(k('type1'), 'Type I attribute', attributes('type1'), p.type1, (v) => { p.type1 = v; }),
+      select(k('type2'), 'Type II attribute', attributes('type2'), p.type2, (v) => { p.type2 = v; }),
       select(k('skill'), 'Skill', skills, p.skill, (v) => { p.skill = v; }),
       select(k('item'), 'Item', items, p.item, (v) => { p.item = v; })),
     checkbox(k('masteries'), 'The Skill’s Masteries are relevant', p.masteries, (on) => { p.masteries = on; }),
     s.convictions.length ? h('fieldset', { class: 'sheet-group' },
-      h('legend', {}, 'Convictions to activate (1 Exertion each, taken when you roll)'),
+      h('legend', {}, spec.sheet_choices.find((f) => f.name === 'convictions').label),
       s.convictions.map(conviction)) : null,
-    fill('ability_test', 'Fill the Ability Test form', () => request(s, p, limit)),
+    fill(SYSTEM, 'Fill the Ability Test form'),
   ];
 }
 
-/** What XP can buy on sheet `s`, with the price arbiter.api publishes (`xpCosts`: the spec's xp_costs):
- * [value, text] options for "Spend XP on". */
-export function xpOptions(xpCosts, s) {
+/** What XP can buy on sheet `s`, with the price arbiter.api publishes (`xpCosts`: the spec's xp_costs) for each of
+ * its `attributes`: [value, text] options for "Spend XP on" (the value is xp_advance's "what"). */
+export function xpOptions(xpCosts, attributes, s) {
   const costs = Object.fromEntries(xpCosts.map((x) => [x.kind, x]));
   const price = (kind, current) => {
     const x = costs[kind];
@@ -64,7 +54,7 @@ export function xpOptions(xpCosts, s) {
       `Skill ${sk.name || '(unnamed)'} ${sk.level} → ${sk.level + 1} (${skill(sk)})`]),
     ...s.items.map((it) => [`item:${it.id}`,
       `Item ${it.name || '(unnamed)'} ${it.level} → ${it.level + 1} (${item(it)})`]),
-    ...ABILITY_ATTRIBUTES.map((a) => [`attr:${a}`,
+    ...attributes.map((a) => [`attr:${a}`,
       `Attribute ${a} ${s.attributes[a]} → ${s.attributes[a] + 1} (${price('advance_attribute', s.attributes[a])})`]),
   ];
 }
@@ -73,11 +63,13 @@ export function xpOptions(xpCosts, s) {
 export function ops(t, id, c) {
   const s = c.sheet;
   const k = (name) => `ops:${id}:${name}`;
-  const op = (name, label, args) => t.rules.button(id, name, label, 'ability_test', name, args);
+  const spec = t.spec[SYSTEM];
+  const op = (name, label, args) => t.rules.button(id, name, label, SYSTEM, name, args);
   const amount = intInput({ min: 1, max: Math.max(1, s.exertion), value: 1, 'data-k': k('amount') });
-  const what = h('select', { 'data-k': k('xp-what') }, xpOptions(t.spec.ability_test.extras.xp_costs, s)
+  const what = h('select', { 'data-k': k('xp-what') }, xpOptions(spec.extras.xp_costs, attributesOf(spec), s)
     .map(([v, text]) => h('option', { value: v, selected: v === t.ui.xpWhat?.[id] }, text)));
-  const newName = h('input', { type: 'text', maxlength: 80, autocomplete: 'off', 'data-k': k('xp-name') });
+  const nameMax = spec.table_ops.find((o) => o.name === 'xp_advance').args.find((a) => a.name === 'name').max_len;
+  const newName = h('input', { type: 'text', maxlength: nameMax, autocomplete: 'off', 'data-k': k('xp-name') });
   const unique = h('input', { type: 'checkbox', 'data-k': k('xp-unique') });
   const newBox = h('label', { class: 'tf' }, h('span', {}, 'Name of the new Skill or Item'), newName);
   const uniqueBox = h('label', { class: 'tf check' }, unique, h('span', {}, 'Unique item'));
@@ -93,8 +85,10 @@ export function ops(t, id, c) {
     convs.map(([v, text], i) => h('option', { value: v, selected: i === 1 }, text)));
   const button = (name, key, label, onclick) => h('button',
     { type: 'button', 'data-op': name, 'data-k': k(key), onclick }, label);
-  const exert = () => t.rules.charOp(id, 'ability_test', 'exert', { amount: toInt(amount.value) });
-  const move = () => t.rules.charOp(id, 'ability_test', 'move_significance',
+  const exert = () => t.rules.charOp(id, SYSTEM, 'exert', { amount: toInt(amount.value) });
+  const spendXp = () => t.rules.charOp(id, SYSTEM, 'xp_advance',
+    { what: what.value, name: newName.value, unique: unique.checked, id: newId() }, { logRefusal: false });
+  const move = () => t.rules.charOp(id, SYSTEM, 'move_significance',
     { from: Number(from.value), to: Number(to.value) });
   return h('section', { class: 'ops', 'aria-label': 'Exertion, XP and Convictions' },
     h('p', { class: 'big' }, h('span', { 'data-exertion': s.exertion }, `Exertion ${s.exertion}`), ' · ',
@@ -105,7 +99,7 @@ export function ops(t, id, c) {
       op('xp_earn', 'End of a Scene: +1 XP', { scenes: 1 })),
     h('div', { class: 'row' },
       h('label', { class: 'tf grow' }, h('span', {}, 'Spend XP on'), what), newBox, uniqueBox,
-      button('xp_spend', 'xp', 'Spend XP', () => t.rules.spendXp(id, what.value, newName.value, unique.checked))),
+      button('xp_spend', 'xp', 'Spend XP', spendXp)),
     h('div', { class: 'row' },
       convs.length >= 2 ? [h('label', { class: 'tf' }, h('span', {}, 'Move 1 Significance from'), from),
         h('label', { class: 'tf' }, h('span', {}, 'to'), to),

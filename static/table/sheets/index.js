@@ -1,5 +1,7 @@
-// Each kind of character sheet, by its procedure: what "roll as" offers (use), the request it makes (request, pure),
-// the pick state it starts from (picks) and, where the rules keep counts on the sheet, the engine's ops (ops).
+// Each kind of character sheet, by its procedure: the one map of the table's code by procedure. A kind's module
+// offers what "roll as" shows (use) and, where the rules keep counts on the sheet, the engine's ops (ops); the d10
+// pool's also keeps Will within its maximum (beforeSave, inputAttrs, checkImported). The request a sheet fills, and
+// the choices it starts from, are arbiter.api's (request_from_sheet, systems()' sheet_choices): see choices.js.
 
 import * as abilityTest from './ability-test.js';
 import * as arbitration from './arbitration.js';
