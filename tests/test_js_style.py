@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -31,10 +32,32 @@ def strings(text: str) -> list[tuple[int, str, str]]:
 
 def string_spans(text: str) -> list[tuple[int, int, str, str]]:
     """(offset, line, quote, body) of every quoted string literal in the JavaScript `text`."""
+    return [(tok.offset, tok.line, tok.text[0], tok.text[1:-1]) for tok in tokens(text) if tok.kind == "string"]
+
+
+class Token(NamedTuple):
+    """One piece of JavaScript: its kind, where it starts (offset, line) and its text. Kinds: "string" (a quoted
+    literal, quotes included), "template" (the text of a template literal between its ${…}), "regex", "comment",
+    "name" (a word: a keyword, a variable, a property), "number" and "punct" (one character)."""
+
+    kind: str
+    offset: int
+    line: int
+    text: str
+
+
+_NUMBER = re.compile(r"(?:0[xXoObB][\da-fA-F_]+|(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)(?:[eE][+-]?\d+)?)n?")
+
+
+def tokens(text: str) -> list[Token]:
+    """Every token of the JavaScript `text`, in order, but white space."""
     out = []
     i, n, line = 0, len(text), 1
     stack = []  # "{" for a block, "`" for a template literal's ${…}
     last = ""  # the last significant token, to tell a regular expression from a division
+
+    def add(kind: str, start: int, end: int, start_line: int) -> None:
+        out.append(Token(kind, start, start_line, text[start:end]))
 
     def skip_quoted(j: int, quote: str) -> int:
         nonlocal line
@@ -47,8 +70,10 @@ def string_spans(text: str) -> list[tuple[int, int, str, str]]:
         return j + 1
 
     def template(j: int) -> int:
-        """From inside a template literal to just after its end, or just after a "${" (pushed on the stack)."""
+        """From inside a template literal to just after its end, or just after a "${" (pushed on the stack); its
+        text is a "template" token."""
         nonlocal line
+        start, start_line = j, line
         while j < n:
             c = text[j]
             if c == "\\":
@@ -57,15 +82,19 @@ def string_spans(text: str) -> list[tuple[int, int, str, str]]:
             if c == "\n":
                 line += 1
             if c == "`":
+                add("template", start, j, start_line)
                 return j + 1
             if c == "$" and text[j + 1:j + 2] == "{":
                 stack.append("`")
+                add("template", start, j, start_line)
                 return j + 2
             j += 1
+        add("template", start, j, start_line)
         return j
 
     while i < n:
         c = text[i]
+        start, start_line = i, line
         if c == "\n":
             line += 1
             i += 1
@@ -74,15 +103,16 @@ def string_spans(text: str) -> list[tuple[int, int, str, str]]:
         elif text.startswith("//", i):
             i = text.find("\n", i)
             i = n if i < 0 else i
+            add("comment", start, i, start_line)
         elif text.startswith("/*", i):
             end = text.find("*/", i + 2)
             end = n if end < 0 else end + 2
             line += text.count("\n", i, end)
             i = end
+            add("comment", start, i, start_line)
         elif c in "'\"":
-            start, start_line = i, line
             i = skip_quoted(i + 1, c)
-            out.append((start, start_line, c, text[start + 1:i - 1]))
+            add("string", start, i, start_line)
             last = "string"
         elif c == "`":
             i = template(i + 1)
@@ -101,9 +131,11 @@ def string_spans(text: str) -> list[tuple[int, int, str, str]]:
             i += 1
             while i < n and (text[i].isalnum() or text[i] == "_"):  # flags
                 i += 1
+            add("regex", start, i, start_line)
             last = "regex"
         elif c == "{":
             stack.append("{")
+            add("punct", start, i + 1, start_line)
             last = c
             i += 1
         elif c == "}":
@@ -111,13 +143,20 @@ def string_spans(text: str) -> list[tuple[int, int, str, str]]:
                 i = template(i + 1)
                 last = "string"
             else:
+                add("punct", start, i + 1, start_line)
                 last = c
                 i += 1
+        elif c.isdigit() or (c == "." and text[i + 1:i + 2].isdigit()):
+            i = _NUMBER.match(text, i).end()
+            add("number", start, i, start_line)
+            last = "name"
         elif c.isalnum() or c in "_$":
             m = re.compile(r"[\w$]+").match(text, i)
             last = m[0] if m[0] in _REGEX_AFTER_WORDS else "name"
             i = m.end()
+            add("name", start, i, start_line)
         else:
+            add("punct", start, i + 1, start_line)
             last = c
             i += 1
     return out
@@ -164,3 +203,14 @@ def test_there_is_javascript_to_check():
 def test_the_scanner_finds_strings_only(source, found):
     """Quotes inside comments, template text and regular expressions are not strings; those in ${…} are."""
     assert strings(source) == found
+
+
+@pytest.mark.parametrize("source, found", [
+    ("x = 0.5 + 30_000 - .25 * 1e9 + 0x1F;", ["0.5", "30_000", ".25", "1e9", "0x1F"]),
+    ("a.b2 = c[3]; // 4", ["3"]),
+    ("s = 'pool 30' + `max ${31} of 32`; /* 33 */", ["31"]),
+    ("r = /\\d{1,9}/.test(v) ? 7 : 8;", ["7", "8"]),
+])
+def test_the_scanner_finds_numbers_in_code_only(source, found):
+    """Numbers in strings, template text, comments and regular expressions are not code; those in ${…} are."""
+    assert [tok.text for tok in tokens(source) if tok.kind == "number"] == found
