@@ -152,6 +152,7 @@ def test_masteries_reroll_by_tapping_dice(app):
     set_field(page, "ability_test", "masteries", 2)
     first = roll_via_form(page, "ability_test")
     canvas = form(page, "ability_test").locator("canvas[data-dice]")
+    canvas.scroll_into_view_if_needed()  # the form is taller than the window: tap where the dice are on screen
     box = canvas.bounding_box()
     for i in (0, 2):
         die = page.evaluate("(i) => { const d = window.arbiterPage.procs.ability_test.tray.dice[i]; return [d.x, d.y, d.s]; }", i)
