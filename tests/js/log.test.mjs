@@ -1,7 +1,5 @@
 // static/table/log.js and words.js: what a log entry keeps of a roll, the filters, the CSV, a request for people.
 
-import './published.mjs';
-
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
