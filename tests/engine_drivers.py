@@ -291,6 +291,7 @@ def start_firefox(log_dir: Path) -> FirefoxDriver:
     from marionette_driver.marionette import Marionette
 
     client = Marionette(bin=firefox(), headless=True, gecko_log=str(log_dir / "gecko.log"),
-                        prefs={"browser.shell.checkDefaultBrowser": False})
+                        prefs={"browser.shell.checkDefaultBrowser": False},
+                        startup_timeout=300)  # a loaded 2-core machine can take minutes to start it
     client.start_session()
     return FirefoxDriver(client)
