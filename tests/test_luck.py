@@ -95,6 +95,14 @@ def test_no_dice_is_worse_than_any_die_luck_3():
     assert scripted_roll(parse(1), 1)["result"] > scripted_roll(parse(0))["result"]
 
 
+def test_every_outcome_has_a_label_in_the_players_words_luck_3():
+    """luck-3: each outcome odds() lists is labelled in extras.outcome_labels; "0" says no dice and the worst
+    outcome, a face says it is the highest die."""
+    labels = luck.EXTRAS["outcome_labels"]
+    assert list(labels) == list(luck.odds(parse(0))["outcomes"]) == [str(v) for v in range(7)]
+    assert labels["0"] == "No dice: the worst outcome" and labels["6"] == "Highest die 6"
+
+
 def test_steps_and_summary_read_like_the_rule():
     """The steps give the pool, the dice and the result; the summary says how the result was read."""
     r = scripted_roll(parse(2, 1, 0), 2, 5, 1)

@@ -32,7 +32,11 @@ FIELDS = (
 
 ACTIONS: list[dict] = []
 
-EXTRAS: dict = {}
+NO_DICE = 0  # the result of a pool of 0 or less: below every face, the worst outcome (luck-3)
+
+# Each outcome of odds() in the player's words: a face is the highest die; 0 is no dice at all (luck-3).
+EXTRAS: dict = {"outcome_labels": {str(NO_DICE): "No dice: the worst outcome",
+                                   **{str(face): f"Highest die {face}" for face in range(1, SIDES + 1)}}}
 
 KIND = "threat"  # a Threat & Luck character rolls Luck: its sheet is threat.SHEET
 CHOICES: tuple = ()
@@ -46,9 +50,6 @@ def request_from_sheet(sheet: dict, choices: dict) -> None:
 def pool(dice: int, for_: int, against: int) -> int:
     """The base dice, plus a d6 for each factor in favor, minus one for each against (may be 0 or less)."""
     return dice + for_ - against
-
-
-NO_DICE = 0  # the result of a pool of 0 or less: below every face, the worst outcome (luck-3)
 
 
 def dice_to_roll(pool_size: int) -> int:
