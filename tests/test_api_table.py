@@ -11,6 +11,7 @@ import pytest
 import ability_test_helpers as ath
 from scripted import ScriptedDice
 from arbiter import RulesError, api, fields, threat
+from arbiter import ability_test as at
 from arbiter.ability_test.table import scheme_follows
 
 KINDS = ["arbitration", "two_dice", "threat", "ten_again", "ability_test"]
@@ -369,6 +370,63 @@ def test_costs_refuse_what_cannot_be_rolled(system, request_, action, words):
         api.costs(system, request_, action)
 
 
+def _activate(cid):
+    return _cost("character", "ability_test", "activate_conviction", {"conviction": cid})
+
+
+@pytest.mark.parametrize("request_, choices, expected", [
+    ({"convictions": [3, 1]}, {"convictions": ["c1", "c2"]}, [_activate("c1"), _activate("c2")]),
+    ({"convictions": [3, 1], "convictions_declared": 1, "scheme_die": True}, {"convictions": ["c2", "c1", "c2"]},
+     [_activate("c2"), _activate("c1"), _cost("scheme", "ability_test", "scheme_spend_die")]),
+    ({"scheme_die": True}, {"skill": "s1"}, [_cost("scheme", "ability_test", "scheme_spend_die")]),
+    ({"pool": 3, "will": True}, {"stats": ["a1"]}, [WILL]),
+])
+def test_with_the_sheets_choices_each_conviction_is_paid_by_its_id_ability_test_25(request_, choices, expected):
+    """ability_test-25: with the choices the sheet filled the request from, each activated Conviction is paid by
+    its id, one declared already too (activate_conviction charges it nothing); other costs are as without them."""
+    system = "ten_again" if "pool" in request_ else "ability_test"
+    assert api.costs(system, request_, None, choices) == expected
+
+
+@pytest.mark.parametrize("request_, choices, words", [
+    ({"convictions": [3, 1]}, {"convictions": ["c1"]},
+     "'choices.convictions' must name the 2 Convictions the request activates, got 1"),
+    ({"convictions": [3]}, {}, "'choices.convictions' must name the 1 Conviction the request activates, got 0"),
+    ({"convictions": [3]}, {"convictions": "c1"}, "'choices.convictions' must be a list of 0 to 50 entries"),
+    ({"convictions": [3]}, {"conviction": ["c1"]}, "unknown field 'choices.conviction'"),
+])
+def test_choices_that_do_not_fill_the_request_are_refused(request_, choices, words):
+    """The choices must be the sheet's own (systems()' sheet_choices) and name as many Convictions as the request
+    activates."""
+    with pytest.raises(RulesError, match=words):
+        api.costs("ability_test", request_, None, choices)
+
+
+def test_a_conviction_paid_by_id_is_free_until_a_new_scene_ability_test_25_26():
+    """ability_test-25, -26: paying a Test's costs by id declares the Conviction: the next Test of the Scene fills
+    convictions_declared and costs no Exertion; after new_scene it costs one again (and 1 XP is earned)."""
+    keys = [f.name for f in at.SHEET.fields]
+    sheet = {**at.SHEET.default, "exertion": 2, "convictions": [{"id": "c1", "text": "Duty", "significance": 2}]}
+    choices = {"convictions": ["c1"]}
+
+    def test(sheet):
+        request = api.request_from_sheet("ability_test", sheet, choices)
+        for cost in api.costs("ability_test", request, None, choices):
+            for _ in range(cost["times"]):
+                out = api.table(cost["system"], cost["op"], sheet, cost["args"])
+                sheet = {k: out[k] for k in keys if k in out}
+        return request["convictions_declared"], sheet
+
+    declared, sheet = test(sheet)
+    assert (declared, sheet["exertion"], sheet["scene_convictions"]) == (0, 1, ["c1"])
+    declared, sheet = test(sheet)
+    assert (declared, sheet["exertion"], sheet["scene_convictions"]) == (1, 1, ["c1"])
+    sheet = {k: v for k, v in api.table("ability_test", "new_scene", sheet).items() if k in keys}
+    assert (sheet["xp"], sheet["scene_convictions"]) == (1, [])
+    declared, sheet = test(sheet)
+    assert (declared, sheet["exertion"], sheet["scene_convictions"]) == (0, 0, ["c1"])
+
+
 def _gaining():
     """A Test succeeding with a 1 (Ability 7 beats 1 + 2), with one Mastery to reroll."""
     r = ath.roll(ath.base(7, difficulty=2, masteries=1), 1, 2)
@@ -412,6 +470,11 @@ def test_after_roll_pays_what_costs_names():
     assert len(api.after_roll("ability_test", r)["pay"]) == 2
     exert = {"exert": 2}
     assert api.after_roll("ability_test", r, exert, False)["pay"] == api.costs("ability_test", None, exert)
+    choices = {"convictions": ["c1"]}
+    assert (api.after_roll("ability_test", r, None, False, choices)["pay"]
+            == api.costs("ability_test", r["request"], None, choices) == [_activate("c1"), api.costs(
+                "ability_test", r["request"])[1]])
+    assert api.after_roll("ability_test", r, exert, False, choices)["pay"] == api.costs("ability_test", None, exert)
 
 
 def test_paying_the_price_marks_the_situation():
@@ -562,6 +625,7 @@ def test_sheet_choices_are_published_and_default(system):
     ("check_sheet", ("ten_again", NEW_SHEETS["ten_again"])),
     ("check_record", ("scheme", {"scheme": 3})),
     ("costs", ("ability_test", {"convictions": [1]}, None)),
+    ("costs", ("ability_test", {"convictions": [1]}, None, {"convictions": ["c1"]})),
     ("after_roll", ("luck", api.roll("luck", {}, 1))),
     ("request_from_sheet", ("threat", THREAT, {"rating": "Rig"})),
 ])

@@ -125,27 +125,31 @@ def check_record(name: str, data: Any) -> dict:
     return records.check_record(name, data)
 
 
-def costs(system: str, request: Any, action: Any = None) -> list[dict]:
+def costs(system: str, request: Any, action: Any = None, choices: Any = None) -> list[dict]:
     """What a roll of `request` (no `action`), or the follow-up `action`, costs on the table, in the order paid:
     api.table ops on the rolling character's sheet ("by": "character") or the shared Scheme ("by": "scheme").
-    With an action, `request` is not read."""
+    `choices`: what was picked on the sheet that filled `request` (systems()' "sheet_choices"), when it did; the ops
+    then name what they are paid for (the Convictions activated, by id). With an action, `request` and `choices` are
+    not read."""
     m = _procedure(system)
     if action is not None and not isinstance(action, dict):
         raise RulesError(f"'action' must be an object naming one follow-up choice, or null, got {action!r:.100}")
     req = fields.parse(m.FIELDS, request) if action is None else None
-    return m.costs(req, action) if hasattr(m, "costs") else []
+    picked = fields.parse(m.CHOICES, choices, "choices") if action is None and choices is not None else None
+    return m.costs(req, action, picked) if hasattr(m, "costs") else []
 
 
-def after_roll(system: str, roll: Any, action: Any = None, earned: Any = False) -> dict:
+def after_roll(system: str, roll: Any, action: Any = None, earned: Any = False, choices: Any = None) -> dict:
     """Everything the table does once `roll` is made (after `action` when it is a follow-up): "pay", its costs;
     "then", ops that follow from the dice (each says what "earned" becomes once paid); "marked", the Situation's Pay
-    the Price marks from now on, or null. `earned`: an earlier step of this roll added a die to the Scheme."""
+    the Price marks from now on, or null. `earned`: an earlier step of this roll added a die to the Scheme;
+    `choices`: what was picked on the sheet that filled the roll's request, as for costs()."""
     m = _procedure(system)
     if not isinstance(roll, dict) or roll.get("system") != m.ID:
         raise RulesError(f"'roll' must be a {m.ID} roll as returned by roll() or act()")
     if not isinstance(earned, bool):
         raise RulesError(f"'earned' must be true or false, got {earned!r:.100}")
-    pay = costs(system, roll.get("request"), action)
+    pay = costs(system, roll.get("request"), action, choices)
     earned = earned and action is not None  # a new roll starts a new chain: nothing earned yet
     then, marked = m.follows(copy.deepcopy(roll), earned) if hasattr(m, "follows") else ([], None)
     return {"pay": pay, "then": then, "marked": marked}

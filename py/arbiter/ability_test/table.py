@@ -272,19 +272,36 @@ def scheme_negate_setback(state: Any, args: Any = None) -> dict:
 TAKEN_BACK = "A reroll took back the 1 on a success: the die it earned leaves the Scheme again"
 
 
-def costs(request: dict | None, action: dict | None) -> list[dict]:
+def costs(request: dict | None, action: dict | None, choices: dict | None = None) -> list[dict]:
     """Rolling the Test takes one Exertion per Conviction activated (but those declared relevant to this Scene
     already) and, with "Scheme die" ticked, a die from the Scheme; after it, Exertion spent comes off the sheet and
-    negating the setback takes two dice from the Scheme."""
+    negating the setback takes two dice from the Scheme.
+
+    With the sheet's `choices` the request was filled from, each activated Conviction is declared by its id
+    (`activate_conviction` records it, and charges nothing for one declared already this Scene, ability_test-25);
+    without them, one Exertion is charged for each Conviction not declared already, and nothing is recorded."""
     if action is None:
-        n = len(request["convictions"]) - request.get("convictions_declared", 0)
-        return ([fields.pay("character", ID, "activate_conviction", None, n)] if n else []) + (
+        return _conviction_costs(request, choices) + (
             [fields.pay("scheme", ID, "scheme_spend_die")] if request["scheme_die"] else [])
     if "exert" in action:
         return [fields.pay("character", ID, "exert", {"amount": action["exert"]})]
     if "negate_setback" in action:
         return [fields.pay("scheme", ID, "scheme_negate_setback")]
     return []
+
+
+def _conviction_costs(request: dict, choices: dict | None) -> list[dict]:
+    """activate_conviction for each Conviction the request activates: by id when `choices` names them (as many as the
+    request holds), else once for each not declared already."""
+    if choices is None:
+        n = len(request["convictions"]) - request.get("convictions_declared", 0)
+        return [fields.pay("character", ID, "activate_conviction", None, n)] if n else []
+    ids = list(dict.fromkeys(choices["convictions"]))
+    n = len(request["convictions"])
+    if len(ids) != n:
+        raise RulesError(f"'choices.convictions' must name the {n} Conviction{'' if n == 1 else 's'} the request "
+                         f"activates, got {len(ids)}")
+    return [fields.pay("character", ID, "activate_conviction", {"conviction": cid}) for cid in ids]
 
 
 def follows(roll: dict, earned: bool) -> tuple[list[dict], None]:

@@ -276,9 +276,9 @@ def struggle_odds(state: Any, args: Any = None) -> dict:
 
 # what a roll costs on the table -------------------------------------------------------------------------------
 
-def costs(request: dict | None, action: dict | None) -> list[dict]:
+def costs(request: dict | None, action: dict | None, choices: dict | None = None) -> list[dict]:
     """A roll with Will ticked, or expending a Will after it (the actor's), takes one Will from the rolling
-    character's sheet."""
+    character's sheet (what was picked on the sheet, `choices`, changes nothing)."""
     if action is None:
         spent = request["will"]
     else:
