@@ -325,8 +325,8 @@ def test_negating_the_setback_declares_the_failure():
     r = roll(base(5, difficulty=2, masteries=1), 6, 2)
     assert names(r) == ["reroll", "exert", "negate_setback"]
     (choice,) = [c for c in r["choices"] if c["name"] == "negate_setback"]
-    assert choice["cost"] == 2
-    n = act(r, {"negate_setback": True})
+    assert choice["cost"] == 2 and choice["action"] == {"negate_setback": True}  # what the page sends to take it
+    n = act(r, choice["action"])
     assert (n["outcome"], n["setback"], n["setback_negated"], n["choices"]) == ("failure", True, True, [])
     assert "negated" in n["summary"]
     for action, words in [({"reroll": [0]}, "no reroll now"), ({"exert": 1}, "no Exertion now"),

@@ -135,7 +135,7 @@ class AbilityTest:
                         "min": 1, "max": need, "exert_needed": need})
             if self.setback:
                 out.append({"name": "negate_setback", "label": "Spend two Scheme dice to negate the setback",
-                            "cost": NEGATE_COST})
+                            "cost": NEGATE_COST, "action": {"negate_setback": True}})
         return out
 
     def __str__(self) -> str:
