@@ -148,7 +148,8 @@ const luck = {
     return dieFaces(roll.dice, 6, (f, i) => [i === keep ? 'kept' : 'dim']);
   },
   choices: () => [],
-  odds: (odds) => bars(odds.outcomes, odds.exact.outcomes, (k) => `Result ${k}`, 'Higher results are better outcomes.'),
+  odds: (odds, request, { extras }) => bars(odds.outcomes, odds.exact.outcomes, (k) => extras.outcome_labels[k] ?? k,
+    'Higher results are better outcomes.'),
 };
 
 export const VIEWS = { threat, luck };

@@ -107,10 +107,18 @@ def test_roll_through_the_form_shows_the_engines_dice_and_words(app, system, fie
 
 
 def test_luck_with_more_factors_against_than_dice_rolls_nothing_and_is_the_worst(app):
-    """luck-3 on the page: no dice on the canvas, and the words say "No dice: the worst outcome"."""
+    """luck-3 on the page: the odds bar of certainty is labelled as the engine publishes it (extras.outcome_labels),
+    no dice on the canvas, and the words say "No dice: the worst outcome"."""
     page = app("#threat")
     for path, value in {"dice": 1, "against": 2}.items():
         set_field(page, "luck", path, value)
+    labels = SPEC["luck"]["extras"]["outcome_labels"]
+    odds = form(page, "luck").locator("[data-odds]")
+    wait_until(page, """() => { const o = document.querySelector('form[data-system="luck"] [data-odds]');
+        return o.dataset.stale === undefined && JSON.parse(o.dataset.request || '{}').against === 2; }""", 10_000)
+    assert odds.locator('.odds-row[data-key="0"]').get_attribute("data-p") == "1"
+    assert odds.locator('.odds-row[data-key="0"] .label').inner_text() == labels["0"] == "No dice: the worst outcome"
+    assert odds.locator('.odds-row[data-key="6"] .label').inner_text() == labels["6"]
     roll = roll_via_form(page, "luck")
     assert roll["dice"] == [] and roll["result"] == 0
     check_shown(page, "luck", roll)
