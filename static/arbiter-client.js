@@ -145,11 +145,13 @@ export const arbiter = {
   odds: (system, request) => call('odds', [system, request]),
   /** One table-state rule (spend Will, earn XP, a struggle's turn…): the new state, as arbiter.api.table returns. */
   table: (system, op, state, args = null) => call('table', [system, op, state, args]),
-  /** What a roll of `request`, or the follow-up `action`, costs on the table in the order paid: arbiter.api.costs. */
-  costs: (system, request, action = null) => call('costs', [system, request, action]),
+  /** What a roll of `request`, or the follow-up `action`, costs on the table in the order paid: arbiter.api.costs;
+   * `choices`: what was picked on the sheet that filled `request` (the ops then name what they pay for). */
+  costs: (system, request, action = null, choices = null) => call('costs', [system, request, action, choices]),
   /** What the table does once `roll` is made (after `action`): {pay, then, marked}, as arbiter.api.after_roll;
-   * `earned`: an earlier step of this roll added a die to the Scheme. */
-  afterRoll: (system, roll, action = null, earned = false) => call('after_roll', [system, roll, action, earned]),
+   * `earned`: an earlier step of this roll added a die to the Scheme; `choices` as for costs. */
+  afterRoll: (system, roll, action = null, earned = false, choices = null) =>
+    call('after_roll', [system, roll, action, earned, choices]),
   /** The request `system`'s form gets from a character's `sheet` and the player's `choices` (its sheet_choices). */
   requestFromSheet: (system, sheet, choices = null) => call('request_from_sheet', [system, sheet, choices]),
   /** The table's records as declared (arbiter.api.table_spec); one checked field by field (check_record), or a

@@ -3,8 +3,10 @@
 // returned, with the numbers it publishes (`spec`: the procedure's systems() entry).
 //
 //   view.dice(roll, ui, spec) -> [{face, sides, marks, label?, group?}]   view.tap?(roll, ui, index)
-//   view.choices(roll, ui, {act, redraw, spec, situation}) -> elements    view.odds(odds, request, spec) -> elements
-//   (situation: the table's Situation for Pay the Price, page.situation(system); null without the table)
+//   view.choices(roll, ui, {act, redraw, spec, situation, refusal}) -> elements
+//   view.odds(odds, request, spec) -> elements
+//   (situation: the table's Situation for Pay the Price, page.situation(system); null without the table;
+//    refusal(choice): why the table cannot pay for a choice that names its action, or null: then shown disabled)
 
 /** A tiny element builder: strings become text nodes (never parsed as HTML). */
 export function h(tag, attrs = {}, ...children) {
@@ -47,6 +49,12 @@ function widthSpan(p, cls = '') {
 
 const dieFaces = (faces, sides, marksOf = () => [], group) =>
   faces.map((face, i) => ({ face, sides, marks: marksOf(face, i), group }));
+
+/** A choice the roll offers with its action: a button that takes it, disabled with the reason when `why` says the
+ * table cannot pay for it. */
+const offer = (choice, why, act, label, ...more) => h('div', { class: 'choice', 'data-choice': choice },
+  h('button', { type: 'button', disabled: Boolean(why), onclick: () => act() }, label), ...more,
+  why ? h('span', { class: 'field-error', 'data-refusal': '' }, why) : null);
 
 // --- threat (002) ---------------------------------------------------------------------------------------------
 const threat = {
@@ -178,7 +186,7 @@ const ability_test = {
     if (ui.selected.has(i)) ui.selected.delete(i);
     else if (ui.selected.size < reroll.max) ui.selected.add(i);
   },
-  choices(roll, ui, { act, redraw }) {
+  choices(roll, ui, { act, redraw, refusal = () => null }) {
     const out = [];
     for (const c of roll.choices) {
       if (c.name === 'reroll') {
@@ -197,8 +205,7 @@ const ability_test = {
           h('span', {}, `Spend Exertion: ${c.exert_needed} would turn this into a success.`), input,
           h('button', { type: 'button', onclick: () => act({ exert: Number(input.value) }) }, 'Exert')));
       } else if (c.name === 'negate_setback') {
-        out.push(h('div', { class: 'choice', 'data-choice': 'negate_setback' },
-          h('button', { type: 'button', onclick: () => act({ negate_setback: true }) }, c.label)));
+        out.push(offer('negate_setback', refusal(c), () => act(c.action), c.label));
       }
     }
     return out;
@@ -272,9 +279,8 @@ const ten_again = {
     return [...tenAgainSide(roll, roll.request, 'Actor', spec),
       ...tenAgainSide(roll.target, roll.request.opposed, 'Target', spec)];
   },
-  choices: (roll, ui, { act }) => roll.choices.filter((c) => c.name === 'spend_will').map((c) =>
-    h('div', { class: 'choice', 'data-choice': `spend_will-${c.side}` },
-      h('button', { type: 'button', onclick: () => act(c.action) }, c.label),
+  choices: (roll, ui, { act, refusal = () => null }) => roll.choices.filter((c) => c.name === 'spend_will').map((c) =>
+    offer(`spend_will-${c.side}`, refusal(c), () => act(c.action), c.label,
       h('span', { class: 'muted' }, 'Before declaring your successes: the three dice join this roll.'))),
   odds(odds, request) {
     const label = (k) => ({ success: `Success (${request.required}+ successes)`, failure: 'Failure', botch: 'Botch',

@@ -220,7 +220,7 @@ def test_ten_again_publishes_its_thresholds():
 T = "2024-05-01T12:00:00.000Z"
 RECORDS = {
     "character": {"kind": "ten_again", "name": "Ana", "created": T, "sheet": NEW_SHEETS["ten_again"]},
-    "scheme": {"scheme": 0},
+    "scheme": {"scheme": 0, "tracked": True},
     "price": {"current": "s1", "situations": [{"id": "s1", "name": "Situation 1", "player": "",
                                                "marked": [{"option": 0, "by": "Ann"}, {"option": 5, "by": None}]}]},
     "struggle": {"name": "Climb", "character": None, "created": T, "target": 5, "accumulated": 0, "turns": 0,
@@ -233,6 +233,9 @@ RECORDS = {
 RECORD_LIMITS = [
     ("scheme", lambda d: d.update(scheme=100), "'scheme.scheme' must be from 0 to 99, got 100"),
     ("scheme", lambda d: d.update(scheme=-1), "'scheme.scheme' must be from 0 to 99"),
+    ("scheme", lambda d: d.pop("tracked"), "'scheme.tracked' is missing: Track the Scheme on this device, true or "
+                                           "false"),
+    ("scheme", lambda d: d.update(tracked=1), "'scheme.tracked' must be true or false, got 1"),
     ("price", lambda d: d.update(current="s2"), "'price.current' must be the id of one of the situations"),
     ("price", lambda d: d.update(situations=[]), "'price.situations' must be a list of 1 to 100 entries"),
     ("price", lambda d: d["situations"][0].update(marked=[{"option": 8, "by": "Ann"}]),
@@ -623,7 +626,7 @@ def test_sheet_choices_are_published_and_default(system):
 @pytest.mark.parametrize("method, args", [
     ("table_spec", ()),
     ("check_sheet", ("ten_again", NEW_SHEETS["ten_again"])),
-    ("check_record", ("scheme", {"scheme": 3})),
+    ("check_record", ("scheme", {"scheme": 3, "tracked": False})),
     ("costs", ("ability_test", {"convictions": [1]}, None)),
     ("costs", ("ability_test", {"convictions": [1]}, None, {"convictions": ["c1"]})),
     ("after_roll", ("luck", api.roll("luck", {}, 1))),

@@ -26,7 +26,13 @@ MAX_NOTES, MAX_NOTE = 200, 300  # a struggle's history
 _KIND = fields.Choice("kind", "Kind", tuple((k, m.SHEET.label) for k, m in KINDS.items()))
 _SHEET = fields.Object("sheet", "The sheet of its kind", help="systems()' \"sheet\" of the procedure named by kind.")
 CHARACTER = Record("character", "Character", (_KIND, NAME, Time("created", "Created"), _SHEET))
-SCHEME = Record("scheme", "The Scheme", (ability_test.SCHEME_STATE,))
+# The Scheme, and whether this device keeps it: off, the table keeps its Scheme elsewhere (on paper), so a Scheme die
+# or a negation is neither checked against this count nor taken from it, and no die is added to it.
+SCHEME = Record("scheme", "The Scheme", (
+    ability_test.SCHEME_STATE,
+    fields.Bool("tracked", "Track the Scheme on this device", True,
+                help="Off: the Scheme is kept elsewhere; no roll is checked against this count or changes it."),
+))
 # A Situation's marks: each option at most once, with the player who picked it (null: kept without a name, as
 # threat-10 reads marks from before they had names); and who pays the Price when nobody rolls as a character.
 MARK = Record("marked", "Mark", (fields.Int("option", "Option", 0, len(threat.PAY_THE_PRICE) - 1),

@@ -19,7 +19,7 @@ export function exportTable(store) {
   return {
     app: APP, schema: SCHEMA, exported: nowIso(),
     characters: store.list('char:').map(rest),
-    scheme: (store.get('shared:scheme') ?? RECORDS.scheme.default).scheme,
+    scheme: store.get('shared:scheme') ?? RECORDS.scheme.default,
     price: store.get('shared:price'),
     struggles: store.list('struggle:').map(rest),
     log: store.list('log:').map(rest),
@@ -29,7 +29,9 @@ export function exportTable(store) {
 /** The {id, data} records of a file `parseTableFile` accepted, each with where the file holds it. */
 export function fileRecords(file) {
   return [
-    { id: 'shared:scheme', data: { scheme: file.scheme }, at: 'file' },
+    // the Scheme's record; a file of schema 2 or older held only its count
+    isObj(file.scheme) ? { id: 'shared:scheme', data: file.scheme, at: 'scheme' }
+      : { id: 'shared:scheme', data: { scheme: file.scheme }, at: 'file' },
     { id: 'shared:price', data: file.price, at: 'price' },
     ...Object.entries(LISTS).flatMap(([name, [prefix]]) =>
       file[name].map(({ id, ...data }, i) => ({ id: `${prefix}${id}`, data, at: `${name}[${i}]` }))),
@@ -41,7 +43,7 @@ function fileOf(file, records) {
   const data = (id) => records.find((r) => r.id === id)?.data;
   const under = (prefix) => records.filter((r) => r.id.startsWith(prefix))
     .map((r) => ({ id: r.id.slice(prefix.length), ...r.data }));
-  return { ...file, schema: SCHEMA, scheme: data('shared:scheme')?.scheme, price: data('shared:price'),
+  return { ...file, schema: SCHEMA, scheme: data('shared:scheme'), price: data('shared:price'),
     characters: under('char:'), struggles: under('struggle:'), log: under('log:') };
 }
 

@@ -9,8 +9,8 @@
 // events, and wires the parts, one module of one job each:
 //
 //   the page's parts   alerts.js  characters.js  sheet.js (a sheet, field by field)  roll-as.js  shared.js (the
-//                      Scheme)  situations.js (Pay the Price marks; page.situation for the forms)  struggles.js
-//                      log.js  save.js (export, import, kept-aside copies)
+//                      Scheme)  scene.js (New Scene)  situations.js (Pay the Price marks; page.situation for the
+//                      forms)  struggles.js  log.js  save.js (export, import, kept-aside copies)
 //   each kind's sheet  sheets/<procedure>.js: what "roll as" offers, the engine's ops (sheets/index.js: the map)
 //                      sheets/choices.js (what is picked for a roll, as request_from_sheet reads it)
 //   the rules          rules.js: what a roll costs and what follows it, and the ops on a sheet, all asked of
@@ -29,6 +29,7 @@ import { Log } from './log.js';
 import { RollAs } from './roll-as.js';
 import { Rules } from './rules.js';
 import { Save } from './save.js';
+import { Scene } from './scene.js';
 import { SYSTEMS } from './schema.js';
 import { Shared } from './shared.js';
 import { Sheet } from './sheet.js';
@@ -59,6 +60,7 @@ class Table {
     this.rollAs = new RollAs(this);
     this.rules = new Rules(this);
     this.shared = new Shared(this);
+    this.scene = new Scene(this);
     this.situations = new Situations(this);
     this.struggles = new Struggles(this);
     this.log = new Log(this);
@@ -133,8 +135,9 @@ class Table {
   changed(ids) {
     const all = ids === 'all';
     const has = (prefix) => all || [...ids].some((id) => id.startsWith(prefix));
-    if (has('char:')) this.render('characters', 'struggles', 'log');
+    if (has('char:')) this.render('characters', 'struggles', 'log', 'shared'); // shared: the Scene's characters
     if (has('shared:')) this.render('shared');
+    if (has('char:') || has('shared:')) this.page.recheck?.(); // what a shown roll's choices cost may have changed
     if (has('struggle:')) this.render('struggles');
     if (has('log:')) this.render('log');
     if (has('aside:')) this.render('save');
@@ -172,16 +175,24 @@ class Table {
     return h('button', { type: 'button', 'data-k': key, onclick: () => ask(key, `${key}:no`) }, label);
   }
 
-  // --- a roll or a follow-up on a form: log it, then do what arbiter.api.after_roll says follows it ---------------
+  // --- a roll or a follow-up on a form: do what arbiter.api.after_roll says follows it, then log it once -----------
   async onRoll({ system, roll, action, previous }) {
     if (!roll || !SYSTEMS.includes(system)) return;
     const who = this.characters.active(system);
-    await this.log.append(system, roll, action, who);
-    let earned = this.earned.get(previous) ?? false; // a new roll has no previous step: nothing earned yet
-    const { pay, then, marked } = await this.arbiter.afterRoll(system, roll, action, earned);
-    await this.rules.pay(pay, who);
-    for (const op of then) if (await this.rules.payOne(op, who) && 'earned' in op) earned = op.earned;
-    this.earned.set(roll, earned);
-    if (marked) await this.situations.setMarks(marked);
+    const choices = action ? null : this.rollAs.choicesFor(system, roll.request); // what the sheet filled it from
+    const notes = []; // what the table did for it: the log entry's note
+    try {
+      let earned = this.earned.get(previous) ?? false; // a new roll has no previous step: nothing earned yet
+      const { pay, then, marked } = await this.arbiter.afterRoll(system, roll, action, earned, choices);
+      await this.rules.pay(pay, who, notes);
+      for (const op of then) if (await this.rules.payOne(op, who, notes) && 'earned' in op) earned = op.earned;
+      this.earned.set(roll, earned);
+      if (marked) await this.situations.setMarks(marked);
+    } catch (error) {
+      notes.push(`Not done: ${error.message}`);
+      this.say(error.message, true);
+    }
+    await this.log.append(system, roll, action, who, notes.filter(Boolean).join('; '));
+    if (choices && who) await this.rollAs.refresh(who.id); // e.g. its Convictions are declared for the Scene now
   }
 }

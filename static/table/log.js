@@ -43,9 +43,9 @@ export function csvCell(value) {
 
 /** The CSV of log entries ({id, ...entry}, oldest first), a header row first, CRLF line ends. */
 export function csvOf(entries) {
-  const cols = ['time', 'character', 'procedure', 'kind', 'action', 'request', 'dice', 'outcome', 'summary'];
+  const cols = ['time', 'character', 'procedure', 'kind', 'action', 'request', 'dice', 'outcome', 'summary', 'note'];
   const rows = entries.map((e) => [e.time, e.character?.name ?? '', e.system, e.kind, e.action, e.request,
-    e.dice.join(' '), e.outcome, e.summary]);
+    e.dice.join(' '), e.outcome, e.summary, e.kind === 'note' ? '' : e.note]);
   return [cols, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
@@ -56,14 +56,15 @@ export class Log {
     this.filter = { character: '', system: '' };
   }
 
-  /** Log a roll or a follow-up of `system`, made as `who` ({id, name}, or null for nobody). */
-  async append(system, roll, action, who) {
+  /** Log a roll or a follow-up of `system`, made as `who` ({id, name}, or null for nobody), with what the table did
+   * for it (`note`: what it cost and what followed). */
+  async append(system, roll, action, who, note = '') {
     await this.t.store.append({
       time: nowIso(), character: who ? { id: who.id, name: who.name } : null, system,
       kind: action ? 'follow-up' : 'roll',
       request: jsonOrNull(roll.request, FIELD.request.max_chars), action: jsonOrNull(action, FIELD.action.max_chars),
       dice: facesOf(roll), outcome: String(roll.outcome ?? '').slice(0, FIELD.outcome.max_len),
-      summary: String(roll.summary ?? '').slice(0, FIELD.summary.max_len), note: '',
+      summary: String(roll.summary ?? '').slice(0, FIELD.summary.max_len), note: note.slice(0, FIELD.note.max_len),
     });
   }
 
@@ -127,6 +128,7 @@ export class Log {
     return h('li', { class: `log-entry ${e.kind}`, 'data-kind': e.kind, 'data-system': e.system, 'data-log': id },
       h('div', { class: 'log-head' }, head),
       h('div', { class: 'log-summary' }, e.summary),
+      e.kind !== 'note' && e.note ? h('div', { class: 'log-note' }, e.note) : null,
       e.dice.length ? h('div', { class: 'muted log-dice' }, `Dice: ${e.dice.join(' ')}`) : null,
       e.request ? h('div', { class: 'muted log-request' }, `Request: ${requestText(e.request)}`) : null);
   }

@@ -5,11 +5,12 @@
 import { newId, nowIso } from './ids.js';
 import { RECORDS, declAt, isObj, problem } from './schema.js';
 
-export const SCHEMA = 2;
+export const SCHEMA = 3;
 export const LEGACY_PRICE_KEY = 'arbiter.payThePrice.marked';
 
 const SITUATION = declAt(RECORDS.price, 'situations');
 const OPTION = declAt(SITUATION, 'marked', 'option');
+const TRACKED = declAt(RECORDS.scheme, 'tracked');
 
 /** The Pay the Price marks procedures.js kept in localStorage before the table kept them: option numbers, each once,
  * those the Situation's declaration allows. */
@@ -55,6 +56,12 @@ const MIGRATIONS = [
     const situations = data.situations.map((s) => (isObj(s) ? { ...SITUATION.of.default, ...s,
       marked: namedMarks(s.marked) } : s));
     return { id, data: { ...data, situations } };
+  }),
+  // 2 -> 3: the Scheme says whether this device tracks it (as declared by default: it does)
+  (records) => records.map(({ id, data }) => {
+    if (id === 'meta' && isObj(data)) return { id, data: { ...data, schema: 3 } };
+    if (id !== 'shared:scheme' || !isObj(data) || Object.hasOwn(data, TRACKED.name)) return { id, data };
+    return { id, data: { ...data, [TRACKED.name]: TRACKED.default } };
   }),
 ];
 

@@ -1,6 +1,9 @@
 // "Roll as": choose what on a sheet is relevant to the roll, fill the procedure's form with the request arbiter.api
 // makes of it (request_from_sheet), and log that procedure's rolls for the character. What each kind offers is its
-// module in sheets/; what may be chosen, and its defaults, are the procedure's published sheet_choices.
+// module in sheets/; what may be chosen, and its defaults, are the procedure's published sheet_choices. While the
+// form holds what the sheet filled, its rolls are paid with those choices (arbiter.costs names what they pay for:
+// the Convictions by id), and the form is filled again when the sheet changes what it fills (a Conviction declared
+// for the Scene).
 
 import { h } from './dom.js';
 import { choicesOf, picksOf } from './sheets/choices.js';
@@ -11,6 +14,7 @@ export class RollAs {
   constructor(table) {
     this.t = table;
     this.picks = {}; // character id -> what is ticked for its next roll
+    this.filled = {}; // system -> {id, choices, request}: the form as the last "Fill the … form" left it
   }
 
   view(id, c) {
@@ -37,8 +41,9 @@ export class RollAs {
     this.asking = (this.asking ?? 0) + 1;
     dataset.filling = '';
     try {
-      const request = await this.t.arbiter.requestFromSheet(system, c.sheet, choicesOf(this.picks[id] ?? {}));
-      this.fillFor(id, system, request);
+      const choices = choicesOf(this.picks[id] ?? {});
+      const request = await this.t.arbiter.requestFromSheet(system, c.sheet, choices);
+      this.fillFor(id, system, request, choices);
     } catch (error) {
       this.t.setStatus(id, error.message, true);
     } finally {
@@ -46,12 +51,14 @@ export class RollAs {
     }
   }
 
-  /** Fill `system`'s form from the sheet, show it, and log its rolls for this character. */
-  fillFor(id, system, request) {
+  /** Fill `system`'s form from the sheet (with what was picked on it, `choices`), show it, and log its rolls for this
+   * character. */
+  fillFor(id, system, request, choices = null) {
     const proc = this.t.page.procs[system];
     const c = this.t.characters.get(id);
     if (!proc || !c) return;
     if (request) proc.fill(request);
+    this.filled[system] = request && choices ? { id, choices, request } : null;
     this.t.characters.setActive(system, id);
     this.t.page.showTab(system);
     this.t.setStatus(id, request ? `The ${SYSTEM_NAME[system]} form is filled; its rolls are logged for ${c.name}.`
@@ -59,5 +66,31 @@ export class RollAs {
     proc.form.scrollIntoView({ block: 'start' });
     const roll = proc.form.querySelector('[data-roll]');
     if (roll && !roll.disabled) roll.focus({ preventScroll: true });
+  }
+
+  /** The choices the sheet filled `system`'s form from, while `request` (the form's, or a roll's) still holds what
+   * they filled and their character rolls it; else null. */
+  choicesFor(system, request) {
+    const f = this.filled[system];
+    if (!f || this.t.characters.active(system)?.id !== f.id) return null;
+    const same = Object.entries(f.request).every(([k, v]) => JSON.stringify(request?.[k]) === JSON.stringify(v));
+    return same ? f.choices : null;
+  }
+
+  /** Fill again each form character `id`'s sheet filled and that still holds it, as the sheet fills it now. */
+  async refresh(id) {
+    for (const [system, f] of Object.entries(this.filled)) {
+      const proc = this.t.page.procs[system];
+      const c = this.t.characters.get(id);
+      if (f?.id !== id || !c || !this.choicesFor(system, proc.request())) continue;
+      try {
+        const request = await this.t.arbiter.requestFromSheet(system, c.sheet, f.choices);
+        if (this.filled[system] !== f || !this.choicesFor(system, proc.request())) continue; // changed meanwhile
+        this.filled[system] = { ...f, request };
+        if (JSON.stringify(request) !== JSON.stringify(f.request)) proc.fill(request);
+      } catch (error) {
+        this.t.setStatus(id, error.message, true);
+      }
+    }
   }
 }

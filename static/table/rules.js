@@ -4,6 +4,12 @@
 
 import { pick } from './data.js';
 import { h } from './dom.js';
+import { sheetOf } from './schema.js';
+
+/** `sheet` (of `kind`) after an op answered `result`: the declared fields the answer holds replace the sheet's (an
+ * answer also holds a note, what it charged…; a field a sheet kept before it was declared comes with it). */
+export const sheetAfter = (kind, sheet, result) => ({ ...sheet, ...Object.fromEntries(sheetOf(kind).fields
+  .filter((f) => Object.hasOwn(result, f.name)).map((f) => [f.name, result[f.name]])) });
 
 export class Rules {
   constructor(table) { this.t = table; }
@@ -15,60 +21,71 @@ export class Rules {
   }
 
   /** Apply `op` to the sheet (times over, all or nothing) with the engine, on the sheet's latest revision; a refusal
-   * is shown on the sheet and, unless `logRefusal` is false, logged. True once done. */
-  async charOp(id, system, op, args = null, { times = 1, logAs = system, logRefusal = true } = {}) {
-    let notes = [];
+   * is shown on the sheet and, unless `logRefusal` is false, logged. With `notes` (a list), what was done or refused
+   * goes there instead of the log (a roll's one entry says it). True once done. */
+  async charOp(id, system, op, args = null, { times = 1, logAs = system, logRefusal = true, notes = null } = {}) {
+    let said = [];
     try {
       await this.t.store.update(`char:${id}`, async (data) => {
-        notes = [];
+        said = [];
         let sheet = data.sheet;
         for (let i = 0; i < times; i++) {
           const result = await this.t.arbiter.table(system, op, sheet, args);
-          notes.push(result.note);
-          sheet = pick(result, Object.keys(data.sheet));
+          said.push(result.note);
+          sheet = sheetAfter(data.kind, sheet, result);
         }
         return { ...data, sheet };
       });
     } catch (error) {
       this.t.setStatus(id, error.message, true);
-      if (logRefusal) await this.t.log.note(logAs, id, `Not done: ${error.message}`);
+      if (notes) notes.push(`Not done: ${error.message}`);
+      else if (logRefusal) await this.t.log.note(logAs, id, `Not done: ${error.message}`);
       return false;
     }
-    const note = notes.join('; ');
+    const note = said.filter(Boolean).join('; ');
     this.t.setStatus(id, note);
-    await this.t.log.note(logAs, id, note);
+    if (notes) notes.push(note);
+    else await this.t.log.note(logAs, id, note);
     return true;
   }
 
+  /** Whether a cost of a roll ({by, …}) is the table's to take here: the Scheme's while this device tracks it, the
+   * character's when one rolls (with nobody rolling, their counts are the player's own). */
+  applies(cost, who) { return cost.by === 'scheme' ? this.t.shared.tracked() : Boolean(who); }
+
   /** Run one op arbiter.api named for a roll ({by, system, op, args, times, note?}): on the rolling character's
-   * sheet (`who`, or nobody: then not run) or on the shared Scheme. True once done. */
-  async payOne(cost, who) {
-    if (cost.by === 'scheme') return this.t.shared.schemeOp(cost.op, cost.args, who, { override: cost.note });
-    return who ? this.charOp(who.id, cost.system, cost.op, cost.args, { times: cost.times }) : false;
+   * sheet (`who`) or on the shared Scheme, when it applies; its note goes to `notes`. True once done. */
+  async payOne(cost, who, notes) {
+    if (!this.applies(cost, who)) return false;
+    if (cost.by === 'scheme') return this.t.shared.schemeOp(cost.op, cost.args, who, { override: cost.note, notes });
+    return this.charOp(who.id, cost.system, cost.op, cost.args, { times: cost.times, notes });
   }
 
   /** After a roll or a follow-up: take what it costs (after_roll's "pay") from `who` and the Scheme, in order. */
-  async pay(costs, who) {
-    for (const cost of costs) await this.payOne(cost, who);
+  async pay(costs, who, notes) {
+    for (const cost of costs) await this.payOne(cost, who, notes);
   }
 
   /** Before a roll or a follow-up: what `pay` will take for it (arbiter.costs: Will, Convictions, Exertion, Scheme
-   * dice), tried on the active character's sheet and the Scheme as they are now, with the same rules. A message if
-   * they cannot pay (the roll is then not made); null if they can. Only a roll made as a character is held to the
-   * table's counts: with nobody rolling, the forms stay usable by a table that keeps its Will and Scheme on paper. */
+   * dice), tried in order on the active character's sheet and the Scheme as they are now, with the same rules. A
+   * message if they cannot pay (the roll is then not made); null if they can. The Scheme is held to its count
+   * whoever rolls, while this device tracks it; a character's counts only when the roll is made as that character. */
   async cannotPay(system, request, action) {
-    const who = this.t.store ? this.t.characters.active(system) : null;
-    if (!who) return null;
-    const scheme = { scheme: this.t.store.get('shared:scheme')?.scheme ?? 0 };
-    for (const { by, system: sys, op, args, times } of await this.t.arbiter.costs(system, request, action)) {
-      const [payer, state] = by === 'scheme' ? ['The Scheme', scheme] : [who.name || '(unnamed)', who.sheet];
+    if (!this.t.store) return null;
+    const who = this.t.characters.active(system);
+    const choices = action ? null : this.t.rollAs.choicesFor(system, request);
+    const states = { character: who?.sheet, scheme: this.t.store.get('shared:scheme') };
+    for (const cost of await this.t.arbiter.costs(system, request, action, choices)) {
+      if (!this.applies(cost, who)) continue;
+      const { by, system: sys, op, args, times } = cost;
       try {
-        let next = state;
         for (let i = 0; i < times; i++) {
-          next = pick(await this.t.arbiter.table(sys, op, next, args), Object.keys(state));
+          const result = await this.t.arbiter.table(sys, op, states[by], args);
+          states[by] = by === 'scheme' ? pick(result, Object.keys(states.scheme))
+            : sheetAfter(who.kind, states.character, result);
         }
       } catch (error) {
-        return `${payer}: ${error.message}`;
+        return `${by === 'scheme' ? 'The Scheme' : who.name || '(unnamed)'}: ${error.message}`;
       }
     }
     return null;

@@ -90,7 +90,7 @@ export class Save {
         ? { errors: all, message: `${file.name} was not imported: nothing changed. What is wrong:` }
         : { table, message: `${file.name}: ${plural(table.characters.length, 'character')}, `
           + `${plural(table.struggles.length, 'struggle')}, ${plural(table.log.length, 'log entry', 'log entries')}, `
-          + `the Scheme at ${table.scheme}. Replace this device’s table with it?` };
+          + `the Scheme at ${table.scheme.scheme}. Replace this device’s table with it?` };
       this.t.ui.focus = all.length ? 'save:file' : 'save:replace';
     }
     this.t.render('save');

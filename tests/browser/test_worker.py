@@ -179,6 +179,9 @@ def test_the_table_doors_match_cpython(ready_page):
         ("afterRoll", ["ability_test", test, None, False]),
         ("afterRoll", ["ability_test", test, {"reroll": [0]}, True]),
         ("afterRoll", ["luck", api.roll("luck", {}, 2), None, False]),
+        ("costs", ["ability_test", test["request"], None, {"convictions": ["c1"]}]),  # the sheet's choices: by id
+        ("costs", ["ability_test", test["request"], None, {"convictions": []}]),
+        ("afterRoll", ["ability_test", test, None, False, {"convictions": ["c1"]}]),
         ("requestFromSheet", ["ten_again", {**sheet, "attributes": [{"id": "a", "name": "Wits", "dots": 3}]},
                               {"stats": ["a"]}]),
         ("requestFromSheet", ["ten_again", sheet, {"stats": []}]),

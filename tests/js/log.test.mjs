@@ -60,11 +60,14 @@ describe('CSV', () => {
     assert.equal(csvCell({ a: 1 }), '"{""a"":1}"');
     assert.equal(csvCell(null), '""');
   });
-  it('a header row, then a row per entry, CRLF line ends', () => {
+  it('a header row, then a row per entry, CRLF line ends; a roll\'s note, a note\'s words once', () => {
     const csv = csvOf([{ time: 't', character: { name: 'Ada' }, system: 'luck', kind: 'roll', action: null,
-      request: { dice: 2 }, dice: [3, 4], outcome: 'ok', summary: 'fine' }]);
-    assert.equal(csv, '"time","character","procedure","kind","action","request","dice","outcome","summary"\r\n'
-      + '"t","Ada","luck","roll","","{""dice"":2}","3 4","ok","fine"\r\n');
+      request: { dice: 2 }, dice: [3, 4], outcome: 'ok', summary: 'fine', note: 'paid' },
+    { time: 'u', character: null, system: 'luck', kind: 'note', action: null, request: null, dice: [], outcome: '',
+      summary: 'said', note: 'said' }]);
+    assert.equal(csv, '"time","character","procedure","kind","action","request","dice","outcome","summary","note"\r\n'
+      + '"t","Ada","luck","roll","","{""dice"":2}","3 4","ok","fine","paid"\r\n'
+      + '"u","","luck","note","","","","","said",""\r\n');
   });
 });
 

@@ -58,9 +58,25 @@ describe('migrate', () => {
     assert.equal(price.situations[0].player, '');
   });
 
-  it('keeps a Scheme that is there already', () => {
+  it('keeps a Scheme that is there already, tracked on this device', () => {
     const records = migrate([{ id: 'shared:scheme', data: { scheme: 4 } }], 0);
-    assert.deepEqual(records.filter((r) => r.id === 'shared:scheme'), [{ id: 'shared:scheme', data: { scheme: 4 } }]);
+    assert.deepEqual(records.filter((r) => r.id === 'shared:scheme'),
+      [{ id: 'shared:scheme', data: { scheme: 4, tracked: true } }]);
+  });
+
+  it('from schema 2: the Scheme is tracked on this device (the declared default), a setting already there kept', () => {
+    const records = migrate([
+      { id: 'meta', data: { schema: 2, created: '2024-05-01T12:00:00.000Z' } },
+      { id: 'shared:scheme', data: { scheme: 3 } },
+    ], 2);
+    assert.deepEqual(records, [
+      { id: 'meta', data: { schema: SCHEMA, created: '2024-05-01T12:00:00.000Z' } },
+      { id: 'shared:scheme', data: { scheme: 3, tracked: true } },
+    ]);
+    const kept = [{ id: 'shared:scheme', data: { scheme: 3, tracked: false } }];
+    assert.deepEqual(migrate(kept, 2), kept);
+    const garbage = [{ id: 'shared:scheme', data: 'garbage' }];
+    assert.deepEqual(migrate(garbage, 2), garbage);
   });
 
   it('from schema 1: each bare mark kept without a name, a player for each Situation, the meta at SCHEMA', () => {
@@ -84,7 +100,7 @@ describe('migrate', () => {
   });
 
   it('data of the current schema is left as it is', () => {
-    const records = [{ id: 'shared:scheme', data: { scheme: 1 } }];
+    const records = [{ id: 'shared:scheme', data: { scheme: 1, tracked: true } }];
     assert.equal(migrate(records, SCHEMA), records);
   });
 });

@@ -1,6 +1,7 @@
 // static/table/sheets/: each kind's module, the picks a sheet starts from and the choices request_from_sheet reads,
-// the XP options shown at the published prices; struggles.js and shared.js: which procedure keeps struggles (with its
-// limits) and the Scheme, as the published table ops say.
+// the XP options shown at the published prices and the Convictions declared this Scene in words; struggles.js,
+// shared.js and scene.js: which procedure keeps struggles (with its limits), the Scheme and Scenes, as the published
+// table ops say; rules.js: a sheet after an op's answer.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -9,6 +10,8 @@ import './published.mjs';
 import * as abilityTest from '../../static/table/sheets/ability-test.js';
 import { choicesOf, picksOf } from '../../static/table/sheets/choices.js';
 import { BY_KIND } from '../../static/table/sheets/index.js';
+import { sheetAfter } from '../../static/table/rules.js';
+import { sceneOf } from '../../static/table/scene.js';
 import { schemeOf } from '../../static/table/shared.js';
 import { struggleOf } from '../../static/table/struggles.js';
 
@@ -109,5 +112,35 @@ describe('schemeOf', () => {
   it('is the Ability Test as arbiter.api publishes it', () => {
     assert.equal(schemeOf(globalThis.arbiterPublished.systems), 'ability_test');
     assert.equal(struggleOf(globalThis.arbiterPublished.systems).system, 'ten_again');
+  });
+});
+
+describe('sceneOf', () => {
+  it('the procedure whose table publishes new_scene: the Ability Test as arbiter.api publishes it', () => {
+    assert.equal(sceneOf({ a: { table_ops: [{ name: 'xp_earn' }] }, b: { table_ops: [{ name: 'new_scene' }] } }), 'b');
+    assert.equal(sceneOf(globalThis.arbiterPublished.systems), 'ability_test');
+  });
+});
+
+describe('the Convictions declared this Scene', () => {
+  const spec = globalThis.arbiterPublished.systems.ability_test;
+  const sheet = { convictions: [{ id: 'c1', text: 'Duty', significance: 2 }, { id: 'c2', text: '', significance: 1 }] };
+
+  it('are named in the sheet\'s order under the declaration\'s label', () => {
+    assert.equal(abilityTest.sceneWords(spec.sheet, { ...sheet, scene_convictions: ['c2', 'c1'] }),
+      'Convictions declared relevant to this Scene: “Duty”, “Conviction”.');
+  });
+
+  it('are none on a sheet kept before Scenes were', () => {
+    assert.equal(abilityTest.sceneWords(spec.sheet, sheet), 'Convictions declared relevant to this Scene: none yet.');
+  });
+});
+
+describe('sheetAfter', () => {
+  it('takes the declared fields an op answered, not its note or what it charged, and keeps the others', () => {
+    const sheet = { ...globalThis.arbiterPublished.systems.ability_test.sheet.default, exertion: 2 };
+    const answer = { ...sheet, exertion: 1, scene_convictions: ['c1'], exertion_charged: 1, note: 'Spent 1' };
+    assert.deepEqual(sheetAfter('ability_test', sheet, answer), { ...sheet, exertion: 1, scene_convictions: ['c1'] });
+    assert.deepEqual(sheetAfter('ability_test', sheet, { xp: 3, cost: 2 }), { ...sheet, xp: 3 });
   });
 });

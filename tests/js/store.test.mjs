@@ -47,7 +47,7 @@ describe('Store', () => {
 
   it('refuses data its declaration does not allow, and changes nothing', async () => {
     const [store] = await tabs();
-    await assert.rejects(store.update('shared:scheme', () => ({ scheme: 100 })),
+    await assert.rejects(store.update('shared:scheme', (d) => ({ ...d, scheme: 100 })),
       /^Error: Not saved: 'scheme\.scheme' must be from 0 to 99, got 100$/);
     assert.equal(store.get('shared:scheme').scheme, 0);
   });
@@ -57,8 +57,9 @@ describe('Store', () => {
     let runs = 0;
     await a.update('shared:scheme', async (d) => {
       runs += 1;
-      if (runs === 1) await b.update('shared:scheme', (e) => ({ scheme: e.scheme + 5 })); // the other tab was first
-      return { scheme: d.scheme + 1 };
+      // the other tab was first
+      if (runs === 1) await b.update('shared:scheme', (e) => ({ ...e, scheme: e.scheme + 5 }));
+      return { ...d, scheme: d.scheme + 1 };
     });
     assert.equal(runs, 2);
     assert.equal(a.get('shared:scheme').scheme, 6);
@@ -78,7 +79,7 @@ describe('Store', () => {
     const [store] = await tabs();
     const seen = [];
     store.subscribe((ids) => seen.push([...ids]));
-    await store.update('shared:scheme', () => ({ scheme: 2 }));
+    await store.update('shared:scheme', (d) => ({ ...d, scheme: 2 }));
     assert.deepEqual(seen, [['shared:scheme']]);
   });
 
@@ -121,7 +122,7 @@ describe('Store', () => {
       [`char:${id}: 'character.sheet.will' must be a whole number from 0 to 20, got 'lots'`]);
   });
 
-  it('migrates a table of schema 1: its marks were kept without a name', async () => {
+  it('migrates a table of schema 1: its marks were kept without a name, its Scheme is tracked here', async () => {
     const backend = new MemoryBackend();
     const put = (id, data) => backend.map.set(id, { id, rev: 3, updated: 0, by: 'old', data });
     put('meta', { schema: 1, created: TIME });
@@ -136,13 +137,13 @@ describe('Store', () => {
       { id: 's1', name: 'Fight', marked: [], player: '' },
       { id: 's2', name: 'Chase', marked: [{ option: 5, by: null }, { option: 0, by: null }], player: '' }]);
     assert.equal(store.records.get('shared:price').rev, 4);
-    assert.equal(store.get('shared:scheme').scheme, 2);
+    assert.deepEqual(store.get('shared:scheme'), { scheme: 2, tracked: true });
   });
 
   it('sets a newer schema aside untouched and starts a fresh table', async () => {
     const backend = new MemoryBackend();
     const [old] = await tabs(1, backend);
-    await old.update('shared:scheme', () => ({ scheme: 3 }));
+    await old.update('shared:scheme', (d) => ({ ...d, scheme: 3 }));
     const meta = backend.map.get('meta');
     backend.map.set('meta', { ...meta, data: { ...meta.data, schema: SCHEMA + 1 } });
     const [store] = await tabs(1, backend);
@@ -156,13 +157,13 @@ describe('Store', () => {
   it('stops writing once a newer version took over', async () => {
     const [store] = await tabs();
     store.stopWriting('reload');
-    await assert.rejects(store.update('shared:scheme', () => ({ scheme: 1 })), /reload/);
+    await assert.rejects(store.update('shared:scheme', (d) => ({ ...d, scheme: 1 })), /reload/);
   });
 
   it('replaces the table with an exported file, and keeps the kept-aside copies', async () => {
     const [source] = await tabs();
     await source.create('char:', character('Ada'));
-    await source.update('shared:scheme', () => ({ scheme: 4 }));
+    await source.update('shared:scheme', (d) => ({ ...d, scheme: 4, tracked: false }));
     await source.append(entry());
     const { table, errors } = parseTableFile(JSON.stringify(exportTable(source)));
     assert.equal(errors, undefined);
@@ -174,7 +175,7 @@ describe('Store', () => {
     await target.create('char:', character('Zed'));
     await target.replaceTable(table);
     assert.deepEqual(target.list('char:').map(([, c]) => c.name), ['Ada']);
-    assert.equal(target.get('shared:scheme').scheme, 4);
+    assert.deepEqual(target.get('shared:scheme'), { scheme: 4, tracked: false });
     assert.equal(target.list('log:').length, 1);
     assert.equal(target.list('aside:').length, 1);
   });
@@ -188,14 +189,14 @@ describe('Store', () => {
 });
 
 describe('the envelope of a record', () => {
-  const rec = { id: 'shared:scheme', rev: 1, updated: 1, by: 'tab', data: { scheme: 0 } };
+  const rec = { id: 'shared:scheme', rev: 1, updated: 1, by: 'tab', data: { scheme: 0, tracked: true } };
 
   it('checks its revision, time, writer and id, and its data by its declaration', () => {
     assert.deepEqual(recordErrors(rec), []);
     assert.deepEqual(recordErrors({ ...rec, rev: 0 }), ['shared:scheme.rev: must be a whole number from 1, got 0']);
     assert.deepEqual(recordErrors({ ...rec, id: 'char:a b' }), ['"char:a b": is not a record this version keeps']);
     assert.deepEqual(recordErrors({ ...rec, extra: 1 }), ['shared:scheme.extra: is not a known field']);
-    assert.deepEqual(recordErrors({ ...rec, data: { scheme: -1 } }),
+    assert.deepEqual(recordErrors({ ...rec, data: { scheme: -1, tracked: true } }),
       ["shared:scheme: 'scheme.scheme' must be from 0 to 99, got -1"]);
     assert.deepEqual(recordErrors(42), ['a record without an id: 42']);
   });

@@ -19,8 +19,9 @@ export function use({ s, p, k, fill, spec }) {
   const masteries = (sk) => (sk.masteries ? `, ${plural(sk.masteries, 'Mastery', 'Masteries')}` : '');
   const skills = [['', 'None'], ...s.skills.map((sk) => [sk.id, `${sk.name || 'Skill'} ${sk.level}${masteries(sk)}`])];
   const items = [['', 'None'], ...s.items.map((it) => [it.id, `${it.name || 'Item'} ${it.level}`])];
+  const declared = new Set(s.scene_convictions ?? []);
   const conviction = (cv) => checkbox(k(`conv:${cv.id}`),
-    `${cv.text || 'Conviction'} (Significance ${cv.significance})`,
+    `${cv.text || 'Conviction'} (Significance ${cv.significance}${declared.has(cv.id) ? ', declared this Scene' : ''})`,
     p.convictions.has(cv.id), (on) => toggle(p.convictions, cv.id, on));
   return [
     h('div', { class: 'grid' },
@@ -57,6 +58,14 @@ export function xpOptions(xpCosts, attributes, s) {
     ...attributes.map((a) => [`attr:${a}`,
       `Attribute ${a} ${s.attributes[a]} → ${s.attributes[a] + 1} (${price('advance_attribute', s.attributes[a])})`]),
   ];
+}
+
+/** The Convictions of sheet `s` declared relevant to this Scene, in words (the list's label is its declaration's). */
+export function sceneWords(sheetDecl, s) {
+  const { label } = sheetDecl.fields.find((f) => f.name === 'scene_convictions');
+  const ids = new Set(s.scene_convictions ?? []);
+  const names = s.convictions.filter((cv) => ids.has(cv.id)).map((cv) => `“${cv.text || 'Conviction'}”`);
+  return `${label}: ${names.length ? names.join(', ') : 'none yet'}.`;
 }
 
 /** Exertion, XP and Convictions: the counts, and the ops that change them. */
@@ -96,7 +105,7 @@ export function ops(t, id, c) {
     h('div', { class: 'row' },
       h('label', { class: 'tf' }, h('span', {}, 'Exertion to spend'), amount),
       button('exert', 'exert', 'Spend Exertion', exert),
-      op('xp_earn', 'End of a Scene: +1 XP', { scenes: 1 })),
+      op('xp_earn', 'A Scene played off the table: +1 XP', { scenes: 1 })),
     h('div', { class: 'row' },
       h('label', { class: 'tf grow' }, h('span', {}, 'Spend XP on'), what), newBox, uniqueBox,
       button('xp_spend', 'xp', 'Spend XP', spendXp)),
@@ -105,6 +114,7 @@ export function ops(t, id, c) {
         h('label', { class: 'tf' }, h('span', {}, 'to'), to),
         button('move_significance', 'move', 'Move Significance', move)] : null,
       op('end_session', 'End the Session', null)),
+    h('p', { 'data-scene-convictions': JSON.stringify(s.scene_convictions ?? []) }, sceneWords(spec.sheet, s)),
     h('p', { class: 'muted' }, s.moved_this_session ? 'Significance was moved this Session.'
       : 'At the end of the Session, 1 point of Significance may move between two Convictions.'),
     h('p', { class: 'muted' },
