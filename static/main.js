@@ -116,15 +116,38 @@ class Procedure {
     this.resultBox.dataset.outcome = roll.outcome;
     this.resultBox.replaceChildren(outcome, steps);
     this.renderChoices();
+    this.checkChoices();
   }
 
   renderChoices() {
+    const refusals = this.ui.refusals;
     this.choiceBox.replaceChildren(...this.view.choices(this.roll, this.ui, {
       act: (action) => this.act(action),
       redraw: () => { this.tray.update(this.view.dice(this.roll, this.ui, this.spec)); this.renderChoices(); },
       spec: this.spec,
       situation: window.arbiterPage.situation(this.system),
+      refusal: (choice) => refusals?.get(choice) ?? null,
     }));
+    this.choiceBox.toggleAttribute('data-checking', !refusals);
+  }
+
+  /** Ask the guards about each choice that names its action (what taking it costs the table): one that would be
+   * refused is shown disabled, with the reason. Asked again whenever what pays may have changed (page.recheck). */
+  async checkChoices() {
+    const roll = this.roll;
+    if (!roll) return;
+    const refusals = new Map();
+    try {
+      for (const c of roll.choices ?? []) {
+        if (c.action) refusals.set(c, await refused(this.system, roll.request, c.action));
+      }
+    } catch (error) {
+      console.warn(error); // the choice stays offered; act() asks again and shows a refusal
+    }
+    const before = this.ui.refusals;
+    if (roll !== this.roll || (before && [...refusals].every(([c, why]) => before.get(c) === why))) return;
+    this.ui.refusals = refusals;
+    this.renderChoices();
   }
 
   tap(index) {
@@ -255,7 +278,9 @@ for (const a of document.querySelectorAll('nav.tabs a')) {
 }
 window.addEventListener('hashchange', () => showTab(readHash(procs)));
 // situation(system): the Situation a roll's Pay the Price list shows (its marks, who pays), set by the table, its owner
-window.arbiterPage = { procs, percent, guards, showTab: (system) => showTab(tabOf(system)), situation: () => null };
+// recheck(): what pays for a shown roll's choices changed (the table's Scheme or a sheet): check them again
+window.arbiterPage = { procs, percent, guards, showTab: (system) => showTab(tabOf(system)), situation: () => null,
+  recheck: () => { for (const proc of Object.values(procs)) proc.checkChoices(); } };
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const afterFirstFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

@@ -369,7 +369,8 @@ def test_will_is_spent_rested_and_rolled(app):
 
 def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
     """Ticking "Expend a Will" with no Will left, or a Scheme die with an empty Scheme, stops the roll before it is
-    made: the form says who cannot pay and why, no dice are rolled, nothing is logged and nothing is spent."""
+    made: the form says who cannot pay and why, no dice are rolled, nothing is logged and nothing is spent; Will
+    after the roll is offered disabled, with the reason."""
     page = app("#ten_again")
     create(page, "ten_again", "Cy")
     edit(page, sheet_input(page, "will"), 0, lambda: characters(page)["Cy"]["sheet"]["will"] == 0)
@@ -389,10 +390,11 @@ def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
     set_field(page, "ten_again", "will", False)
     rolled = roll(page, "ten_again")  # without Will the same character rolls
     before = log(page)
-    form(page, "ten_again").locator('[data-choice="spend_will-actor"] button').click()  # Will after the roll: refused too
-    refusal = form(page, "ten_again").locator("[data-choices] .field-error")
-    refusal.wait_for(timeout=10_000)
-    assert refusal.inner_text().startswith("Cy: ") and "no Will remaining" in refusal.inner_text()
+    will = form(page, "ten_again").locator('[data-choice="spend_will-actor"]')  # Will after the roll: not offered
+    wait_until(page, """() => document.querySelector(
+        'form[data-system="ten_again"] [data-choice="spend_will-actor"] button').disabled""", 10_000)
+    refusal = will.locator("[data-refusal]").inner_text()
+    assert refusal.startswith("Cy: ") and "no Will remaining" in refusal
     assert page.evaluate("() => window.arbiterPage.procs.ten_again.roll")["dice"] == rolled["dice"]
     assert log(page) == before and characters(page)["Cy"]["sheet"]["will"] == 0
 
@@ -408,9 +410,17 @@ def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
     page.wait_for_timeout(300)
     assert log(page) == before and scheme(page) == 0
 
-    # With nobody rolling, the form is the player's own: a table keeping its Scheme on paper still rolls.
+    # The Scheme is the table's on this device: nobody rolling as a character, it is still held to its count...
     page.locator('[data-k="stop:ability_test"]').click()
-    assert roll(page, "ability_test")["scheme_roll"] is not None
+    form(page, "ability_test").locator("button[data-roll]").click()
+    wait_until(page, """() => document.querySelector('form[data-system="ability_test"] output.field-error[role=alert]')
+        ?.textContent.startsWith('The Scheme: ')""", 10_000)
+    assert log(page) == before and scheme(page) == 0
+    # ...until the table says it keeps its Scheme elsewhere (on paper): then the form is the player's own
+    track_scheme(page, False)
+    result = roll(page, "ability_test")
+    assert result["scheme_roll"] is not None and scheme(page) == 0
+    assert log(page)[-1]["summary"] == result["summary"] and "Scheme" not in log(page)[-1]["note"]
 
 
 def test_exertion_and_xp_are_spent_through_the_rules(app):
@@ -451,16 +461,74 @@ def test_exertion_and_xp_are_spent_through_the_rules(app):
         if result["outcome"] == "failure":
             break
     assert result["outcome"] == "failure"
-    rolls = sum(1 for e in log(page) if e["kind"] == "roll")
-    eventually(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 28 - rolls, what="1 Exertion per activation")
+    # one Exertion declares the Conviction for the Scene on the first roll; the later rolls of the Scene cost none
+    eventually(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 27, what="1 Exertion for the Scene")
     choice = form(page, "ability_test").locator('[data-choice="exert"]')
     after = follow_up(page, "ability_test", choice.locator("button"))
     assert after["outcome"] == "success"
-    eventually(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 28 - rolls - result["exert_needed"],
+    eventually(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 27 - result["exert_needed"],
                what="Exertion spent by the follow-up")
 
 
+def declared(page, name) -> list:
+    return characters(page)[name]["sheet"].get("scene_convictions", [])
+
+
+def test_a_conviction_declared_for_the_scene_is_free_until_a_new_scene(app):
+    """ability_test-25, -26: the first Test that activates a Conviction spends one Exertion and declares it for the
+    Scene (the sheet and the form say so); the next Test of the Scene activates it without Exertion; "New Scene"
+    gives every Ability Test character 1 XP in one log entry and ends the declarations, so it costs one again."""
+    page = app("#ability_test")
+    create(page, "ability_test", "Cleo")  # another Ability Test character: the Scene is the table's
+    create(page, "ability_test", "Aria")
+    edit(page, sheet_input(page, "exertion"), 5, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 5)
+    add_row(page, "convictions", "The mission comes first", 2)
+    (mission,) = sheet_list(page, "Aria", "convictions")
+    page.locator(".sheet .use").get_by_label("The mission comes first (Significance 2)").check()
+    fill_from_sheet(page, "ability_test")
+    assert (request_of(page, "ability_test")["convictions"], request_of(page, "ability_test")["convictions_declared"]) \
+        == ([2], 0)
+    shown = page.locator(".sheet [data-scene-convictions]")
+    assert shown.inner_text().endswith(": none yet.")
+
+    first = roll(page, "ability_test")
+    assert first["request"]["convictions_declared"] == 0
+    eventually(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 4 and declared(page, "Aria") == [mission["id"]],
+               what="one Exertion spent, the Conviction declared")
+    assert "Spent 1 Exertion to declare “The mission comes first” relevant to this Scene" in log(page)[-1]["note"]
+    eventually(page, lambda: "“The mission comes first”" in shown.inner_text(), what="the sheet naming it")
+    assert "declared this Scene" in page.locator(".sheet .use").inner_text()
+    eventually(page, lambda: request_of(page, "ability_test")["convictions_declared"] == 1, what="the form saying so")
+
+    second = roll(page, "ability_test")  # the same Scene: its Significance adds, no Exertion
+    assert second["request"]["convictions_declared"] == 1 and second["ability"] == first["ability"]
+    assert "declared relevant to this Scene already: no Exertion" in second["steps"][0]
+    assert "no Exertion is charged" in log(page)[-1]["note"]
+    assert characters(page)["Aria"]["sheet"]["exertion"] == 4
+
+    xp = {name: characters(page)[name]["sheet"]["xp"] for name in ("Aria", "Cleo")}
+    entries = len(log(page))
+    page.locator('[data-k="scene:new"]').click()
+    eventually(page, lambda: all(characters(page)[n]["sheet"]["xp"] == xp[n] + 1 for n in xp), what="1 XP each")
+    eventually(page, lambda: len(log(page)) == entries + 1, what="one log entry")
+    entry = log(page)[-1]
+    assert entry["kind"] == "note" and "Aria: New Scene: earned 1 XP" in entry["note"] and "Cleo: " in entry["note"]
+    assert declared(page, "Aria") == [] and shown.inner_text().endswith(": none yet.")
+    eventually(page, lambda: request_of(page, "ability_test")["convictions_declared"] == 0, what="the form again")
+
+    third = roll(page, "ability_test")  # a new Scene: declaring it costs one Exertion again
+    assert third["request"]["convictions_declared"] == 0
+    eventually(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 3, what="one Exertion again")
+    assert declared(page, "Aria") == [mission["id"]] and len(log(page)) == entries + 2
+
+
 # --- the Scheme ----------------------------------------------------------------------------------------------------
+
+def track_scheme(page, on):
+    """Tick or untick "Track the Scheme on this device", and wait until the store holds it."""
+    page.locator('[data-k="scheme:tracked"]').set_checked(on)
+    eventually(page, lambda: records(page)["shared:scheme"]["data"]["tracked"] is on, what=f"tracked {on}")
+
 
 def strong(page, name):
     create(page, "ability_test", name)
@@ -487,8 +555,8 @@ def test_scheme_dice_are_earned_and_spent_across_two_characters(app):
     assert earned == 3
     eventually(page, lambda: scheme(page) == 3, what="3 dice in the Scheme")
     assert page.locator("[data-scheme]").inner_text() == "The Scheme: 3 dice"
-    adds = [e for e in log(page) if e["kind"] == "note" and "added to the Scheme" in e["note"]]
-    assert len(adds) == 3 and all(e["character"]["name"] == "Ann" for e in adds)
+    adds = [e for e in log(page) if "added to the Scheme" in e["note"]]  # in the note of the roll that earned it
+    assert len(adds) == 3 and all(e["character"]["name"] == "Ann" and e["kind"] == "roll" for e in adds)
 
     create(page, "ability_test", "Bea")
     fill_from_sheet(page, "ability_test")
@@ -497,8 +565,8 @@ def test_scheme_dice_are_earned_and_spent_across_two_characters(app):
     result = roll(page, "ability_test")
     assert result["scheme_roll"] is not None and not result["scheme_gain"]
     eventually(page, lambda: scheme(page) == 2, what="a die taken by Bea")
-    spent = [e for e in log(page) if e["kind"] == "note" and "Removed 1 die from the Scheme" in e["note"]]
-    assert spent[-1]["character"]["name"] == "Bea"
+    spent = [e for e in log(page) if "Removed 1 die from the Scheme" in e["note"]]
+    assert spent[-1]["character"]["name"] == "Bea" and spent[-1]["summary"] == result["summary"]
 
     set_field(page, "ability_test", "scheme_die", False)
     set_field(page, "ability_test", "difficulty", 4)  # Bea's Ability 4 against 4d6: a failure, often with a 6
@@ -507,11 +575,61 @@ def test_scheme_dice_are_earned_and_spent_across_two_characters(app):
         if result["setback"]:
             break
     assert result["setback"]
-    follow_up(page, "ability_test", form(page, "ability_test").locator('[data-choice="negate_setback"] button'))
+    negate = form(page, "ability_test").locator('[data-choice="negate_setback"] button')
+    wait_until(page, """() => document.querySelector(
+        'form[data-system=ability_test] [data-choices]:not([data-checking]) [data-choice=negate_setback]')""", 10_000)
+    negated = follow_up(page, "ability_test", negate)
     eventually(page, lambda: scheme(page) == 0, what="two dice spent on the setback")
     assert page.locator("[data-scheme]").inner_text() == "The Scheme: 0 dice"
-    assert any("Subtracted 2 dice from the Scheme" in e["note"] and e["character"]["name"] == "Bea"
-               for e in log(page) if e["kind"] == "note")
+    entry = log(page)[-1]  # one entry: the follow-up in the form's words, with what the table took for it
+    assert (entry["kind"], entry["summary"], entry["character"]["name"]) == ("follow-up", negated["summary"], "Bea")
+    assert "Subtracted 2 dice from the Scheme" in entry["note"]
+
+
+def test_a_negation_the_scheme_cannot_pay_for_is_offered_disabled_with_the_reason(app):
+    """ability_test-11 at the table: with one die in the Scheme, "Spend two Scheme dice to negate the setback" is
+    shown disabled with the Scheme's reason, whoever rolls, and nothing is negated or logged; with the Scheme kept
+    elsewhere (not tracked on this device) it is offered again, and taking it gives one log entry in the form's
+    words while the Scheme here stays as it was."""
+    page = app("#ability_test")
+    strong(page, "Ann")
+    fill_from_sheet(page, "ability_test")
+    set_field(page, "ability_test", "difficulty", 1)
+    set_field(page, "ability_test", "skill", 10)  # Ability 20 always beats one die: a 1 earns a die
+    for _ in range(120):
+        if roll(page, "ability_test")["scheme_gain"]:
+            break
+    eventually(page, lambda: scheme(page) == 1, what="1 die in the Scheme")
+
+    page.locator('[data-k="stop:ability_test"]').click()  # nobody rolls as a character: the Scheme is still the table's
+    for path, value in {"type1": 1, "type2": 1, "skill": 0, "difficulty": 4}.items():
+        set_field(page, "ability_test", path, value)  # Ability 2 against 4d6: a failure, often with a 6
+    for _ in range(60):
+        result = roll(page, "ability_test")
+        if result["setback"]:
+            break
+    assert result["setback"] and not result["setback_negated"]
+    choice = form(page, "ability_test").locator('[data-choice="negate_setback"]')
+    wait_until(page, """() => document.querySelector(
+        'form[data-system=ability_test] [data-choice=negate_setback] button').disabled""", 10_000)
+    reason = choice.locator("[data-refusal]").inner_text()
+    assert reason == "The Scheme: 'state.scheme' is 1: negating a setback takes 2 dice from the Scheme"
+    page.wait_for_timeout(300)
+    assert "negated" not in form(page, "ability_test").locator("[data-result]").inner_text()
+    assert not any("negated" in e["summary"] or "Subtracted" in e["note"] for e in log(page)) and scheme(page) == 1
+
+    track_scheme(page, False)  # the table keeps its Scheme on paper
+    wait_until(page, """() => !document.querySelector(
+        'form[data-system=ability_test] [data-choice=negate_setback] button').disabled""", 10_000)
+    assert choice.locator("[data-refusal]").count() == 0
+    entries = len(log(page))
+    negated = follow_up(page, "ability_test", choice.locator("button"))
+    assert negated["setback_negated"] and "negated with two Scheme dice" in negated["summary"]
+    assert len(log(page)) == entries + 1
+    entry = log(page)[-1]
+    assert (entry["kind"], entry["summary"], entry["note"]) == ("follow-up", negated["summary"], "")
+    assert negated["summary"] in form(page, "ability_test").locator("[data-result]").inner_text()
+    assert scheme(page) == 1 and page.locator("[data-scheme]").inner_text() == "The Scheme: kept elsewhere"
 
 
 # --- ongoing struggles ---------------------------------------------------------------------------------------------
@@ -715,13 +833,14 @@ def test_a_malformed_import_changes_nothing_and_says_what_is_wrong(app, tmp_path
 
     renamed = json.loads(json.dumps(good))
     renamed["characters"][0]["name"] = "Dee Two"
-    renamed["scheme"] = 5
+    renamed["scheme"] = {"scheme": 5, "tracked": False}  # the Scheme's record, its setting with it
     report = import_file(page, "good.json", json.dumps(renamed))
     wait_until(page, "() => document.querySelector('[data-import]').dataset.import === 'ready'", 10_000)
     assert records(page) == before  # not yet: the import waits for its confirmation
     report.get_by_role("button", name="Replace this table").click()
     eventually(page, lambda: "Dee Two" in characters(page), what="the import")
-    assert scheme(page) == 5 and "Dee" not in characters(page)
+    assert records(page)["shared:scheme"]["data"] == {"scheme": 5, "tracked": False}
+    assert "Dee" not in characters(page)
     assert [e["summary"] for e in log(page)] == [e["summary"] for e in good["log"]]
     page.wait_for_selector('.char-list button:has-text("Dee Two")')
 
