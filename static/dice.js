@@ -9,11 +9,12 @@ const WAVE_GAP_MS = 350;   // "new" dice start this long after the first wave la
 const STAGGER_MS = 90;     // small random start offsets so thirty dice do not move in lockstep
 const FLICKER_MS = 70;     // a tumbling die shows a new random face this often
 const FACE_AT = 0.8;       // from here on a tumbling die shows its real face, so it lands on it without a jump
-const MAX_SIZE = 56, MIN_SIZE = 34;   // CSS px; 34 is about the smallest comfortable touch target
+const MAX_SIZE = 56, MIN_SIZE = 36;   // CSS px; 36 and its gap make a 44 px tap box, 30 dice in 5 rows at 360 px
+const TAP = 44;            // CSS px: a die's tap box (the die and half the gap each side, _hit) is at least this
 const PAD = 10;            // room round the tray for rings, badges and a selected die's raise
 const GROUP_H = 24, GROUP_SEP = 8, CAPTION_H = 14;   // a group's label row, extra space before a group, a die's caption
 const MARKS = new Set(['removed', 'cancelled', 'kept', 'exploded', 'new', 'selected', 'will', 'dim']);
-const gapFor = s => Math.max(8, Math.round(s * 0.2));   // >= 8 so neighbours' rings never overlap
+const gapFor = s => Math.max(8, Math.round(s * 0.2), TAP - s);   // >= 8 so neighbours' rings never overlap
 
 // Used when the page sets no --die-* custom properties on the canvas (see dice.css).
 const FALLBACK = {
