@@ -53,7 +53,20 @@ def watch(server) -> Watch:
 @pytest.fixture
 def page(browser, server, watch):
     """A fresh page on the served site; the test fails if anything in `watch` went wrong."""
-    context = browser.new_context(base_url=server.url, service_workers="block")
+    yield from _watched_page(browser.new_context(base_url=server.url, service_workers="block"), watch)
+
+
+PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+
+
+@pytest.fixture
+def phone(browser, server, watch):
+    """Like `page`, on a phone: 360 × 640 CSS px, a mobile viewport, touch, two device pixels to one."""
+    yield from _watched_page(browser.new_context(base_url=server.url, service_workers="block", **PHONE), watch)
+
+
+def _watched_page(context, watch):
+    """A page of `context`, watched; the test fails if anything in `watch` went wrong."""
     context.route("**/*", watch.route)
     context.on("console", watch.console)
     page = context.new_page()

@@ -1,0 +1,187 @@
+"""The page on a phone at the table (360 × 640, touch): every tap target is at least 44 × 44 CSS px, the dice's too,
+and the keyboard keeps its place: Enter on Roll rolls, the focus stays there, and Enter rolls again."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+import pytest
+
+from page_helpers import form, set_field, wait_until
+from steps import SPEC, TAB
+
+TAP = 44  # CSS px each way: the smallest tap target (WCAG 2.5.5; Apple's and Android's guidelines)
+
+# Every target too small in the parts `scopes` names (CSS selectors), as "what it is: width × height". A checkbox's
+# or radio's target is its label (the box itself is small); what is hidden (a closed <details>, a hidden tab) is not
+# counted.
+TOO_SMALL = """([scopes, tap]) => {
+  const shown = (el) => el.checkVisibility() && el.getBoundingClientRect().width > 0;
+  const what = (el) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') || el.textContent || el.name || '')
+    .trim().slice(0, 40)}"`;
+  const out = [];
+  for (const scope of document.querySelectorAll(scopes)) {
+    for (const el of scope.querySelectorAll(
+      'button, a[href], summary, select, input[type=checkbox], input[type=radio], input[type=file]')) {
+      if (!shown(el)) continue;
+      const labels = el.matches('input[type=checkbox], input[type=radio]') ? [...el.labels].filter(shown) : [];
+      const area = (e) => e.getBoundingClientRect().width * e.getBoundingClientRect().height;
+      const target = labels.sort((a, b) => area(b) - area(a))[0] ?? el;
+      const r = target.getBoundingClientRect();
+      if (r.width < tap || r.height < tap) out.push(`${what(target)}: ${r.width.toFixed(1)} × ${r.height.toFixed(1)}`);
+    }
+  }
+  return out;
+}"""
+
+TABS = list(dict.fromkeys(TAB.values()))
+
+
+@pytest.fixture
+def app(phone):
+    """`app(hash_)`: the page on a phone, motion reduced (dice land at once), the rules and the table loaded."""
+    phone.emulate_media(reduced_motion="reduce")
+
+    def open_(hash_: str = ""):
+        phone.goto("/" + hash_)
+        phone.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+        phone.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
+        return phone
+
+    return open_
+
+
+def changed(page, system, action):
+    """Do `action`, then wait until the page holds another roll object than before; return it."""
+    page.evaluate("(s) => { window.__before = window.arbiterPage.procs[s].roll; }", system)
+    action()
+    wait_until(page, "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
+               10_000, system)
+    return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
+
+
+def settled(page, system):
+    """Wait until the roll's choices are checked against the table (they are drawn again then)."""
+    wait_until(page, "(s) => !document.querySelector(`form[data-system=${s}] [data-choices]`).hasAttribute("
+               "'data-checking')", 10_000, system)
+
+
+def focused(page) -> str:
+    """What has the focus: its form's procedure and what it is (the Roll button, a choice's button, the dice)."""
+    return page.evaluate("""() => {
+      const el = document.activeElement;
+      const where = el.closest('form[data-system]')?.dataset.system ?? 'outside the forms';
+      const what = el.matches('[data-roll]') ? 'Roll' : el.matches('canvas') ? 'the dice'
+        : el === document.body ? 'the page' : `${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 40)}"`;
+      return `${where}: ${what}`;
+    }""")
+
+
+@pytest.mark.parametrize("tab", TABS)
+def test_every_tap_target_in_a_tab_is_44_px(app, tab):
+    """After a roll of each form in the tab, every button, tab, summary, select and checkbox label shown (in the tab,
+    the Table and the rulings) is at least 44 × 44 CSS px at 360 px wide."""
+    page = app(f"#{tab}")
+    systems = [s for s in SPEC if TAB[s] == tab]
+    if "ability_test" in systems:  # Masteries (they need a Skill: ability_test-5) offer the reroll's buttons
+        set_field(page, "ability_test", "skill", 1)
+        set_field(page, "ability_test", "masteries", 2)
+    for system in systems:
+        changed(page, system, form(page, system).locator("button[data-roll]").click)
+        settled(page, system)
+    if "threat" in systems:  # a die picked: each threat becomes a button to give it to
+        page.evaluate("() => window.arbiterPage.procs.threat.tap(0)")
+    page.evaluate(f"() => document.querySelectorAll('#panel-{tab} details').forEach((d) => {{ d.open = true; }})")
+    too_small = page.evaluate(TOO_SMALL, [f"nav.tabs, #panel-{tab}, #table, #rulings", TAP])
+    assert too_small == [], f"smaller than {TAP} × {TAP} px in the {tab} tab:\n" + "\n".join(too_small)
+
+
+def test_every_tap_target_of_the_table_is_44_px(app):
+    """The Table with a sheet of each kind shown, one filling its form (the "stop" link), a struggle and a logged roll:
+    every control is at least 44 × 44 CSS px at 360 px wide."""
+    page = app("#ability_test")
+    part = page.locator('[data-part="struggles"]')
+    part.get_by_label("Effort").fill("Climb the tower")
+    part.locator('[data-create="struggle"] button[type=submit]').click()
+    page.wait_for_selector('.struggle h4:has-text("Climb the tower")')
+    page.locator(".struggle details").evaluate_all("(all) => all.forEach((d) => { d.open = true; })")
+    problems = []
+    for kind in SPEC:
+        if kind == "luck":  # rolled from a threat sheet
+            continue
+        page.select_option("#new-char-kind", kind)
+        page.fill("#new-char-name", f"A {kind} hero")
+        page.click('[data-create="character"] button[type=submit]')
+        page.wait_for_selector(f'.sheet[data-kind="{kind}"]')
+        page.locator(f'.sheet [data-fill="{kind}"]').click()
+        wait_until(page, "() => document.querySelector('#table').dataset.filling === undefined", 10_000)
+        page.click(f'nav.tabs a[data-tab="{TAB[kind]}"]')
+        changed(page, kind, form(page, kind).locator("button[data-roll]").click)
+        page.wait_for_selector(".log-entry", timeout=10_000)
+        problems += [f"{kind} sheet: {p}" for p in page.evaluate(TOO_SMALL, ["#table", TAP])]
+    assert problems == [], f"smaller than {TAP} × {TAP} px in the Table:\n" + "\n".join(problems)
+
+
+# The largest pools the forms take (request, at least this many dice): 30 and more d10s in rows of 310 px, then
+# d6s with captions under them (a threat's T1…).
+MANY_DICE = {"ten_again": ({"pool": 30, "modifier": 10, "will": True}, 30),
+             "threat": ({"rating": 10, "extra_dice": 10}, 20)}
+
+
+@pytest.mark.parametrize("system", list(MANY_DICE))
+def test_each_die_has_a_44_px_tap_box_however_many_dice(app, system):
+    """With the most dice the form takes, a tap anywhere within 22 px of a die's centre, each way, lands on that die
+    (the tray's own hit test, from the page's pointer coordinates)."""
+    request, least = MANY_DICE[system]
+    page = app(f"#{system}={quote(json.dumps(request))}")
+    changed(page, system, form(page, system).locator("button[data-roll]").click)
+    misses = page.evaluate("""([s, tap]) => {
+      const tray = window.arbiterPage.procs[s].tray;
+      const r = tray.canvas.getBoundingClientRect();
+      const at = (x, y) => tray._hit({ clientX: r.left + x, clientY: r.top + y });
+      const h = tap / 2 - 0.1, out = [];
+      tray.dice.forEach((d, i) => {
+        const cx = d.x + d.s / 2, cy = d.y + d.s / 2;
+        for (const [dx, dy] of [[-h, -h], [0, -h], [h, -h], [-h, 0], [h, 0], [-h, h], [0, h], [h, h]]) {
+          const hit = at(cx + dx, cy + dy);
+          if (hit !== i) out.push(`die ${i} (${d.s} px): (${dx}, ${dy}) from its centre hits ${hit}`);
+        }
+      });
+      return [tray.dice.length, out];
+    }""", [system, TAP])
+    count, missed = misses
+    assert count >= least
+    assert missed == [], "\n".join(missed)
+
+
+@pytest.mark.parametrize("system", list(SPEC))
+def test_enter_on_roll_rolls_and_keeps_the_focus_for_the_next_enter(app, system):
+    """Enter on a focused Roll rolls; the focus is still on Roll, so Enter again rolls a second time."""
+    page = app(f"#{TAB[system]}")
+    form(page, system).locator("button[data-roll]").focus()
+    first = changed(page, system, lambda: page.keyboard.press("Enter"))
+    assert focused(page) == f"{system}: Roll"
+    second = changed(page, system, lambda: page.keyboard.press("Enter"))
+    assert focused(page) == f"{system}: Roll"
+    assert first["steps"] and second["steps"]  # two rolls the engine made (changed() saw two new roll objects)
+
+
+def test_a_follow_up_keeps_the_focus_on_the_control_used(app):
+    """Enter on "Pick the best" picks and keeps the focus there; Enter on Reroll rerolls, and the focus goes to the
+    dice it rerolled (Reroll itself is disabled then, nothing being picked), never dropped to the page."""
+    page = app("#ability_test")
+    set_field(page, "ability_test", "difficulty", 4)
+    set_field(page, "ability_test", "skill", 1)
+    set_field(page, "ability_test", "masteries", 2)
+    changed(page, "ability_test", form(page, "ability_test").locator("button[data-roll]").click)
+    settled(page, "ability_test")
+    choice = form(page, "ability_test").locator('[data-choice="reroll"]')
+    choice.locator("button:not(.primary)").focus()
+    page.keyboard.press("Enter")  # the choices are drawn again, with the best dice picked (maybe none)
+    assert focused(page).startswith('ability_test: button "Pick the best')
+    page.evaluate("() => { const p = window.arbiterPage.procs.ability_test; if (!p.ui.selected.size) p.tap(0); }")
+    choice.locator("button.primary").focus()
+    after = changed(page, "ability_test", lambda: page.keyboard.press("Enter"))
+    settled(page, "ability_test")
+    assert after["rerolled"] and focused(page) == "ability_test: the dice"  # Reroll is disabled now: nothing picked
