@@ -74,8 +74,12 @@ class Procedure {
   }
 
   async doRoll() {
+    // A roll in flight ignores more presses, but Roll stays enabled: a disabled button loses the focus, and a second
+    // Enter would then go nowhere.
     const button = this.form.querySelector('[data-roll]');
-    button.disabled = true;
+    if (this.rolling) return;
+    this.rolling = true;
+    button.setAttribute('aria-disabled', 'true');
     try {
       const request = this.request();
       const refusal = await refused(this.system, request, null);
@@ -89,11 +93,13 @@ class Procedure {
     } catch (error) {
       this.setError(error.message, true);
     } finally {
-      button.disabled = false;
+      this.rolling = false;
+      button.removeAttribute('aria-disabled');
     }
   }
 
   async act(action) {
+    const used = controlKey(this.choiceBox);
     try {
       const refusal = await refused(this.system, this.roll.request, action);
       if (refusal) throw new Error(refusal);
@@ -101,6 +107,7 @@ class Procedure {
       this.ui = { selected: new Set(), pickedDie: null };
       const previous = this.roll;
       this.show(next, true);
+      if (used && !this.choiceBox.contains(document.activeElement)) refocus(this.choiceBox, used, this.tray.canvas);
       announce(this, next, action, previous);
     } catch (error) {
       this.choiceBox.prepend(h('p', { class: 'field-error', role: 'alert' }, error.message));
@@ -121,6 +128,7 @@ class Procedure {
 
   renderChoices() {
     const refusals = this.ui.refusals;
+    const focused = controlKey(this.choiceBox);
     this.choiceBox.replaceChildren(...this.view.choices(this.roll, this.ui, {
       act: (action) => this.act(action),
       redraw: () => { this.tray.update(this.view.dice(this.roll, this.ui, this.spec)); this.renderChoices(); },
@@ -129,6 +137,7 @@ class Procedure {
       refusal: (choice) => refusals?.get(choice) ?? null,
     }));
     this.choiceBox.toggleAttribute('data-checking', !refusals);
+    if (focused) refocus(this.choiceBox, focused, null);
   }
 
   /** Ask the guards about each choice that names its action (what taking it costs the table): one that would be
@@ -158,6 +167,26 @@ class Procedure {
     this.tray.update(this.view.dice(this.roll, this.ui, this.spec));
     this.renderChoices();
   }
+}
+
+// --- the focus through a follow-up: the choices are drawn anew, so the control used is found again by its place --
+const CONTROLS = 'button, input, select, textarea, summary, a[href]';
+// A control's place: its choice, its option, its kind; its rank among the controls of the same place tells it apart.
+const placeOf = (c) => [c.closest('[data-choice]')?.dataset.choice, c.dataset.option, c.tagName, c.type].join('|');
+const like = (box, place) => [...box.querySelectorAll(CONTROLS)].filter((c) => placeOf(c) === place);
+
+/** Where the focused control sits in `box`, or null when the focus is elsewhere. */
+function controlKey(box) {
+  const el = document.activeElement;
+  if (!el || !box.contains(el) || !el.matches(CONTROLS)) return null;
+  const place = placeOf(el);
+  return { place, rank: like(box, place).indexOf(el) };
+}
+
+/** Focus the control in `box` at that place and rank, if it is there and enabled; else focus `fallback`. */
+function refocus(box, { place, rank }, fallback) {
+  const el = like(box, place)[rank];
+  (el && !el.disabled ? el : fallback)?.focus({ preventScroll: true });
 }
 
 // Checks a roll or a follow-up must pass before it is made (the table's: can the character pay for it?), each
