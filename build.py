@@ -35,7 +35,7 @@ from tools.fetch import PYODIDE_FILES, fetch_pyodide, unpack_pyodide  # noqa: E4
 from tools.icons import write_icons, write_manifest  # noqa: E402
 from tools.page import engine_systems, engine_table_spec, write_page  # noqa: E402
 from tools.server import Server  # noqa: E402
-from tools.snapshot import memory_snapshot, stripped_runtime  # noqa: E402
+from tools.snapshot import memory_snapshot, stripped_runtime, write_download_sizes  # noqa: E402
 from tools.sw import write_service_worker  # noqa: E402
 from tools.testenv import ensure_browsers, ensure_venv, run_pytest, with_default_paths  # noqa: E402
 from tools.wheel import build_wheel  # noqa: E402
@@ -64,6 +64,7 @@ def build(dist: Path = DIST, cache: Path = CACHE) -> Path:
         for name in PYODIDE_FILES:
             shutil.copyfile(served / name, pyodide / name)
         shutil.copyfile(snapshot, pyodide / "snapshot.bin")
+        write_download_sizes(staging)
         write_icons(staging, cache)
         write_manifest(staging)
         write_service_worker(staging)

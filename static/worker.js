@@ -4,7 +4,7 @@
 // packages, no lock file.
 //
 // Page -> worker: {id, method, args: [...]}: method one of arbiter.api's doors (METHODS below), args its arguments
-// Worker -> page: {progress: 0..1, label}       while loading
+// Worker -> page: {progress: 0..1, label}       while loading: the bytes of the two downloads, then the steps
 //                 {ready: true, version, timeline}  once the rules answer (progress 1); timeline: [[what, epoch ms]]
 //                 {failed: message}             if loading failed (the page may start a new worker)
 //                 {id, ok: true, value}         an answer: the same JSON as the Python API
@@ -15,10 +15,10 @@
 // all be fetched before any line here runs.)
 const WASM_URL = new URL('../pyodide/pyodide.asm.wasm', import.meta.url);
 const SNAPSHOT_URL = new URL('../pyodide/snapshot.bin', import.meta.url);
-const compiled = WebAssembly.compileStreaming(fetch(WASM_URL));
+const compiled = WebAssembly.compileStreaming(fetch(WASM_URL).then(counted));
 const snapshotBytes = fetch(SNAPSHOT_URL).then(async (response) => {
   if (!response.ok) throw new Error(`${SNAPSHOT_URL.pathname}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  return new Uint8Array(await counted(response).arrayBuffer());
 });
 // Pyodide's 1.2 MB of Emscripten JavaScript: fetched and parsed while the wasm compiles (loadPyodide would only ask
 // for it once pyodide.mjs has loaded), then handed to loadPyodide as its `createPyodideModule`.
@@ -37,14 +37,55 @@ const METHODS = new Set(['systems', 'roll', 'act', 'odds', 'table', 'costs', 'af
   'table_spec', 'check_sheet', 'check_record']);
 
 let stage = 'Starting';
+let shown = 0; // the progress last sent: it never goes back
+let settled = false; // ready or failed: a download still arriving (the wasm, when the snapshot failed) says no more
 const timeline = []; // [what, when (ms since the epoch)]: sent with {ready}, for the start-up benchmark
 const mark = (what) => timeline.push([what, performance.timeOrigin + performance.now()]);
 mark('worker started');
 
-function progress(value, label) {
+/** Move the bar to `value` (never back) and say `label`; `progress` also marks the label on the timeline. */
+function show(value, label) {
+  if (settled) return;
   stage = label;
+  shown = Math.max(shown, value);
+  self.postMessage({ progress: shown, label });
+}
+
+function progress(value, label) {
   mark(label);
-  self.postMessage({ progress: value, label });
+  show(value, label);
+}
+
+// --- the bar while downloading -------------------------------------------------------------------------------------
+// The bar starts at STARTED once this worker runs (the page and the worker are in: about that share of a slow
+// phone's wait), and the two downloads fill it up to DOWNLOADED, byte by byte as they arrive: on a slow phone they are
+// most of the wait. SIZES is each file's size as read here (decoded), written by build.py (py/tools/snapshot.py's
+// write_download_sizes): Content-Length is the gzipped size, or absent. A message at most per STEP of the bytes.
+const SIZES = /* BUILD */ {} /* BUILD */;
+const STARTED = 0.02;
+const DOWNLOADED = 0.8;
+const STEP = 0.02;
+const bytes = { received: 0, total: Object.values(SIZES).reduce((a, b) => a + b, 0), reported: 0, left: 2 };
+
+/** `response` with its body counted into the bar as it is read (the same bytes, the same headers and status). */
+function counted(response) {
+  if (!response.ok || !response.body) return response;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      bytes.received += chunk.byteLength;
+      const done = Math.min(bytes.received / bytes.total, 1);
+      if (bytes.total && done - bytes.reported >= STEP) {
+        bytes.reported = done;
+        show(STARTED + (DOWNLOADED - STARTED) * done, stage);
+      }
+      controller.enqueue(chunk);
+    },
+    flush() {
+      if (--bytes.left === 0) progress(DOWNLOADED, 'Starting Python…');
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
 }
 
 function withTimeout(promise, ms) {
@@ -58,8 +99,10 @@ function withTimeout(promise, ms) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+const STEPS = { instantiated: 0.85, decoded: 0.9 }; // static/snapshot.js's steps after the downloads, on the bar
+
 async function load() {
-  progress(0, 'Loading Python runtime…');
+  progress(STARTED, 'Loading Python runtime…');
   compiled.then(() => mark('wasm compiled'), () => {});
   const [{ loadPyodide }, { EMPTY_ZIP, restoreOptions, parseSnapshot }, { default: createPyodideModule }] =
     await Promise.all([import('../pyodide/pyodide.mjs'), import('./snapshot.js'), emscripten]);
@@ -72,7 +115,12 @@ async function load() {
   const restoring = restoreOptions(snapshot, {
     compiled,
     wasmUrl: WASM_URL,
-    step: (step) => (step === 'instantiated' ? progress(0.7, 'Restoring the rules…') : mark(step)),
+    // Once the bytes are in, the steps left move the bar too; before (the wasm compiled ahead of the snapshot's
+    // arrival), the bytes do.
+    step: (step) => {
+      mark(step);
+      if (step in STEPS && bytes.left === 0) show(STEPS[step], 'Starting Python…');
+    },
   });
   const stdlib = URL.createObjectURL(new Blob([EMPTY_ZIP], { type: 'application/zip' }));
   try {
@@ -87,7 +135,7 @@ async function load() {
         stderr: (line) => console.warn(line),
       }),
     ]);
-    progress(0.9, 'Starting the rules…');
+    progress(0.95, 'Starting the rules…');
     const api = pyodide.pyimport('arbiter.api'); // imported before the snapshot: nothing to load
     const call = api.call_json;
     const version = api.start(); // reseeds `random` from the OS: never the build's state
@@ -114,9 +162,13 @@ self.onmessage = async (event) => {
 const loading = withTimeout(load(), LOAD_TIMEOUT_MS);
 loading.then(
   ({ version }) => {
+    settled = true;
     mark('ready');
     self.postMessage({ ready: true, version, timeline });
   },
-  (error) => self.postMessage({ failed: String(error?.message ?? error) }),
+  (error) => {
+    settled = true;
+    self.postMessage({ failed: String(error?.message ?? error) });
+  },
 );
 

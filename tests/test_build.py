@@ -3,6 +3,7 @@ download, a rebuild from the cache alone, and the GitHub Pages workflow that run
 
 from __future__ import annotations
 
+import json
 import re
 import tarfile
 from pathlib import Path
@@ -38,6 +39,16 @@ def test_runtime_files_are_the_pinned_packages(dist):
             assert tar.extractfile(f"package/{name}").read() == (dist / "pyodide" / name).read_bytes(), name
         stock = tar.extractfile("package/pyodide.asm.wasm").read()
     assert snapshot.strip_data_segments(stock)[0] == (dist / "pyodide" / "pyodide.asm.wasm").read_bytes()
+
+
+def test_the_built_worker_knows_each_downloads_size(dist):
+    """The worker's loading bar counts the wasm's and the snapshot's bytes against their sizes as built (Content-Length
+    gives the gzipped size, or none)."""
+    worker = (dist / "static" / "worker.js").read_text(encoding="utf-8")
+    written = re.findall(r"const SIZES = /\* BUILD \*/ (.*?) /\* BUILD \*/;", worker)
+    assert len(written) == 1, "static/worker.js's SIZES, filled in once"
+    sizes = {name: (dist / "pyodide" / name).stat().st_size for name in snapshot.DOWNLOADS}
+    assert json.loads(written[0]) == sizes and set(sizes) == {"pyodide.asm.wasm", "snapshot.bin"}
 
 
 def test_a_tampered_download_stops_the_build(tmp_path, monkeypatch):

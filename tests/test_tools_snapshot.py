@@ -12,7 +12,7 @@ import pytest
 
 from tools import BuildError
 from tools.fetch import fetch_pyodide, unpack_pyodide
-from tools.snapshot import sleb, strip_data_segments, uleb, uleb_bytes
+from tools.snapshot import sleb, strip_data_segments, uleb, uleb_bytes, write_download_sizes
 
 # static/snapshot.js calls these exports of pyodide.asm.wasm to decode the snapshot before Pyodide restores it.
 ZSTD_EXPORTS = ("ZSTD_estimateDStreamSize_fromFrame", "ZSTD_initStaticDStream", "ZSTD_decompressStream",
@@ -117,3 +117,19 @@ def test_uleb_reads_what_uleb_bytes_writes(n):
 def test_sleb_reads_signed_numbers(data, value):
     """A signed LEB128 takes its sign from the last byte's bit 6 (the wasm spec's examples and edges)."""
     assert sleb(data, 0) == (value, len(data))
+
+
+def test_download_sizes_need_the_workers_build_marker(tmp_path):
+    """write_download_sizes fills static/worker.js's one /* BUILD */ pair with the downloads' sizes, or refuses."""
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "static").mkdir()
+    (tmp_path / "pyodide" / "pyodide.asm.wasm").write_bytes(b"\0asm" + bytes(96))
+    (tmp_path / "pyodide" / "snapshot.bin").write_bytes(bytes(7))
+    worker = tmp_path / "static" / "worker.js"
+    worker.write_text("const SIZES = /* BUILD */ {} /* BUILD */;\n")
+    assert write_download_sizes(tmp_path) == {"pyodide.asm.wasm": 100, "snapshot.bin": 7}
+    assert worker.read_text() == ('const SIZES = /* BUILD */ {"pyodide.asm.wasm": 100, "snapshot.bin": 7} '
+                                  '/* BUILD */;\n')
+    worker.write_text("const SIZES = {};\n")
+    with pytest.raises(BuildError, match="exactly one"):
+        write_download_sizes(tmp_path)

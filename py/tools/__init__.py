@@ -2,7 +2,8 @@
 
     fetch.py     the pinned Pyodide: npm pack, the integrity check, unpacking, the cache of made files
     wheel.py     the arbiter wheel, the same bytes from the same sources
-    snapshot.py  Pyodide under Node: the precompiled stdlib, the memory snapshot, the wasm's big data segments
+    snapshot.py  Pyodide under Node: the precompiled stdlib, the memory snapshot, the wasm's big data segments,
+                 the two big downloads' sizes written into the built worker (its loading bar counts them)
     page.py      index.html: the forms and tabs from arbiter.api.systems(), the rulings, the first script
     icons.py     the app's icons (drawn here, written as PNG) and its manifest
     sw.py        dist/sw.js from sw.js: every file of the build with its hash

@@ -1,9 +1,11 @@
 """Pyodide at build time, under Node (pyodide_build.mjs): the stdlib precompiled to .pyc, the runtime as the page
-loads it (pyodide.asm.wasm with its big data segments emptied) and the memory snapshot the page restores."""
+loads it (pyodide.asm.wasm with its big data segments emptied), the memory snapshot the page restores, and the sizes
+of those two downloads written into the built worker (its loading bar counts their bytes)."""
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import tempfile
@@ -148,3 +150,21 @@ def memory_snapshot(runtime: Path, wheel: Path, cache: Path = CACHE) -> Path:
         node("verify", {"pyodide": str(served), "snapshot": str(out)}, "check the memory snapshot restores")
 
     return cached(cache, "snapshot", ".bin", inputs, make)
+
+
+# The worker's loading bar counts these files' bytes as they arrive: static/worker.js's SIZES.
+DOWNLOADS = ("pyodide.asm.wasm", "snapshot.bin")
+
+
+def write_download_sizes(site: Path) -> dict[str, int]:
+    """Write the size of each of `site`'s DOWNLOADS (in pyodide/) into its static/worker.js, between the
+    /* BUILD */ markers: the bytes the worker reads, which Content-Length does not give for a gzipped response."""
+    sizes = {name: (site / "pyodide" / name).stat().st_size for name in DOWNLOADS}
+    worker = site / "static" / "worker.js"
+    text = worker.read_text(encoding="utf-8")
+    marker = re.compile(r"/\* BUILD \*/.*?/\* BUILD \*/")
+    if len(marker.findall(text)) != 1:
+        raise BuildError("static/worker.js must hold exactly one /* BUILD */ … /* BUILD */")
+    written = f"/* BUILD */ {json.dumps(sizes)} /* BUILD */"
+    worker.write_text(marker.sub(lambda _: written, text), encoding="utf-8")
+    return sizes
