@@ -246,13 +246,8 @@ function showTab(tab) {
 // --- loading ---------------------------------------------------------------------------------------------------
 function watchLoading(extensions) {
   const status = document.getElementById('status');
-  const bar = document.getElementById('load-progress');
-  const label = document.getElementById('load-label');
+  const label = document.getElementById('load-label'); // loading.js keeps it, and the bar, while loading
   const retry = document.getElementById('load-retry');
-  arbiter.onProgress(({ progress, label: text }) => {
-    bar.value = progress ?? bar.value;
-    if (text) label.textContent = text;
-  });
   // Roll waits for the table too, so the roll log and character sheets see every roll.
   const waitReady = () => Promise.all([arbiter.ready, extensions.catch(() => {})]).then(() => {
     status.dataset.state = 'ready';
