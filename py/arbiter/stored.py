@@ -99,11 +99,10 @@ class Json:
                 "default": None, "help": self.help}
 
 
-@dataclass(frozen=True, slots=True)
-class Maybe:
-    """null, or what `of` allows."""
+class _Wrapping:
+    """A declaration that wraps another (`of`): it keeps that one's name and label."""
 
-    of: Any
+    __slots__ = ()
 
     @property
     def name(self) -> str:
@@ -112,6 +111,13 @@ class Maybe:
     @property
     def label(self) -> str:
         return self.of.label
+
+
+@dataclass(frozen=True, slots=True)
+class Maybe(_Wrapping):
+    """null, or what `of` allows."""
+
+    of: Any
 
     @property
     def default(self) -> None:
@@ -129,19 +135,11 @@ class Maybe:
 
 
 @dataclass(frozen=True, slots=True)
-class MayBeAbsent:
+class MayBeAbsent(_Wrapping):
     """A field of a Record that data kept before the field existed may lack: absent, it stays absent (the rules
     read it as `of`'s default), and a fresh record leaves it out."""
 
     of: Any
-
-    @property
-    def name(self) -> str:
-        return self.of.name
-
-    @property
-    def label(self) -> str:
-        return self.of.label
 
     @property
     def default(self) -> Any:
