@@ -44,6 +44,15 @@ def set_field(page, system, path, value):
         el.fill(str(value))
 
 
+def changed(page, system, action):
+    """Do `action`, then wait until the page holds another roll object than before; return it."""
+    page.evaluate("(s) => { window.__before = window.arbiterPage.procs[s].roll; }", system)
+    action()
+    wait_until(page, "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
+               10_000, system)
+    return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
+
+
 SUB_PATH = "/arbiter/"
 
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from arbiter import api
-from page_helpers import form, set_field, wait_until
+from page_helpers import changed, form, set_field, wait_until
 from steps import SPEC, TAB, expected_faces
 
 
@@ -43,23 +43,14 @@ def landed_faces(page, system):
     return json.loads(canvas.get_attribute("data-faces"))
 
 
-def _changed(page, system, action):
-    """Do `action`, then wait until the page holds a different roll object than before; return it."""
-    page.evaluate("(s) => { window.__before = window.arbiterPage.procs[s].roll; }", system)
-    action()
-    wait_until(page, "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
-               10_000, system)
-    return current_roll(page, system)
-
-
 def roll_via_form(page, system):
     """Press Roll and wait for the new roll; returns the roll JSON the page got from the engine."""
-    return _changed(page, system, form(page, system).locator("button[data-roll]").click)
+    return changed(page, system, form(page, system).locator("button[data-roll]").click)
 
 
 def act_and_wait(page, system, click):
     """Take a follow-up choice and wait for the next roll value."""
-    return _changed(page, system, click)
+    return changed(page, system, click)
 
 
 def check_shown(page, system, roll):

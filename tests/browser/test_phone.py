@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
-from page_helpers import form, set_field, wait_until
+from page_helpers import changed, form, set_field, wait_until
 from steps import SPEC, TAB
 
 TAP = 44  # CSS px each way: the smallest tap target (WCAG 2.5.5; Apple's and Android's guidelines)
@@ -50,15 +50,6 @@ def app(phone):
         return phone
 
     return open_
-
-
-def changed(page, system, action):
-    """Do `action`, then wait until the page holds another roll object than before; return it."""
-    page.evaluate("(s) => { window.__before = window.arbiterPage.procs[s].roll; }", system)
-    action()
-    wait_until(page, "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
-               10_000, system)
-    return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
 
 
 def settled(page, system):

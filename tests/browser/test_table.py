@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from arbiter import RulesError, api
-from page_helpers import form, set_field, wait_until
+from page_helpers import changed, form, set_field, wait_until
 from steps import TAB
 
 # the table's data as this version keeps it: static/table/migrations.js's SCHEMA
@@ -106,26 +106,18 @@ def request_of(page, system):
     return page.evaluate("(s) => window.arbiterPage.procs[s].request()", system)
 
 
-def _changed(page, system, action):
-    page.evaluate("(s) => { window.__before = window.arbiterPage.procs[s].roll; }", system)
-    action()
-    wait_until(page, "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
-               10_000, system)
-    return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
-
-
 def roll(page, system):
     """Press Roll on the procedure's form, wait for the roll and for the table to have logged it."""
     before = page.evaluate("() => document.querySelectorAll('.log-entry').length")
     page.click(f'nav.tabs a[data-tab="{TAB[system]}"]')
-    result = _changed(page, system, form(page, system).locator("button[data-roll]").click)
+    result = changed(page, system, form(page, system).locator("button[data-roll]").click)
     settle(page, before)
     return result
 
 
 def follow_up(page, system, button):
     before = page.evaluate("() => document.querySelectorAll('.log-entry').length")
-    result = _changed(page, system, button.click)
+    result = changed(page, system, button.click)
     settle(page, before)
     return result
 
