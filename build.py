@@ -5,6 +5,8 @@
     python3 build.py serve        build, then serve dist/ on http://127.0.0.1:8000/ (--port N, 0 = any free;
                                   --base /arbiter/ to serve it under a sub-path, as GitHub Pages does)
     python3 build.py test [ARGS]  set up .venv and a Chromium, build, run pytest over tests/ (ARGS go to pytest)
+    python3 build.py shots        build, then save the README's phone screenshots (each procedure after a roll, light
+                                  and dark, 360 × 640) into docs/screenshots/
     python3 build.py bench [ARGS] build, then time start-up in headless Chromium against stock Pyodide, and run
                                   the odds benchmarks (pytest --benchmark-only; ARGS go to pytest)
 
@@ -42,6 +44,7 @@ from tools.wheel import build_wheel  # noqa: E402
 
 DIST = ROOT / "dist"
 BENCH_STARTUP = ROOT / "py" / "tools" / "bench_startup.py"
+SCREENSHOTS = ROOT / "py" / "tools" / "screenshots.py"
 
 
 def build(dist: Path = DIST, cache: Path = CACHE) -> Path:
@@ -118,6 +121,14 @@ def bench(args: list[str]) -> int:
     return run_pytest(python, ["--benchmark-only", "-rfE", *with_default_paths(pytest_args)])
 
 
+def shots() -> int:
+    """The README's pictures (py/tools/screenshots.py, run with the test venv's Playwright)."""
+    python = ensure_venv()
+    ensure_browsers(python)
+    dist = build()
+    return subprocess.call([str(python), str(SCREENSHOTS), str(dist), str(ROOT / "docs" / "screenshots")], cwd=ROOT)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="build.py", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -129,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd.add_argument("--base", default="/", help="URL path to serve the site under, e.g. /arbiter/ as on "
                                                        "GitHub Pages (default /)")
     commands.add_parser("test", help="set up .venv and the browsers, build, run every test; further arguments go to pytest")
+    commands.add_parser("shots", help="build, then save the README's phone screenshots into docs/screenshots/")
     commands.add_parser("bench", help="time start-up against stock Pyodide (--runs N, --startup-only), then the odds "
                                       "benchmarks; further arguments go to pytest")
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -139,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
             return serve(args.port, rebuild=not args.no_build, base=args.base)
         if args.command == "test":
             return test(pytest_args)
+        if args.command == "shots":
+            return shots()
         if args.command == "bench":
             return bench(pytest_args)
         dist = build()

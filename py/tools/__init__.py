@@ -11,7 +11,8 @@
     testenv.py   the test venv, the browsers, pytest
 
 Files used by them: pyodide_build.mjs and snapshot_setup.py (run under Node, see snapshot.py), sw.js (the service
-worker's template); bench_startup.py is the start-up bench `build.py bench` runs with the test venv's Python.
+worker's template); bench_startup.py (the start-up bench of `build.py bench`) and screenshots.py (the README's phone
+pictures, `build.py shots`) run with the test venv's Python, which has Playwright.
 """
 
 from __future__ import annotations
