@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import json
 import re
 
@@ -42,7 +43,26 @@ def test_each_tab_holds_the_procedures_systems_puts_there():
     assert [tab for tab, _, _ in panels] == list(want) == re.findall(r'<a class="tab" [^>]*data-tab="([a-z_]+)"', forms)
     assert [bool(hidden) for _, hidden, _ in panels] == [False] + [True] * (len(want) - 1)
     assert want["threat"] == ["threat", "luck"]
-    assert 'title="Threat Roll &amp; Luck Roll">Threat &amp; Luck</a>' in forms
+    assert '<span class="tab-name">Threat &amp; Luck</span>' in forms
+
+
+def test_each_tab_shows_its_procedures_label_hint_and_description():
+    """A newcomer reads, with no tooltip: "Pick your game's procedure" above the tabs, each tab's name over its hint
+    and, in each panel, the one-line description, all as systems() declares them (Luck's beside Threat's)."""
+    systems = api.systems()
+    forms = render_forms(systems)
+    assert forms.index("Pick your game&#x27;s procedure") < forms.index('<nav class="tabs"')
+    assert "title=" not in forms.split("</nav>")[0]
+    shown = re.findall(r'data-tab="([a-z_]+)"><span class="tab-name">([^<]+)</span> <span class="tab-hint">([^<]+)<',
+                       forms)
+    described = dict(re.findall(r'data-panel="([a-z_]+)"[^>]*><p class="tab-description">([^<]+)</p>', forms))
+    for tab, name, hint in shown:
+        specs = [s for s in systems if s["tab"] == tab]
+        assert html.unescape(name) == " & ".join(s["label"] for s in specs)
+        assert html.unescape(hint) == " · ".join(s["hint"] for s in specs)
+        assert html.unescape(described[tab]) == " ".join(s["description"] for s in specs)
+    assert [tab for tab, _, _ in shown] == list(described) == list(dict.fromkeys(s["tab"] for s in systems))
+    assert all(s["label"] and s["hint"] and s["description"] for s in systems)
 
 
 def test_a_tab_must_be_named_after_its_first_procedure():

@@ -32,12 +32,16 @@ def _procedure(system: Any):
 
 
 def systems() -> list[dict]:
-    """Every procedure with its id, title, seed file, inputs (type, range, default), actions and extras."""
+    """Every procedure with its id, title, tab, label, hint and one-line description (what its tab shows a newcomer),
+    seed file, inputs (type, range, default), actions and extras."""
     return [
         {
             "id": m.ID,
             "title": m.TITLE,
             "tab": next(p.ID for p in PROCEDURES.values() if p.SEED == m.SEED),  # a tab per text: Luck by Threat
+            "label": m.LABEL,
+            "hint": m.HINT,
+            "description": m.DESCRIPTION,
             "seed": m.SEED,
             "fields": [f.schema() for f in m.FIELDS],
             "defaults": fields.defaults(m.FIELDS),

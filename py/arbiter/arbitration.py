@@ -18,6 +18,8 @@ from .stored import Id, ListOf, Record, named_list
 ID = "arbitration"
 TITLE = "Arbitration: dicepool, remove the 1s, sum into quality"
 SEED = "000_ef89e3349de7fbb1.txt"
+LABEL, HINT = "Arbitration", "d6 pool, 1s removed"  # its tab's name and hint, in the text's words
+DESCRIPTION = "Skill ± complexity in d6: remove the 1s, sum the rest into a quality."
 
 # value, label (the text's table), dice added to or subtracted from the dicepool
 COMPLEXITY = (

@@ -19,6 +19,8 @@ from .errors import RulesError
 ID = "luck"
 TITLE = "Luck Roll"
 SEED = "002_6d399949fcc08b42.txt"
+LABEL, HINT = "Luck", "a pool of luck"  # its tab's name and hint, in the text's words
+DESCRIPTION = "Luck Roll, when there is no Threat: a pool of d6."
 
 SIDES = 6
 

@@ -22,6 +22,8 @@ from .stored import ListOf, Record, int_map
 ID = "threat"
 TITLE = "Threat Roll"
 SEED = "002_6d399949fcc08b42.txt"
+LABEL, HINT = "Threat", "a d6 per threat"  # its tab's name and hint, in the text's words
+DESCRIPTION = "Threat Roll: a d6 per threat; 1-3 it happens, 4/5 lessened, 6 avoided."
 
 SIDES = 6
 

@@ -19,6 +19,8 @@ from .stored import Id, ListOf, Record, named_list
 ID = "two_dice"
 TITLE = "Two dice: roll nine or better"
 SEED = "001_05c839695da92b5d.txt"
+LABEL, HINT = "Two dice", "2d6, nine or better"  # its tab's name and hint, in the text's words
+DESCRIPTION = "2d6 + your malleable trait and modifiers: nine or better succeeds."
 
 TARGET = 9  # "An action succeeds on a roll of nine or better."
 MULTITASK = -2  # "a -2 modifier ... for each action after the first"

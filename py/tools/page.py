@@ -14,9 +14,8 @@ import sys
 
 from . import ROOT, BuildError
 
-# Each tab's name on the page; which procedures share a tab is systems()' "tab" (Luck beside Threat).
-TAB_LABELS = {"arbitration": "Arbitration", "two_dice": "Two dice", "threat": "Threat & Luck",
-              "ten_again": "d10 pool", "ability_test": "Ability Test"}
+# The line above the tabs, for a newcomer who does not know the procedures' names yet.
+PICK = "Pick your game's procedure"
 # A list's row <template> is rendered for this index (and this 1-based number): forms.js puts the new row's own in
 # every attribute of the copy. Lowercase letters only, so that an id made from a path keeps them as they are.
 ROW_INDEX, ROW_NUMBER = "rowindex", "rownumber"
@@ -165,24 +164,33 @@ def tabs(systems: list[dict]) -> dict[str, list[dict]]:
     for spec in systems:
         out.setdefault(spec["tab"], []).append(spec)
     for tab, specs in out.items():
-        if tab != specs[0]["id"] or tab not in TAB_LABELS:
-            raise BuildError(f"tab {tab!r} must be the id of its first procedure and have a name in TAB_LABELS")
+        if tab != specs[0]["id"]:
+            raise BuildError(f"tab {tab!r} must be the id of its first procedure")
     return out
 
 
+def render_tab(tab: str, specs: list[dict]) -> str:
+    """A tab: its procedures' labels (the texts' own names: "Threat & Luck") over their hints, both visible (a
+    phone shows no tooltip)."""
+    name, hint = " & ".join(s["label"] for s in specs), " · ".join(s["hint"] for s in specs)
+    return (f'<a class="tab" role="tab" href="#{tab}" id="tab-{tab}" aria-controls="panel-{tab}" data-tab="{tab}">'
+            f'<span class="tab-name">{esc(name)}</span> <span class="tab-hint">{esc(hint)}</span></a>')
+
+
 def render_forms(systems: list[dict]) -> str:
-    """The tabs and a real HTML form for every procedure, with limits taken from systems()."""
+    """"Pick your game's procedure", the tabs, and in each tab's panel its one-line description above a real HTML
+    form for each of its procedures, with limits taken from systems()."""
     grouped = tabs(systems)
     first = next(iter(grouped))
-    nav = "".join(
-        f'<a class="tab" role="tab" href="#{tab}" id="tab-{tab}" aria-controls="panel-{tab}" data-tab="{tab}" '
-        f'title="{esc(" & ".join(s["title"] for s in specs))}">{esc(TAB_LABELS[tab])}</a>'
-        for tab, specs in grouped.items())
+    nav = "".join(render_tab(tab, specs) for tab, specs in grouped.items())
     panels = "".join(
         f'<section class="panel" id="panel-{tab}" role="tabpanel" aria-labelledby="tab-{tab}" data-panel="{tab}"'
-        f'{"" if tab == first else " hidden"}>' + "".join(render_form(s) for s in specs) + "</section>"
+        f'{"" if tab == first else " hidden"}><p class="tab-description">'
+        + esc(" ".join(s["description"] for s in specs)) + "</p>" + "".join(render_form(s) for s in specs)
+        + "</section>"
         for tab, specs in grouped.items())
-    return f'<nav class="tabs" role="tablist" aria-label="Procedures">{nav}</nav>{panels}'
+    return (f'<p class="pick" id="pick">{esc(PICK)}</p>'
+            f'<nav class="tabs" role="tablist" aria-labelledby="pick">{nav}</nav>{panels}')
 
 
 def render_rulings(markdown: str) -> str:

@@ -8,7 +8,7 @@ is the procedure api.py sees.
 """
 
 from .exact import best_reroll, odds
-from .rolling import ACTIONS, ID, SEED, TITLE, AbilityTest, Outcome, act, roll
+from .rolling import ACTIONS, DESCRIPTION, HINT, ID, LABEL, SEED, TITLE, AbilityTest, Outcome, act, roll
 from .sheet import (ATTRIBUTES, CHOICES, DIFFICULTY, EXTRAS, FIELDS, GRADES, MAX_ATTRIBUTE, MAX_CONVICTIONS,
                     MAX_DIFFICULTY, MAX_EXERTION, MAX_ITEM, MAX_MASTERIES, MAX_SKILL, NEGATE_COST, SHEET, SIDES,
                     SIGNIFICANCE, TYPE1, TYPE2, XP_COSTS, XP_PER_SCENE, XP_UNPRICED, Request, XpCost,
@@ -18,8 +18,9 @@ from .table import (MAX_SCHEME, SCHEME_STATE, TABLE, TABLE_OPS, Conviction, acti
                     xp_advance, xp_earn, xp_spend)
 
 __all__ = [
-    "ACTIONS", "ATTRIBUTES", "CHOICES", "DIFFICULTY", "EXTRAS", "FIELDS", "GRADES", "ID", "MAX_ATTRIBUTE",
-    "MAX_CONVICTIONS", "MAX_DIFFICULTY", "MAX_EXERTION", "MAX_ITEM", "MAX_MASTERIES", "MAX_SCHEME", "MAX_SKILL",
+    "ACTIONS", "ATTRIBUTES", "CHOICES", "DESCRIPTION", "DIFFICULTY", "EXTRAS", "FIELDS", "GRADES", "HINT", "ID",
+    "LABEL", "MAX_ATTRIBUTE", "MAX_CONVICTIONS", "MAX_DIFFICULTY", "MAX_EXERTION", "MAX_ITEM", "MAX_MASTERIES",
+    "MAX_SCHEME", "MAX_SKILL",
     "NEGATE_COST", "SCHEME_STATE", "SEED", "SHEET", "SIDES", "SIGNIFICANCE", "TABLE", "TABLE_OPS", "TITLE", "TYPE1",
     "TYPE2", "XP_COSTS", "XP_PER_SCENE", "XP_UNPRICED", "AbilityTest", "Conviction", "Outcome", "Request", "XpCost",
     "act", "activate_conviction", "best_reroll", "costs", "end_session", "exert", "follows", "move_significance",

@@ -22,6 +22,8 @@ from .sheet import DIFFICULTY, FIELDS, MAX_EXERTION, NEGATE_COST, SIDES, Request
 ID = "ability_test"
 TITLE = "Ability Test"
 SEED = "004_53ed85965f1883a3.txt"
+LABEL, HINT = "Ability Test", "Ability vs difficulty d6"  # its tab's name and hint, in the text's words
+DESCRIPTION = "Your Ability must beat the sum of 1-4 difficulty d6."
 
 ACTIONS = [
     {"name": "reroll", "label": "Reroll with Masteries",

@@ -7,15 +7,15 @@ request it fills). This package is the procedure api.py sees.
 """
 
 from .exact import Law, TurnLaw, contest, law, odds
-from .rolling import (ACTIONS, EXTRAS, FIELDS, ID, INITIATIVE_THRESHOLD, MAX_DICE, SEED, SIDES, TAIL, THRESHOLD,
-                      TITLE, WILL_DICE, Count, Hand, Outcome, Pool, Roll, Winner, act, chains, roll, roll_chains,
-                      roll_hand, spend_will)
+from .rolling import (ACTIONS, DESCRIPTION, EXTRAS, FIELDS, HINT, ID, INITIATIVE_THRESHOLD, LABEL, MAX_DICE, SEED,
+                      SIDES, TAIL, THRESHOLD, TITLE, WILL_DICE, Count, Hand, Outcome, Pool, Roll, Winner, act, chains,
+                      roll, roll_chains, roll_hand, spend_will)
 from .sheet import CHOICES, SHEET, request_from_sheet
 from .table import (STRUGGLE_STATE, TABLE, TABLE_OPS, Status, Struggle, Will, costs, expend_will, rest,
                     struggle_odds, struggle_reset, struggle_turn, will_max, will_roll)
 
 __all__ = [
-    "ACTIONS", "CHOICES", "EXTRAS", "FIELDS", "ID", "INITIATIVE_THRESHOLD", "MAX_DICE", "SEED", "SHEET", "SIDES",
+    "ACTIONS", "CHOICES", "DESCRIPTION", "EXTRAS", "FIELDS", "HINT", "ID", "LABEL", "INITIATIVE_THRESHOLD", "MAX_DICE", "SEED", "SHEET", "SIDES",
     "STRUGGLE_STATE", "TABLE", "TABLE_OPS", "TAIL", "THRESHOLD", "TITLE", "WILL_DICE", "Count", "Hand", "Law",
     "Outcome", "Pool", "Roll", "Status", "Struggle", "TurnLaw", "Will", "Winner", "act", "chains", "contest", "costs",
     "expend_will", "law", "odds", "request_from_sheet", "rest", "roll", "roll_chains", "roll_hand", "spend_will",

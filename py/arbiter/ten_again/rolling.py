@@ -24,6 +24,8 @@ from ..errors import RulesError
 ID = "ten_again"
 TITLE = "Roll Conventions: d10 pool, 10s roll again"
 SEED = "003_afded177ba302d96.txt"
+LABEL, HINT = "d10 pool", "8+ succeed, 10s again"  # its tab's name and hint, in the text's words
+DESCRIPTION = "A fist full of d10: 8s, 9s and 10s succeed, 10s roll again."
 
 SIDES = 10
 THRESHOLD = 8
