@@ -70,26 +70,34 @@ export class DiceTray {
     this._landed();
   }
 
-  /** Show these dice, tumbling unless told not to (or the user prefers reduced motion); resolves with the faces once
-   * landed. */
-  show(dice, { animate = true } = {}) {
+  /** Show these dice, tumbling unless told not to (or reduced motion); resolves with the faces once landed. Only dice
+   * that move tumble: one that says so (`moves`), else with `changed` one new to the tray (no die had its `key`, by
+   * default its index), on another face, or newly marked "new" (rolled again: maybe on the same face). */
+  show(dice, { animate = true, changed = false } = {}) {
+    const before = new Map(this.dice.map(d => [d.key, d]));
     this.skip();   // a new roll supersedes one still tumbling; its promise resolves now
     this._set(dice);
-    if (!animate || !this.dice.length || matchMedia('(prefers-reduced-motion: reduce)').matches) {
+    for (const d of this.dice) {
+      const was = before.get(d.key);
+      d.moves ??= !changed || !was || was.face !== d.face || (d.marks.has('new') && !was.marks.has('new'));
+    }
+    const moving = this.dice.filter(d => d.moves);
+    if (!animate || !moving.length || matchMedia('(prefers-reduced-motion: reduce)').matches) {
       this._landed();
       return Promise.resolve(this.faces());
     }
-    // First wave: every die not marked "new". Second wave: the "new" ones, after the first has landed.
-    const second = this.dice.some(d => !d.marks.has('new')) ? STAGGER_MS + TUMBLE_MS + WAVE_GAP_MS : 0;
+    // First wave: every moving die not marked "new". Second wave: the "new" ones, after the first has landed.
+    const second = moving.some(d => !d.marks.has('new')) ? STAGGER_MS + TUMBLE_MS + WAVE_GAP_MS : 0;
     for (const d of this.dice) {
-      d.start = (d.marks.has('new') ? second : 0) + Math.random() * STAGGER_MS;
+      d.start = d.moves ? (d.marks.has('new') ? second : 0) + Math.random() * STAGGER_MS : -Infinity;   // still: landed
       d.spin = (Math.random() < 0.5 ? -1 : 1) * (1.5 + Math.random() * 1.5) * Math.PI;
       d.seed = (Math.random() * 2 ** 31) | 0;
     }
-    const end = Math.max(...this.dice.map(d => d.start)) + TUMBLE_MS;
+    const end = Math.max(...moving.map(d => d.start)) + TUMBLE_MS;
     delete this.canvas.dataset.faces;   // set only at landing, so a test can wait for state=landed and compare
     this.canvas.dataset.state = 'rolling';
-    this.canvas.setAttribute('aria-label', `Rolling ${this.dice.length} ${this.dice.length === 1 ? 'die' : 'dice'}`);
+    this.canvas.dataset.moving = moving.map(d => d.i).join(' ');   // which dice tumble, for a test to read
+    this.canvas.setAttribute('aria-label', `Rolling ${moving.length} ${moving.length === 1 ? 'die' : 'dice'}`);
     return new Promise(resolve => {
       const a = this.anim = { t0: performance.now(), end, resolve };
       const frame = now => {
@@ -126,6 +134,7 @@ export class DiceTray {
     this.anim = null;
     if (a) { cancelAnimationFrame(a.raf); clearTimeout(a.timer); }
     this.canvas.dataset.faces = JSON.stringify(this.faces());
+    delete this.canvas.dataset.moving;
     this.canvas.dataset.state = this.dice.length ? 'landed' : 'empty';
     this.canvas.setAttribute('aria-label', this._describe());
     this._draw();
@@ -368,7 +377,8 @@ function normalise(d, i) {
   }
   const marks = new Set(d.marks ?? []);
   for (const k of marks) if (!MARKS.has(k)) throw new RangeError(`die ${i}: unknown mark "${k}"`);
-  return { face: d.face, sides, marks, group: d.group ?? '', label: d.label ?? '', i };
+  const moves = typeof d.moves === 'boolean' ? d.moves : undefined;   // undefined: show() decides
+  return { face: d.face, sides, marks, group: d.group ?? '', label: d.label ?? '', key: d.key ?? i, moves, i };
 }
 
 // Groups in order of first appearance; dice keep their own indexes.

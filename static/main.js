@@ -106,7 +106,7 @@ class Procedure {
       const next = await arbiter.act(this.system, this.roll, action);
       this.ui = { selected: new Set(), pickedDie: null };
       const previous = this.roll;
-      this.show(next, true);
+      this.show(next, true, true); // only the dice the follow-up added or rolled again move
       if (used && !this.choiceBox.contains(document.activeElement)) refocus(this.choiceBox, used, this.tray.canvas);
       announce(this, next, action, previous);
     } catch (error) {
@@ -114,10 +114,10 @@ class Procedure {
     }
   }
 
-  show(roll, animate) {
+  show(roll, animate, changed = false) {
     this.roll = roll;
     const dice = this.view.dice(roll, this.ui, this.spec);
-    this.tray.show(dice, { animate: animate && !reducedMotion.matches });
+    this.tray.show(dice, { animate: animate && !reducedMotion.matches, changed });
     const outcome = h('p', { class: 'outcome' }, roll.summary);
     const steps = h('p', { class: 'steps' }, roll.steps.join(' → '));
     this.resultBox.dataset.outcome = roll.outcome;

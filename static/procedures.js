@@ -266,9 +266,9 @@ function tenAgainSide(side, request, group, { extras }) {
     else if (face >= threshold) marks.push('kept');
     if (face === 10 && !eaten.has(i)) marks.push('exploded');
     if (i >= side.dice.length) marks.push('will', 'new');
-    return { face, sides: 10, marks, group };
+    return { face, sides: 10, marks, group, key: `${group}:${i}` }; // a die keeps its key when Will's dice join
   });
-  const rerolls = side.rerolls.map((face) => ({ face, sides: 10, group,
+  const rerolls = side.rerolls.map((face, k) => ({ face, sides: 10, group, key: `${group}:again ${k}`,
     marks: ['new', ...(face >= threshold ? ['kept'] : []), ...(face === 10 ? ['exploded'] : [])] }));
   return [...base, ...rerolls];
 }
