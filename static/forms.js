@@ -125,11 +125,36 @@ function updateListButtons(list) {
   list.querySelector('[data-remove]').disabled = n <= Number(list.dataset.minLen);
 }
 
-/** Show the engine's message next to the field it names ('opposed.trait' must be …); false if none matched. */
-export function showError(form, message) {
+/** What a player reads for the field at `path`, from its declaration in `fields`: the field's label, the row's number
+ * in a list ('threats[1].name': "Threat 2"), the group it sits in after it; null if no field has that path. */
+export function labelOf(fields, path) {
+  const parts = String(path).match(/[^.[\]]+|\[\d+\]/g) ?? [];
+  let decls = fields, label = null, row = '';
+  const groups = [];
+  for (const part of parts) {
+    const index = /^\[(\d+)\]$/.exec(part);
+    if (index) { row = ` ${Number(index[1]) + 1}`; continue; }
+    const f = decls?.find((g) => g.name === part);
+    if (!f) return null;
+    if (label && !row) groups.push(label);
+    label = f.label;
+    decls = f.fields;
+  }
+  return label && `${label}${row}${groups.length ? ` (${groups.join(', ')})` : ''}`;
+}
+
+/** A refusal in a player's words: the label of the field it names before what it says of it ("Type I Attribute must
+ * be from 1 to 5"), else the engine's message as it is. */
+export function inWords(error, fields) {
+  const label = error?.path && error.says ? labelOf(fields, error.path) : null;
+  return label ? `${label} ${error.says}` : String(error?.message ?? error);
+}
+
+/** Show `message` next to the field at `path` (or the field the message names: 'opposed.trait' must be …),
+ * announced unless `quiet`; false if no field matched. */
+export function showError(form, message, path = null, quiet = false) {
   clearErrors(form);
-  const m = /'([^']+)'/.exec(message);
-  let path = m ? m[1] : null;
+  if (!path) path = /'([^']+)'/.exec(message)?.[1] ?? null;
   let el = null;
   while (path && !(el = byPath(form, path))) {
     const shorter = path.replace(/(\[\d+\]|\.[^.[]+)$/, '');
@@ -139,7 +164,7 @@ export function showError(form, message) {
   const out = box.querySelector(':scope > output.field-error');
   out.textContent = message;
   out.hidden = false;
-  out.setAttribute('role', 'alert');
+  if (!quiet) out.setAttribute('role', 'alert');
   if (el && el.matches('input, select')) el.setAttribute('aria-invalid', 'true');
   return Boolean(el);
 }

@@ -2,7 +2,7 @@
 // the per-procedure views. It holds no rules: every number shown comes from arbiter.api in the worker.
 import { arbiter } from './arbiter-client.js';
 import { DiceTray } from './dice.js';
-import { readForm, fillForm, wireForm, showError, clearErrors } from './forms.js';
+import { readForm, fillForm, wireForm, showError, clearErrors, inWords } from './forms.js';
 import { VIEWS, h, percent } from './procedures.js';
 
 // First, let the browser finish its own work once the page is parsed (DOMContentLoaded: it looks through the forms,
@@ -28,6 +28,11 @@ class Procedure {
     this.resultBox = form.querySelector('[data-result]');
     this.choiceBox = form.querySelector('[data-choices]');
     this.oddsBox = form.querySelector('[data-odds]');
+    // a refused roll's reason, by Roll where the thumb is (clearErrors hides it with the fields' own)
+    this.refusalBox = h('output', { class: 'field-error', 'data-roll-refusal': '', hidden: true });
+    form.querySelector('[data-roll]').after(this.refusalBox);
+    // the control a follow-up was taken with (a tap need not focus it), for its refusal to show by it
+    this.choiceBox.addEventListener('click', (event) => { this.usedControl = event.target.closest(CONTROLS); }, true);
     wireForm(form);
     form.addEventListener('input', () => this.changed());
     form.addEventListener('change', () => this.changed());
@@ -36,11 +41,18 @@ class Procedure {
 
   request() { return readForm(this.form, this.spec.fields); }
 
-  /** Show `message` by its field (or clear it): `fromRoll` for a refused roll, which a later odds answer keeps. */
-  setError(message, fromRoll = false) {
-    this.rollError = Boolean(message) && fromRoll;
-    if (message) showError(this.form, message);
+  /** Show `error` (a refusal, or its words) in a player's words by its field, or clear it: `fromRoll` for a refused
+   * roll, also said by Roll (and announced there), which a later odds answer keeps. */
+  setError(error, fromRoll = false) {
+    this.rollError = Boolean(error) && fromRoll;
+    if (!error) return clearErrors(this.form);
+    const words = inWords(error, this.spec.fields);
+    if (!fromRoll || error.path) showError(this.form, words, error.path ?? null, fromRoll);
     else clearErrors(this.form);
+    if (!fromRoll) return;
+    Object.assign(this.refusalBox, { textContent: words, hidden: false });
+    this.refusalBox.setAttribute('role', 'alert');
+    this.refusalBox.scrollIntoView({ block: 'nearest' });
   }
 
   /** Fill the form from a request (a shared link, a character sheet) and refresh its odds. */
@@ -68,8 +80,8 @@ class Procedure {
       this.oddsBox.dataset.request = JSON.stringify(request);
       delete this.oddsBox.dataset.stale;
     } catch (error) {
-      if (seq !== this.oddsSeq) return;
-      this.setError(error.message);
+      if (seq !== this.oddsSeq || this.rollError) return; // a refused roll's message stays until the form changes
+      this.setError(error);
     }
   }
 
@@ -91,7 +103,7 @@ class Procedure {
       announce(this, roll, null, null);
       requestPersistence();
     } catch (error) {
-      this.setError(error.message, true);
+      this.setError(error, true);
     } finally {
       this.rolling = false;
       button.removeAttribute('aria-disabled');
@@ -100,6 +112,7 @@ class Procedure {
 
   async act(action) {
     const used = controlKey(this.choiceBox);
+    const control = this.usedControl;
     try {
       const refusal = await refused(this.system, this.roll.request, action);
       if (refusal) throw new Error(refusal);
@@ -110,7 +123,13 @@ class Procedure {
       if (used && !this.choiceBox.contains(document.activeElement)) refocus(this.choiceBox, used, this.tray.canvas);
       announce(this, next, action, previous);
     } catch (error) {
-      this.choiceBox.prepend(h('p', { class: 'field-error', role: 'alert' }, error.message));
+      // said by the control used, in a player's words; one refusal at a time
+      for (const old of this.choiceBox.querySelectorAll('p.field-error[role=alert]')) old.remove();
+      const why = h('p', { class: 'field-error', role: 'alert' }, inWords(error, this.spec.fields));
+      const at = control && this.choiceBox.contains(control) ? control.closest('[data-choice], li') : null;
+      if (at) at.append(why);
+      else this.choiceBox.prepend(why);
+      why.scrollIntoView({ block: 'nearest' });
     }
   }
 

@@ -109,6 +109,14 @@ def test_exert_never_goes_below_zero_ability_test_19(state, args, words):
         at.exert(state, args)
 
 
+@pytest.mark.parametrize("exertion, says", [(2, "has 2 Exertion left"), (0, "has no Exertion left")])
+def test_exert_refused_says_what_is_left_in_a_players_words(exertion, says):
+    """A refused Exert says, of the character, how much Exertion is left ("Mira has 2 Exertion left")."""
+    with pytest.raises(RulesError) as err:
+        at.exert({"exertion": exertion}, {"amount": 3})
+    assert (err.value.says, err.value.holder) == (says, True)
+
+
 def test_activating_a_conviction_costs_one_exertion_ability_test_20():
     """ability_test-20: declaring a Conviction relevant spends one Exertion, refused with none left; named by no id
     (the old call), it records no declaration."""

@@ -337,6 +337,16 @@ def test_call_json_answers_a_rules_error_as_a_value(method, args, words):
     with pytest.raises(RulesError) as raised:
         getattr(api, method)(*args)
     assert answer["error"] == str(raised.value)
+    assert (answer["path"], answer["says"], answer["holder"]) == (raised.value.path, raised.value.says,
+                                                                  raised.value.holder)
+
+
+def test_call_json_brings_a_rules_errors_path_and_words():
+    """A refusal brings the field it names and what it says of it, for the page to word with the field's label."""
+    answer = call("roll", "ability_test", {"type1": 9})
+    assert (answer["path"], answer["says"], answer["holder"]) == ("type1", "must be from 1 to 5", False)
+    answer = call("table", "ten_again", "spend_will", {"will": 0, "resolve": 1, "composure": 1})
+    assert (answer["path"], answer["says"], answer["holder"]) == ("state.will", "has no Will left", True)
 
 
 @pytest.mark.parametrize("method, args_json, words", [

@@ -58,6 +58,26 @@ def test_bad_input_names_field_and_range(request_, words):
         assert w in str(err.value)
 
 
+@pytest.mark.parametrize("request_, path, says", [
+    ({"pool": 99}, "pool", "must be from 0 to 30"),
+    ({"pool": "3"}, "pool", "must be a whole number from 0 to 30"),
+    ({"skills": [1, 99]}, "skills[1]", "must be from 0 to 30"),
+    ({"opposed": {"pool": 40}}, "opposed.pool", "must be from 0 to 30"),
+    ({"difficulty": -8}, "difficulty", 'must be a whole number from -7 to 3 or "impossible"'),
+    ({"name": "x" * 11}, "name", "must be text of at most 10 characters"),
+    ({"complexity": "hard"}, "complexity", "must be one of easy, moderate, got 'hard'"),
+    ({"bogus": 1}, None, "unknown field 'bogus'; allowed: " + ", ".join(f.name for f in DECLS)),
+])
+def test_rules_error_carries_the_path_and_what_it_says_of_it(request_, path, says):
+    """A refusal carries the field's path and what it says of it, without the path (for the page to put the field's
+    label before it); a message that names no field first is said whole."""
+    with pytest.raises(RulesError) as err:
+        fields.parse(DECLS, request_)
+    assert (err.value.path, err.value.says, err.value.holder) == (path, says, False)
+    if path:
+        assert str(err.value).startswith(f"'{path}' ")
+
+
 def test_rules_error_is_value_error():
     """RulesError is a ValueError, so callers can catch either."""
     assert issubclass(RulesError, ValueError)

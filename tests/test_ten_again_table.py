@@ -58,8 +58,9 @@ def test_spend_will_lowers_will_by_one_ten_again_13():
 
 def test_spend_will_refused_without_any_remaining_ten_again_13():
     """ten_again-13: a Will can only be expended if you have any remaining."""
-    with pytest.raises(RulesError, match="'state.will' is 0: no Will remaining"):
+    with pytest.raises(RulesError, match="'state.will' is 0: no Will remaining") as err:
         ten_again.expend_will({**WILL, "will": 0})
+    assert (err.value.path, err.value.says, err.value.holder) == ("state.will", "has no Will left", True)
 
 
 @pytest.mark.parametrize("will, nights, after", [(0, 1, 1), (3, 1, 4), (3, 2, 5), (3, 30, 5), (5, 1, 5), (0, 5, 5)])

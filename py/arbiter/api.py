@@ -208,12 +208,13 @@ def _strings(tree):
 
 def call_json(method: str, args_json: str) -> str:
     """Call the door `method` of this module with the JSON list `args_json`: {"ok": true, "value": ...}, or
-    {"ok": false, "kind": "RulesError" or "InternalError", "error": ...}, as JSON text (never raises)."""
+    {"ok": false, "kind": "RulesError" or "InternalError", "error": ...}, as JSON text (never raises); a RulesError
+    also brings its "path" and "says" (the field it names, and what it says of it, for the page's own words)."""
     try:
         value = getattr(sys.modules[__name__], method)(*json.loads(args_json))
         return json.dumps({"ok": True, "value": value}, allow_nan=False)
     except RulesError as exc:
-        return json.dumps({"ok": False, "kind": "RulesError", "error": str(exc)})
+        return json.dumps({"ok": False, **exc.as_json()})
     except Exception as exc:
         return json.dumps({"ok": False, "kind": "InternalError",
                            "error": f"Internal error in {method}: {type(exc).__name__}: {exc}"})

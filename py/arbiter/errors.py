@@ -1,5 +1,32 @@
 """The one error the rules raise for bad input."""
 
+from __future__ import annotations
+
+import re
+
+_PATH_FIRST = re.compile(r"'([^']+)' (.+)", re.DOTALL)
+
 
 class RulesError(ValueError):
-    """A request, roll or action the rules do not allow; the message names the field and the allowed range."""
+    """A request, roll or action the rules do not allow; the message names the field and the allowed range.
+
+    For the page to say it in a player's words, it also carries `path`, the field the message names ("type1",
+    "state.will"), and `says`, what the message says of it without the path ("must be from 1 to 5", "has no Will
+    left"): the page puts the field's label (a form's field) or the character's name (a sheet's state) before it.
+    Both default to the message's own leading 'path' and the words after it; `says` without a path is a whole
+    sentence. `holder`: what it says is of whoever holds the state ("has no Will left": the character, the Scheme),
+    not of the field.
+    """
+
+    def __init__(self, message: str, *, path: str | None = None, says: str | None = None,
+                 holder: bool = False) -> None:
+        super().__init__(message)
+        m = _PATH_FIRST.fullmatch(message)
+        self.path = path if path is not None else (m.group(1) if m else None)
+        self.says = says if says is not None else (m.group(2) if m else message)
+        self.holder = holder
+
+    def as_json(self) -> dict:
+        """The error as call_json answers it: the message, the path it names (or null), what it says of it and
+        whether that is said of the state's holder."""
+        return {"kind": "RulesError", "error": str(self), "path": self.path, "says": self.says, "holder": self.holder}

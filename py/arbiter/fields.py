@@ -33,9 +33,11 @@ class Int:
 
     def parse(self, value: Any, path: str) -> int:
         if not _is_int(value):
-            raise RulesError(f"{_where(path)} must be a whole number from {self.min} to {self.max}, got {value!r}")
+            raise RulesError(f"{_where(path)} must be a whole number from {self.min} to {self.max}, got {value!r}",
+                             says=f"must be a whole number from {self.min} to {self.max}")
         if not self.min <= value <= self.max:
-            raise RulesError(f"{_where(path)} must be from {self.min} to {self.max}, got {value}")
+            raise RulesError(f"{_where(path)} must be from {self.min} to {self.max}, got {value}",
+                             says=f"must be from {self.min} to {self.max}")
         return value
 
     def schema(self) -> dict:
@@ -60,7 +62,8 @@ class IntOrWord:
             return value
         if not _is_int(value) or not self.min <= value <= self.max:
             words = " or ".join(f'"{w}"' for w in self.words)
-            raise RulesError(f"{_where(path)} must be a whole number from {self.min} to {self.max} or {words}, got {value!r}")
+            must = f"must be a whole number from {self.min} to {self.max} or {words}"
+            raise RulesError(f"{_where(path)} {must}, got {value!r}", says=must)
         return value
 
     def schema(self) -> dict:
@@ -120,7 +123,8 @@ class Text:
 
     def parse(self, value: Any, path: str) -> str:
         if not isinstance(value, str) or len(value) > self.max_len:
-            raise RulesError(f"{_where(path)} must be text of at most {self.max_len} characters, got {value!r:.100}")
+            raise RulesError(f"{_where(path)} must be text of at most {self.max_len} characters, got {value!r:.100}",
+                             says=f"must be text of at most {self.max_len} characters")
         return value
 
     def schema(self) -> dict:
@@ -143,8 +147,8 @@ class IntList:
 
     def parse(self, value: Any, path: str) -> tuple[int, ...]:
         if not isinstance(value, list) or not self.min_len <= len(value) <= self.max_len:
-            raise RulesError(f"{_where(path)} must be a list of {self.min_len} to {self.max_len} whole numbers "
-                             f"from {self.min} to {self.max}, got {value!r:.100}")
+            must = f"must be a list of {self.min_len} to {self.max_len} whole numbers from {self.min} to {self.max}"
+            raise RulesError(f"{_where(path)} {must}, got {value!r:.100}", says=must)
         item = Int(self.name, self.label, self.min, self.max)
         return tuple(item.parse(v, f"{path}[{i}]") for i, v in enumerate(value))
 

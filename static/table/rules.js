@@ -4,7 +4,7 @@
 
 import { pick } from './data.js';
 import { h } from './dom.js';
-import { sheetOf } from './schema.js';
+import { RECORDS, sheetOf } from './schema.js';
 
 /** `sheet` (of `kind`) after an op answered `result`: the declared fields the answer holds replace the sheet's (an
  * answer also holds a note, what it charged…; a field a sheet kept before it was declared comes with it). */
@@ -84,8 +84,9 @@ export class Rules {
           states[by] = by === 'scheme' ? pick(result, Object.keys(states.scheme))
             : sheetAfter(who.kind, states.character, result);
         }
-      } catch (error) {
-        return `${by === 'scheme' ? 'The Scheme' : who.name || '(unnamed)'}: ${error.message}`;
+      } catch (error) { // in a player's words: "Rook has no Will left", said of whoever pays
+        const holder = by === 'scheme' ? RECORDS.scheme.label : who.name || '(unnamed)';
+        return error.holder ? `${holder} ${error.says}` : `${holder}: ${error.message}`;
       }
     }
     return null;

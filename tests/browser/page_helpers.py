@@ -53,6 +53,24 @@ def changed(page, system, action):
     return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
 
 
+IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }"""
+
+
+def said_by_roll(page, system):
+    """The refusal said by the form's Roll: its words, once it is shown and announced; checked to be in the viewport
+    and within a line of Roll."""
+    f = form(page, system)
+    refusal = f.locator("[data-roll-refusal][role=alert]")
+    refusal.wait_for(timeout=10_000)
+    assert refusal.evaluate(IN_VIEW), "the refusal is out of view"
+    gap = page.evaluate("""([a, b]) => { const r = a.getBoundingClientRect(), s = b.getBoundingClientRect();
+      return Math.max(0, r.top - s.bottom, s.top - r.bottom); }""",
+                        [refusal.element_handle(), f.locator("button[data-roll]").element_handle()])
+    assert gap < 48, f"the refusal is {gap} px from Roll"
+    return refusal.inner_text()
+
+
 SUB_PATH = "/arbiter/"
 
 

@@ -336,19 +336,20 @@ def test_opposed_odds_show_both_sides(app):
 
 
 @pytest.mark.parametrize("system, path, value, words", [
-    ("ten_again", "pool", "99", "'pool' must be from 0 to 30"),
-    ("arbitration", "skills[0]", "-2", "'skills[0]' must be from 0 to 30"),
-    ("ability_test", "skill", "", "'skill' must be a whole number from 0 to 10"),
+    ("ten_again", "pool", "99", "Dots in the statistic(s) must be from 0 to 30"),
+    ("arbitration", "skills[0]", "-2", "Relevant skill values 1 must be from 0 to 30"),
+    ("ability_test", "skill", "", "Skill levels must be a whole number from 0 to 10"),
 ])
 def test_bad_value_shows_the_engines_message_by_the_field(app, system, path, value, words):
-    """A bad value shows the engine's message next to the field, and Roll refuses without losing the form."""
+    """A bad value shows the engine's refusal next to the field in a player's words (the field's label, not its
+    path), and Roll refuses without losing the form."""
     page = app(f"#{TAB[system]}")
     field = form(page, system).locator(f'[data-path="{path}"]')
     field.fill(value)
     box = field.locator("xpath=ancestor::*[contains(@class,'field')][1]")
     wait_until(page, "([s, p]) => document.querySelector(`form[data-system=${s}] [data-path='${p}']`).getAttribute('aria-invalid') === 'true'",
                10_000, [system, path])
-    assert words in box.locator("output.field-error").inner_text()
+    assert box.locator("output.field-error").inner_text() == words and f"'{path}'" not in box.text_content()
     form(page, system).locator("button[data-roll]").click()
     page.wait_for_timeout(300)
     assert field.input_value() == value

@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
-from page_helpers import changed, form, set_field, wait_until
+from page_helpers import changed, form, said_by_roll, set_field, wait_until
 from steps import SPEC, TAB
 
 TAP = 44  # CSS px each way: the smallest tap target (WCAG 2.5.5; Apple's and Android's guidelines)
@@ -176,3 +176,21 @@ def test_a_follow_up_keeps_the_focus_on_the_control_used(app):
     after = changed(page, "ability_test", lambda: page.keyboard.press("Enter"))
     settled(page, "ability_test")
     assert after["rerolled"] and focused(page) == "ability_test: the dice"  # Reroll is disabled now: nothing picked
+
+
+@pytest.mark.parametrize("system, path, value, words", [
+    ("ability_test", "type1", "9", "Type I Attribute must be from 1 to 5"),
+    ("arbitration", "skills[0]", "-2", "Relevant skill values 1 must be from 0 to 30"),
+    ("threat", "threats[0].name", "x" * 81, "Threat 1 must be text of at most 80 characters"),
+])
+def test_a_refused_roll_says_why_by_roll_in_the_players_words(app, system, path, value, words):
+    """A value out of range refuses the roll with a message by Roll, in view on the phone, naming the field by its
+    label and the allowed range, never by its path; the field is marked invalid and keeps what was typed."""
+    page = app(f"#{TAB[system]}")
+    field = form(page, system).locator(f'[data-path="{path}"]')
+    field.evaluate("(el, v) => { el.value = v; el.dispatchEvent(new Event('input', { bubbles: true })); }", value)
+    form(page, system).locator("button[data-roll]").click()
+    assert said_by_roll(page, system) == words
+    assert field.get_attribute("aria-invalid") == "true" and field.input_value() == value
+    assert f"'{path}'" not in form(page, system).text_content()
+    assert page.evaluate("(s) => window.arbiterPage.procs[s].roll", system) is None

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from arbiter import RulesError, api
-from page_helpers import changed, form, set_field, wait_until
+from page_helpers import IN_VIEW, changed, form, said_by_roll, set_field, wait_until
 from steps import TAB
 
 # the table's data as this version keeps it: static/table/migrations.js's SCHEMA
@@ -62,6 +62,19 @@ def app(page):
     """The app with motion reduced (dice land at once), the rules and the table loaded."""
     page.emulate_media(reduced_motion="reduce")
     return lambda hash_="", width=1024, height=900: open_app(page, hash_, width, height)
+
+
+@pytest.fixture
+def phone_app(phone):
+    """The app on a phone (360 × 640, touch), motion reduced, the rules and the table loaded."""
+    phone.emulate_media(reduced_motion="reduce")
+
+    def open_(hash_=""):
+        phone.goto("/" + hash_)
+        phone.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+        phone.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
+        return phone
+    return open_
 
 
 def second_tab(page, watch, hash_=""):
@@ -375,7 +388,7 @@ def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
     form(page, "ten_again").locator("button[data-roll]").click()
     error = form(page, "ten_again").locator("output.field-error[role=alert]")
     error.wait_for(timeout=10_000)
-    assert error.inner_text().startswith("Cy: ") and "no Will remaining" in error.inner_text()
+    assert error.inner_text() == "Cy has no Will left"
     page.wait_for_timeout(300)
     assert page.evaluate("() => window.arbiterPage.procs.ten_again.roll === window.__before")
     assert log(page) == before and characters(page)["Cy"]["sheet"]["will"] == 0
@@ -386,7 +399,7 @@ def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
     wait_until(page, """() => document.querySelector(
         'form[data-system="ten_again"] [data-choice="spend_will-actor"] button').disabled""", 10_000)
     refusal = will.locator("[data-refusal]").inner_text()
-    assert refusal.startswith("Cy: ") and "no Will remaining" in refusal
+    assert refusal == "Cy has no Will left"
     assert page.evaluate("() => window.arbiterPage.procs.ten_again.roll")["dice"] == rolled["dice"]
     assert log(page) == before and characters(page)["Cy"]["sheet"]["will"] == 0
 
@@ -398,7 +411,7 @@ def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
     form(page, "ability_test").locator("button[data-roll]").click()
     error = form(page, "ability_test").locator("output.field-error[role=alert]")
     error.wait_for(timeout=10_000)
-    assert error.inner_text().startswith("The Scheme: ")
+    assert error.inner_text() == "The Scheme has no die left"
     page.wait_for_timeout(300)
     assert log(page) == before and scheme(page) == 0
 
@@ -406,13 +419,31 @@ def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
     page.locator('[data-k="stop:ability_test"]').click()
     form(page, "ability_test").locator("button[data-roll]").click()
     wait_until(page, """() => document.querySelector('form[data-system="ability_test"] output.field-error[role=alert]')
-        ?.textContent.startsWith('The Scheme: ')""", 10_000)
+        ?.textContent === 'The Scheme has no die left'""", 10_000)
     assert log(page) == before and scheme(page) == 0
     # ...until the table says it keeps its Scheme elsewhere (on paper): then the form is the player's own
     track_scheme(page, False)
     result = roll(page, "ability_test")
     assert result["scheme_roll"] is not None and scheme(page) == 0
     assert log(page)[-1]["summary"] == result["summary"] and "Scheme" not in log(page)[-1]["note"]
+
+
+def test_no_will_left_is_said_by_roll_on_a_phone(phone_app):
+    """At 360 × 640, a character with no Will left rolling with "Expend a Will" is refused by Roll, in view, in a
+    player's words ("Rook has no Will left": no path); nothing is rolled, logged or spent."""
+    page = phone_app("#ten_again")
+    create(page, "ten_again", "Rook")
+    edit(page, sheet_input(page, "will"), 0, lambda: characters(page)["Rook"]["sheet"]["will"] == 0)
+    add_row(page, "attributes", "Wits", 2)
+    page.locator(".sheet .use").get_by_label("Wits 2").check()
+    fill_from_sheet(page, "ten_again")
+    set_field(page, "ten_again", "will", True)
+    before = log(page)
+    form(page, "ten_again").locator("button[data-roll]").click()
+    assert said_by_roll(page, "ten_again") == "Rook has no Will left"
+    assert "state.will" not in form(page, "ten_again").text_content()
+    assert page.evaluate("() => window.arbiterPage.procs.ten_again.roll") is None
+    assert log(page) == before and characters(page)["Rook"]["sheet"]["will"] == 0
 
 
 def test_exertion_and_xp_are_spent_through_the_rules(app):
@@ -605,7 +636,7 @@ def test_a_negation_the_scheme_cannot_pay_for_is_offered_disabled_with_the_reaso
     wait_until(page, """() => document.querySelector(
         'form[data-system=ability_test] [data-choice=negate_setback] button').disabled""", 10_000)
     reason = choice.locator("[data-refusal]").inner_text()
-    assert reason == "The Scheme: 'state.scheme' is 1: negating a setback takes 2 dice from the Scheme"
+    assert reason == "The Scheme has 1 die left: negating a setback takes 2"  # a player's words: no path
     page.wait_for_timeout(300)
     assert "negated" not in form(page, "ability_test").locator("[data-result]").inner_text()
     assert not any("negated" in e["summary"] or "Subtracted" in e["note"] for e in log(page)) and scheme(page) == 1

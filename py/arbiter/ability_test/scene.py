@@ -38,7 +38,8 @@ def activate_conviction(state: Any, args: Any = None) -> dict:
     exertion = fields.read_state(state, (_EXERTION,), ("exertion",))["exertion"]
     if not cid:  # no Conviction named: spend the Exertion, record nothing (as before Scenes were kept)
         if exertion == 0:
-            raise RulesError("'state.exertion' is 0: activating a Conviction costs one Exertion")
+            raise RulesError("'state.exertion' is 0: activating a Conviction costs one Exertion",
+                             says="has no Exertion left: activating a Conviction costs one", holder=True)
         return fields.new_state(state, f"Spent 1 Exertion to activate a Conviction ({exertion - 1} left)",
                                 exertion=exertion - 1, exertion_charged=1)
     declared = list(fields.read_state(state, (SCENE_CONVICTIONS,), ())["scene_convictions"])
@@ -47,7 +48,8 @@ def activate_conviction(state: Any, args: Any = None) -> dict:
         return fields.new_state(state, f"{words} is declared relevant to this Scene already: its Significance adds "
                                        f"again, no Exertion is charged ({exertion} left)", exertion_charged=0)
     if exertion == 0:
-        raise RulesError(f"'state.exertion' is 0: declaring {words} relevant to the Scene costs one Exertion")
+        raise RulesError(f"'state.exertion' is 0: declaring {words} relevant to the Scene costs one Exertion",
+                         says=f"has no Exertion left: declaring {words} relevant to the Scene costs one", holder=True)
     return fields.new_state(state, f"Spent 1 Exertion to declare {words} relevant to this Scene ({exertion - 1} left)",
                             exertion=exertion - 1, scene_convictions=[*declared, cid], exertion_charged=1)
 

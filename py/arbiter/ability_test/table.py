@@ -127,7 +127,8 @@ def exert(state: Any, args: Any = None) -> dict:
     exertion = fields.read_state(state, (_EXERTION_STATE,), ("exertion",))["exertion"]
     if amount > exertion:
         raise RulesError(f"'args.amount' must be from 1 to {exertion} (the Exertion left), got {amount}"
-                         if exertion else "'state.exertion' is 0: no Exertion left to spend")
+                         if exertion else "'state.exertion' is 0: no Exertion left to spend",
+                         says=f"has {exertion} Exertion left" if exertion else "has no Exertion left", holder=True)
     return fields.new_state(state, f"Spent {amount} Exertion ({exertion - amount} left)", exertion=exertion - amount)
 
 
@@ -252,7 +253,8 @@ def scheme_spend_die(state: Any, args: Any = None) -> dict:
     fields.read_args(args, (), "scheme_spend_die")
     scheme = fields.read_state(state, (SCHEME_STATE,), ("scheme",))["scheme"]
     if scheme == 0:
-        raise RulesError("'state.scheme' is 0: there is no die in the Scheme to remove")
+        raise RulesError("'state.scheme' is 0: there is no die in the Scheme to remove", says="has no die left",
+                         holder=True)
     return fields.new_state(state, f"Removed 1 die from the Scheme for this Test ({_many_dice(scheme - 1)} left)",
                       scheme=scheme - 1)
 
@@ -262,7 +264,8 @@ def scheme_negate_setback(state: Any, args: Any = None) -> dict:
     fields.read_args(args, (), "scheme_negate_setback")
     scheme = fields.read_state(state, (SCHEME_STATE,), ("scheme",))["scheme"]
     if scheme < NEGATE_COST:
-        raise RulesError(f"'state.scheme' is {scheme}: negating a setback takes {NEGATE_COST} dice from the Scheme")
+        raise RulesError(f"'state.scheme' is {scheme}: negating a setback takes {NEGATE_COST} dice from the Scheme",
+                         says=f"has {_many_dice(scheme)} left: negating a setback takes {NEGATE_COST}", holder=True)
     return fields.new_state(state, f"Subtracted {NEGATE_COST} dice from the Scheme to negate the setback "
                              f"({_many_dice(scheme - NEGATE_COST)} left)", scheme=scheme - NEGATE_COST)
 

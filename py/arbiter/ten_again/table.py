@@ -60,7 +60,8 @@ class Will:
     def expend(self) -> "Will":
         """One will point fewer; only if you have any remaining."""
         if self.current == 0:
-            raise RulesError(f"'state.will' is 0: no Will remaining to expend (maximum {self.maximum})")
+            raise RulesError(f"'state.will' is 0: no Will remaining to expend (maximum {self.maximum})",
+                             says="has no Will left", holder=True)
         return Will(self.resolve, self.composure, self.current - 1)
 
     def rest(self, nights: int) -> "Will":
