@@ -101,7 +101,7 @@ def test_defaults_roll_and_have_odds(system):
     spec = next(s for s in api.systems() if s["id"] == system)
     r = api.roll(system, spec["defaults"], seed=1)
     assert json.loads(json.dumps(r)) == r
-    for key in ("system", "request", "dice", "steps", "outcome", "summary", "choices"):
+    for key in ("system", "request", "dice", "steps", "outcome", "summary", "tone", "choices"):
         assert key in r, key
     assert r["system"] == system and isinstance(r["steps"], list) and r["steps"]
     o = api.odds(system, spec["defaults"])

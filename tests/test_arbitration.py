@@ -237,7 +237,7 @@ def test_defender_pool_zero_subtracts_nothing_arbitration_4():
     out = rolled({"skills": [2], "opposed": {"skills": [1], "complexity": "tricky"}}, 6, 6)
     assert out["result"] == 12 and out["outcome"] == "fair"
     assert out["defender"] == {"pool": 0, "dice": [], "ones": 0, "kept": [], "sum": None, "outcome": "failure",
-                               "automatic_failure": True, "subtracted": 0}
+                               "automatic_failure": True, "fumble_dice": [], "subtracted": 0}
     assert "defender fails automatically: nothing subtracted" in out["steps"]
 
 

@@ -241,3 +241,12 @@ def test_bench_odds_largest(benchmark):
     req = fields.parse(luck.FIELDS, LARGEST)
     result = benchmark(luck.odds, req)
     assert sum(result["outcomes"].values()) == 1
+
+
+@pytest.mark.parametrize("dice, faces, tone", [
+    (0, (), "failure"), (1, (1,), "failure"), (1, (3,), "failure"), (1, (4,), "mixed"), (2, (5, 2), "mixed"),
+    (3, (1, 6, 2), "success"),
+])
+def test_the_tone_reads_the_result_as_the_threat_roll_reads_a_die_luck_5(dice, faces, tone):
+    """luck-5: the highest die 6 is a success, 4 or 5 mixed, 1 to 3 or no dice a failure."""
+    assert scripted_roll(parse(dice=dice), *faces)["tone"] == tone

@@ -440,3 +440,24 @@ def test_api_refuses_bad_requests(request_):
         api.roll("ten_again", request_)
     with pytest.raises(RulesError):
         api.odds("ten_again", request_)
+
+
+@pytest.mark.parametrize("faces, request_, tone, botch_dice", [
+    ((1, 3, 1), {}, "botch", [0, 2]),
+    ((1, 8, 1), {"risky": True}, "botch", [2]),  # the first 1 ate the 8: the second is left
+    ((1, 8, 3), {}, "success", []),
+    ((1, 2, 2, 8, 2, 3), {"opposed": {"pool": 3}}, "botch", [0]),  # the actor's botch, in a contest too
+    ((8, 2, 2, 8, 2, 3), {"opposed": {"pool": 3}}, "mixed", []),  # a tie: nobody has successes left
+])
+def test_tone_and_the_ones_that_make_a_botch_ten_again_20(faces, request_, tone, botch_dice):
+    """ten_again-20: the actor's botch is the worst tone, a tie is mixed; botch_dice lists the 1s left."""
+    r = roll(faces, **request_)
+    assert (r["tone"], r["botch_dice"]) == (tone, botch_dice)
+
+
+def test_a_wills_one_left_is_among_the_botch_dice_ten_again_20():
+    """ten_again-20: a Will expended after the roll joins it: its 1s left make the botch too (indexes after the
+    pool's dice)."""
+    first = roll((2, 3, 4))
+    after = act(first, {"spend_will": True}, (1, 5, 6))
+    assert (after["outcome"], after["tone"], after["botch_dice"]) == ("botch", "botch", [3])

@@ -687,3 +687,14 @@ def test_pay_the_price_follows_the_assignment_threat_11():
     assert none["choices"] == []
     with pytest.raises(RulesError, match="no threat was narrowly avoided"):
         threat.act(none, {"pay_the_price": 0, "by": ANN}, ScriptedDice())
+
+
+@pytest.mark.parametrize("threats, faces, tone", [
+    (("Fail",), (2,), "failure"), (("Fail",), (4,), "mixed"), (("Fail",), (6,), "success"),
+    (("Dodge", "Stun"), (6, 6), "success"), (("Dodge", "Stun"), (6, 3), "mixed"), (("Dodge", "Stun"), (5, 4), "mixed"),
+    (("Dodge", "Stun"), (3, 3), "failure"),
+])
+def test_a_rolls_tone_is_its_threats_when_they_agree_else_mixed_threat_12(threats, faces, tone):
+    """threat-12: happens reads as failure, lessened as mixed, avoided as success; the roll's is theirs when they
+    agree, else mixed."""
+    assert scripted_roll(parse(rating=1, threats=threats), *faces)["tone"] == tone

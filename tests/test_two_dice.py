@@ -450,3 +450,16 @@ def test_bench_odds_largest(benchmark):
     req = parse(LARGEST)
     result = benchmark(two_dice.odds, req)
     assert sum(result["outcomes"].values()) == 1
+
+
+@pytest.mark.parametrize("request_, faces, tone, fumble", [
+    ({"trait": 10}, (1, 1), "botch", [0, 1]),
+    ({}, (2, 3), "failure", []),
+    ({"trait": 0, "opposed": {"trait": 0}}, (1, 1, 2, 2), "botch", [0, 1]),
+    ({"trait": 0, "opposed": {"trait": 0}}, (3, 3, 2, 2), "success", []),
+])
+def test_snake_eyes_are_the_worst_and_mark_both_dice_two_dice_9(request_, faces, tone, fumble):
+    """two_dice-9: snake-eyes read as the worst failure (tone botch), their two dice listed as fumble_dice; in a
+    roll-off the tone is the actor's."""
+    r = rolled(request_, *faces)
+    assert (r["tone"], r["fumble_dice"]) == (tone, fumble)

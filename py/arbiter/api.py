@@ -62,7 +62,8 @@ def _kind(m):
 
 
 def roll(system: str, request: Any, seed: int | None = None) -> dict:
-    """Roll `system` for `request`: every die, each step in order, the outcome and the choices still open."""
+    """Roll `system` for `request`: every die, each step in order, the outcome, its class (`tone`, arbiter.tone) and
+    the choices still open."""
     m = _procedure(system)
     req = fields.parse(m.FIELDS, request)
     dice = source(seed)

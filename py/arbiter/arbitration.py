@@ -14,6 +14,7 @@ from . import dice as dicelib
 from . import fields
 from .errors import RulesError
 from .stored import Id, ListOf, Record, named_list
+from .tone import Tone
 
 ID = "arbitration"
 TITLE = "Arbitration: dicepool, remove the 1s, sum into quality"
@@ -95,6 +96,11 @@ class Outcome(Enum):
         """Six or higher: "a success (that is six or higher)"."""
         return self not in (Outcome.FUMBLE, Outcome.FAILURE)
 
+    @property
+    def tone(self) -> Tone:
+        """A fumble is the worst failure; every quality of success is a success."""
+        return Tone.BOTCH if self is Outcome.FUMBLE else Tone.SUCCESS if self.success else Tone.FAILURE
+
 
 # outcome, lowest and highest sum (None: no upper limit), label; in the text's order
 TIERS = (
@@ -174,6 +180,11 @@ class Roll:
     @property
     def automatic_failure(self) -> bool:
         return self.pool.size <= 0
+
+    @property
+    def fumble_dice(self) -> list[int]:
+        """The dice that make a fumble: every die, when every die rolled is removed (all showed 1)."""
+        return list(range(len(self.dice))) if self.dice and not self.kept else []
 
     @property
     def success(self) -> bool:
@@ -326,6 +337,7 @@ def to_json(req: dict, arb: Arbitration) -> dict:
         "result": arb.result,
         "outcome": arb.outcome.value,
         "automatic_failure": a.automatic_failure,
+        "fumble_dice": a.fumble_dice,
         "defender": None if d is None else {
             "pool": d.pool.size,
             "dice": list(d.dice),
@@ -334,10 +346,12 @@ def to_json(req: dict, arb: Arbitration) -> dict:
             "sum": d.sum,
             "outcome": None if d.outcome is None else d.outcome.value,
             "automatic_failure": d.automatic_failure,
+            "fumble_dice": d.fumble_dice,
             "subtracted": arb.subtracted,
         },
         "steps": arb.steps(),
         "summary": str(arb),
+        "tone": arb.outcome.tone.value,
         "choices": [],
     }
 

@@ -15,6 +15,7 @@ from . import fields
 from .dice import order_statistic
 from .dice import roll as roll_dice
 from .errors import RulesError
+from .tone import Tone
 
 ID = "luck"
 TITLE = "Luck Roll"
@@ -81,6 +82,11 @@ class LuckRoll:
     def result(self) -> int:
         return result_of(self.faces)
 
+    @property
+    def tone(self) -> Tone:
+        """Read as the same text's Threat Roll reads a die: 6 at best, 4/5 partly, 1-3 or no dice not (luck-5)."""
+        return Tone.SUCCESS if self.result == SIDES else Tone.MIXED if self.result >= 4 else Tone.FAILURE
+
     def steps(self) -> list[str]:
         n = self.pool
         head = f"Pool: {self.dice} dice + {self.for_} for − {self.against} against = {_signed(n)}"
@@ -113,6 +119,7 @@ def roll(req: dict, dice) -> dict:
         "steps": value.steps(),
         "outcome": str(value.result),
         "summary": str(value),
+        "tone": value.tone.value,
         "choices": [],
     }
 

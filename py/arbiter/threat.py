@@ -18,6 +18,7 @@ from .dice import order_statistic
 from .dice import roll as roll_dice
 from .errors import RulesError
 from .stored import ListOf, Record, int_map
+from .tone import Tone
 
 ID = "threat"
 TITLE = "Threat Roll"
@@ -66,6 +67,7 @@ class Outcome(Enum):
     AVOIDED = "avoided"
 
 
+TONE = {Outcome.HAPPENS: Tone.FAILURE, Outcome.LESSENED: Tone.MIXED, Outcome.AVOIDED: Tone.SUCCESS}  # threat-12
 # The seed's Example Threats, word for word: name -> (group, the 1-3 text, the 4/5 text).
 EXAMPLES: dict[str, tuple[str, str, str]] = {
     "Persuasion": ("Social", "On a 1-3, they don’t believe you.",
@@ -386,6 +388,7 @@ def _result(req: dict, value: ThreatRoll) -> dict:
         "steps": value.steps(),
         "outcome": value.outcome,
         "summary": str(value),
+        "tone": Tone.overall(TONE[r.outcome] for r in value.results).value,
         "choices": choices,
     }
 

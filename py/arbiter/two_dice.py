@@ -15,6 +15,7 @@ from . import dice as dicelib
 from . import fields
 from .errors import RulesError
 from .stored import Id, ListOf, Record, named_list
+from .tone import Tone
 
 ID = "two_dice"
 TITLE = "Two dice: roll nine or better"
@@ -151,6 +152,11 @@ class Throw:
     def special(self) -> Special | None:
         return special(*self.dice)
 
+    @property
+    def fumble_dice(self) -> list[int]:
+        """Both dice of snake-eyes, which bring further detriment (two_dice-9)."""
+        return [0, 1] if self.special is Special.SNAKE_EYES else []
+
     def __str__(self) -> str:
         a, b = self.dice
         return f"{self.total} ({a}+{b} {_signed(self.modifier.total)})"
@@ -166,6 +172,11 @@ class Check:
     @property
     def outcome(self) -> Outcome:
         return Outcome.FAILURE if self.throw is None else unopposed(self.throw)
+
+    @property
+    def tone(self) -> Tone:
+        """Snake-eyes are a failure with further detriment: the worst (two_dice-9)."""
+        return _tone(self.outcome is Outcome.SUCCESS, self.throw)
 
     def steps(self) -> list[str]:
         if self.throw is None:
@@ -208,6 +219,11 @@ class Contest:
             return Outcome.TARGET
         return roll_off(self.actor, self.target)
 
+    @property
+    def tone(self) -> Tone:
+        """As the actor sees it: winning is a success, losing a failure, losing on snake-eyes the worst."""
+        return _tone(self.outcome is Outcome.ACTOR, self.actor)
+
     def steps(self) -> list[str]:
         if self.actor is None:
             return ["difficulty: impossible, no roll-off", "Target wins: the action is impossible"]
@@ -237,6 +253,12 @@ def _why(a: Throw, t: Throw) -> str:
     if a.total == t.total:
         return f"a tie at {a.total} always goes to the target"
     return f"{a} {'beats' if a.total > t.total else 'loses to'} {t}"
+
+
+def _tone(won: bool, throw: Throw | None) -> Tone:
+    if won:
+        return Tone.SUCCESS
+    return Tone.BOTCH if throw is not None and throw.special is Special.SNAKE_EYES else Tone.FAILURE
 
 
 def _signed(n: int) -> str:
@@ -301,17 +323,19 @@ def to_json(req: dict, value: Check | Contest) -> dict:
         out = {"dice": [] if t is None else list(t.dice), "total": None if t is None else t.total,
                "modifier": value.modifier.to_json(),
                "special": None if t is None or t.special is None else t.special.value,
-               "target": None}
+               "fumble_dice": [] if t is None else t.fumble_dice, "target": None}
     else:
         a, t = value.actor, value.target
         out = {"dice": [] if a is None else list(a.dice), "total": None if a is None else a.total,
                "modifier": _modifier(req, None).to_json(),
                "special": None if a is None or a.special is None else a.special.value,
+               "fumble_dice": [] if a is None else a.fumble_dice,
                "target": {"dice": [] if t is None else list(t.dice), "total": None if t is None else t.total,
                           "modifier": _modifier(req["opposed"], None).to_json(),
-                          "special": None if t is None or t.special is None else t.special.value}}
+                          "special": None if t is None or t.special is None else t.special.value,
+                          "fumble_dice": [] if t is None else t.fumble_dice}}
     return {"system": ID, "request": fields.as_json(req), **out, "outcome": value.outcome.value, "steps": value.steps(),
-            "summary": str(value), "choices": []}
+            "summary": str(value), "tone": value.tone.value, "choices": []}
 
 
 def act(roll: dict, action: dict, dice: dicelib.DiceSource) -> dict:

@@ -16,6 +16,7 @@ from typing import Any
 from .. import fields
 from ..dice import roll as roll_dice
 from ..errors import RulesError
+from ..tone import Tone
 from .exact import best_reroll
 from .sheet import DIFFICULTY, FIELDS, MAX_EXERTION, NEGATE_COST, SIDES, Request
 
@@ -178,6 +179,7 @@ class AbilityTest:
             "exert_needed": self.exert_needed,
             "steps": list(steps),
             "summary": str(self),
+            "tone": (Tone.SUCCESS if self.outcome is Outcome.SUCCESS else Tone.FAILURE).value,
             "choices": self.choices(),
         }
 

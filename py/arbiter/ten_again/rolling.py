@@ -20,6 +20,7 @@ from .. import dice as _dice
 from .. import fields
 from ..dice import DiceSource
 from ..errors import RulesError
+from ..tone import Tone
 
 ID = "ten_again"
 TITLE = "Roll Conventions: d10 pool, 10s roll again"
@@ -198,6 +199,12 @@ class Hand:
         return self.successes == 0 and self.ones_left > 0
 
     @property
+    def botch_dice(self) -> list[int]:
+        """On a botch, the 1s left that make it (indexes into dice + will_dice); else none."""
+        faces = self.dice + self.will_dice
+        return [i for i, f in enumerate(faces) if f == 1 and i not in self.count.eaten] if self.botch else []
+
+    @property
     def can_spend_will(self) -> bool:
         return not self.will_spent and self.pool.will_adds > 0
 
@@ -252,6 +259,14 @@ class Roll:
         if self.actor.botch:
             return Outcome.BOTCH
         return Outcome.SUCCESS if self.actor.successes >= self.required else Outcome.FAILURE
+
+    @property
+    def tone(self) -> Tone:
+        """As the actor sees it: its botch is the worst, in a contest too; a tie leaves nobody successes (mixed)."""
+        if self.actor.botch:
+            return Tone.BOTCH
+        return {Outcome.SUCCESS: Tone.SUCCESS, Outcome.FAILURE: Tone.FAILURE, Winner.ACTOR: Tone.SUCCESS,
+                Winner.TARGET: Tone.FAILURE, Winner.TIE: Tone.MIXED}[self.outcome]
 
     def __str__(self) -> str:
         a = self.actor
@@ -358,7 +373,7 @@ def _steps(r: Roll, dropped: dict[str, list] | None = None) -> list[str]:
 def _hand_json(hand: Hand) -> dict:
     return {"dice": list(hand.dice), "will_dice": list(hand.will_dice), "will_spent": hand.will_spent,
             "rerolls": list(hand.rerolls), "successes": hand.successes, "ones_left": hand.ones_left,
-            "botch": hand.botch, "eaten": list(hand.count.eaten)}
+            "botch": hand.botch, "botch_dice": hand.botch_dice, "eaten": list(hand.count.eaten)}
 
 
 def _choices(r: Roll) -> list[dict]:
@@ -377,7 +392,8 @@ def roll_to_json(r: Roll, request: dict, dropped: dict | None = None) -> dict:
     if r.target is not None:
         out["target"] = _hand_json(r.target)
         out["net"] = r.net
-    out.update(outcome=r.outcome.value, steps=_steps(r, dropped), summary=str(r), choices=_choices(r))
+    out.update(outcome=r.outcome.value, steps=_steps(r, dropped), summary=str(r), tone=r.tone.value,
+               choices=_choices(r))
     return out
 
 
