@@ -113,3 +113,39 @@ export function starburst(ctx, x, y, r, fill, ink) {
   ctx.fillStyle = ink;
   ctx.fill();
 }
+
+// The "new" dot: a small notch-dot (at the top left) with an outline of the body colour.
+export function dot(ctx, x, y, r, fill, edge) {
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, 2 * Math.PI);
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.strokeStyle = edge;
+  ctx.lineWidth = 1.5;
+  ctx.stroke();
+}
+
+// The badge of a die that makes a botch or a fumble: a warning triangle with an exclamation mark, drawn (no font).
+export function warning(ctx, x, y, r, fill, ink) {
+  ctx.beginPath();
+  ctx.moveTo(x, y - r);
+  ctx.lineTo(x + r * 0.95, y + r * 0.7);
+  ctx.lineTo(x - r * 0.95, y + r * 0.7);
+  ctx.closePath();
+  ctx.lineJoin = 'round';
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.strokeStyle = ink;
+  ctx.lineWidth = 1.5;
+  ctx.stroke();
+  ctx.beginPath();   // the "!": a bar and a dot
+  ctx.moveTo(x, y - r * 0.45);
+  ctx.lineTo(x, y + r * 0.15);
+  ctx.lineCap = 'round';
+  ctx.lineWidth = Math.max(1.5, r * 0.2);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(x, y + r * 0.42, Math.max(0.9, r * 0.1), 0, 2 * Math.PI);
+  ctx.fillStyle = ink;
+  ctx.fill();
+}

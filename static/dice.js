@@ -2,7 +2,7 @@
 // what a die means, main.js turns that into marks, and this module draws, tumbles and reports taps.
 // Everything is laid out in CSS pixels and drawn on a backing store sized by devicePixelRatio.
 
-import { D6, D10, roundedPoly, drawPips, drawNumber, ring, strike, starburst } from './dice-draw.js';
+import { D6, D10, roundedPoly, drawPips, drawNumber, ring, strike, starburst, dot, warning } from './dice-draw.js';
 
 const TUMBLE_MS = 700;     // about 0.7 s: reads as a roll without keeping the table waiting
 const WAVE_GAP_MS = 350;   // "new" dice start this long after the first wave lands, so they read as a second roll
@@ -13,7 +13,9 @@ const MAX_SIZE = 56, MIN_SIZE = 36;   // CSS px; 36 and its gap make a 44 px tap
 const TAP = 44;            // CSS px: a die's tap box (the die and half the gap each side, _hit) is at least this
 const PAD = 10;            // room round the tray for rings, badges and a selected die's raise
 const GROUP_H = 24, GROUP_SEP = 8, CAPTION_H = 14;   // a group's label row, extra space before a group, a die's caption
-const MARKS = new Set(['removed', 'cancelled', 'kept', 'exploded', 'new', 'selected', 'will', 'dim']);
+// 'botch' and 'fumble': a die that makes the roll's botch or fumble (drawn alike, named apart)
+const MARKS = new Set(['removed', 'cancelled', 'kept', 'exploded', 'new', 'selected', 'will', 'dim', 'botch',
+  'fumble']);
 const gapFor = s => Math.max(8, Math.round(s * 0.2), TAP - s);   // >= 8 so neighbours' rings never overlap
 
 // Used when the page sets no --die-* custom properties on the canvas (see dice.css).
@@ -289,14 +291,10 @@ export class DiceTray {
     if (has('kept')) ring(ctx, outline, s, 2, 3, c.mark, []);
     if (has('selected')) ring(ctx, outline, s, has('kept') ? 5.5 : 3, 2, c.focus, [4, 3]);
     if (has('exploded')) starburst(ctx, s * 0.42, -s * 0.42, Math.max(8, s * 0.2), c.mark, c.bg);
-    if (has('new')) {   // a small notch-dot at the top left: this die came in a later wave
-      ctx.beginPath();
-      ctx.arc(-s * 0.42, -s * 0.42, Math.max(3.5, s * 0.08), 0, 2 * Math.PI);
-      ctx.fillStyle = c.mark;
-      ctx.fill();
-      ctx.strokeStyle = c.bg;
-      ctx.lineWidth = 1.5;
-      ctx.stroke();
+    if (has('new')) dot(ctx, -s * 0.42, -s * 0.42, Math.max(3.5, s * 0.08), c.mark, c.bg);   // came in a later wave
+    if (has('botch') || has('fumble')) {   // a solid ring in the strike colour and a warning badge at the top right
+      ring(ctx, outline, s, 3, 3, c.strike, []);
+      warning(ctx, s * 0.42, -s * 0.42, Math.max(8, s * 0.2), c.strike, c.bg);
     }
     ctx.restore();
     if (d.label) {

@@ -4,6 +4,7 @@ import { arbiter } from './arbiter-client.js';
 import { DiceTray } from './dice.js';
 import { readForm, fillForm, wireForm, showError, clearErrors, inWords } from './forms.js';
 import { VIEWS, h, percent } from './procedures.js';
+import { outcomeLines } from './outcome.js';
 
 // First, let the browser finish its own work once the page is parsed (DOMContentLoaded: it looks through the forms,
 // for autofill) in this task: everything below runs in tasks of its own, so none makes the page stop answering.
@@ -137,10 +138,9 @@ class Procedure {
     this.roll = roll;
     const dice = this.view.dice(roll, this.ui, this.spec);
     this.tray.show(dice, { animate: animate && !reducedMotion.matches, changed });
-    const outcome = h('p', { class: 'outcome' }, roll.summary);
-    const steps = h('p', { class: 'steps' }, roll.steps.join(' → '));
     this.resultBox.dataset.outcome = roll.outcome;
-    this.resultBox.replaceChildren(outcome, steps);
+    this.resultBox.dataset.tone = roll.tone;
+    this.resultBox.replaceChildren(...outcomeLines(roll));
     this.renderChoices();
     this.checkChoices();
   }

@@ -49,6 +49,8 @@ function widthSpan(p, cls = '') {
 
 const dieFaces = (faces, sides, marksOf = () => [], group) =>
   faces.map((face, i) => ({ face, sides, marks: marksOf(face, i), group }));
+/** The mark of a die the engine lists as making the side's fumble (`fumble_dice`), if it is one. */
+const fumbled = (side, i) => (side.fumble_dice?.includes(i) ? ['fumble'] : []);
 
 /** A choice the roll offers with its action: a button that takes it, disabled with the reason when `why` says the
  * table cannot pay for it. */
@@ -223,9 +225,11 @@ const TIER_LABEL = { outstanding: 'Success (Outstanding)', exceptional: 'Success
   fair: 'Success (Fair)', mediocre: 'Success (Mediocre)', failure: 'Failure', fumble: 'Fumble' };
 const arbitration = {
   dice(roll) {
-    const ones = (side) => (f) => [f === 1 ? 'removed' : 'kept'];
-    if (!roll.defender) return dieFaces(roll.dice, 6, ones());
-    return [...dieFaces(roll.dice, 6, ones(), 'Aggressor'), ...dieFaces(roll.defender.dice, 6, ones(), 'Defender')];
+    // 1s are removed; when every die was, the engine lists them as the fumble's dice
+    const ones = (side) => (f, i) => [f === 1 ? 'removed' : 'kept', ...fumbled(side, i)];
+    if (!roll.defender) return dieFaces(roll.dice, 6, ones(roll));
+    return [...dieFaces(roll.dice, 6, ones(roll), 'Aggressor'),
+      ...dieFaces(roll.defender.dice, 6, ones(roll.defender), 'Defender')];
   },
   choices: (roll) => (roll.ones > 0 ? [h('p', { class: 'muted' },
     `${roll.ones} × 1 removed: the Host may introduce ${roll.ones} consequence${roll.ones === 1 ? '' : 's'} `
@@ -237,10 +241,10 @@ const arbitration = {
 // --- two_dice (001) ---------------------------------------------------------------------------------------------
 const two_dice = {
   dice(roll) {
-    const special = (s) => (s ? ['kept'] : []);
-    if (!roll.target) return dieFaces(roll.dice, 6, () => special(roll.special));
-    return [...dieFaces(roll.dice, 6, () => special(roll.special), 'Actor'),
-      ...dieFaces(roll.target.dice, 6, () => special(roll.target.special), 'Target')];
+    const special = (side) => (f, i) => [...(side.special ? ['kept'] : []), ...fumbled(side, i)];
+    if (!roll.target) return dieFaces(roll.dice, 6, special(roll));
+    return [...dieFaces(roll.dice, 6, special(roll), 'Actor'),
+      ...dieFaces(roll.target.dice, 6, special(roll.target), 'Target')];
   },
   choices: (roll, ui, { spec }) => {
     const out = [];
@@ -266,6 +270,7 @@ function tenAgainSide(side, request, group, { extras }) {
     else if (face >= threshold) marks.push('kept');
     if (face === 10 && !eaten.has(i)) marks.push('exploded');
     if (i >= side.dice.length) marks.push('will', 'new');
+    if (side.botch_dice?.includes(i)) marks.push('botch'); // a 1 left that makes the botch, as the engine lists them
     return { face, sides: 10, marks, group, key: `${group}:${i}` }; // a die keeps its key when Will's dice join
   });
   const rerolls = side.rerolls.map((face, k) => ({ face, sides: 10, group, key: `${group}:again ${k}`,
