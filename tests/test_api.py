@@ -126,7 +126,14 @@ def test_seeded_rolls_repeat_and_ignore_global_random(system):
 @pytest.mark.parametrize("system", IDS)
 def test_exact_odds_mirror_floats(system):
     """`exact` has the shape of the floats, each "p/q" equal to its float."""
-    o = api.odds(system, LARGEST[system])
+    _mirrors(api.odds(system, LARGEST[system]))
+
+
+def _mirrors(o: dict, plain=("what_if",)) -> None:
+    """`exact` mirrors the floats of `o` (each what-if's own too; its label and change are words, not chances)."""
+    o = dict(o)
+    for entry in o.pop("what_if", []):
+        _mirrors({k: v for k, v in entry.items() if k not in ("label", "change", "significance")})
     exact = o.pop("exact")
     floats = dict(_leaves(o))
     strings = dict(_leaves(exact))
@@ -135,6 +142,65 @@ def test_exact_odds_mirror_floats(system):
         p = Fraction(s)
         assert 0 <= p <= 1, path
         assert float(p) == floats[path], path
+
+
+# a request of each procedure that has what-ifs (the largest have none: every resource is in them already)
+WITH_WHAT_IFS = {
+    "ten_again": {"pool": 30, "risky": True, "opposed": {"pool": 30, "risky": True}},
+    "ability_test": {"type1": 5, "type2": 5, "skill": 10, "item": 5, "convictions": [3] * 5, "difficulty": 4,
+                     "masteries": 3},
+}
+
+
+@pytest.mark.parametrize("system", IDS)
+def test_what_if_is_the_odds_of_the_changed_request(system):
+    """odds()' "what_if": each entry's outcomes (and exact) are odds() of the request with its change; only
+    ten_again and ability_test have any."""
+    request = WITH_WHAT_IFS.get(system, LARGEST[system])
+    o = api.odds(system, request)
+    _mirrors(o)
+    assert bool(o["what_if"]) == (system in WITH_WHAT_IFS)
+    for entry in o["what_if"]:
+        changed = api.odds(system, {**request, **entry["change"]})
+        for key in ("outcomes", "scheme_gain", "setback"):
+            assert entry.get(key) == changed.get(key)
+            assert entry["exact"].get(key) == changed["exact"].get(key)
+        assert isinstance(entry["label"], str) and entry["label"]
+
+
+# seeded rolls with choices: a Will after the roll (alone, risky, in a contest), a Test with Masteries, a failure
+FOLLOWED = [("ten_again", {"pool": 4}), ("ten_again", {"pool": 6, "risky": True, "required": 3}),
+            ("ten_again", {"pool": 5, "opposed": {"pool": 5, "unskilled": True}}),
+            ("ability_test", {"type1": 3, "type2": 2, "skill": 2, "difficulty": 3, "masteries": 2}),
+            ("ability_test", {"type1": 1, "type2": 1, "difficulty": 4, "scheme_die": True}),
+            ("threat", {"rating": 2, "threats": [{"name": "a"}, {"name": "b"}]}), ("arbitration", {})]
+
+
+@pytest.mark.parametrize("system,request_", FOLLOWED)
+def test_each_choice_carries_the_odds_of_its_action(system, request_):
+    """Every roll and act() answer carries "standing" (its outcome with certainty) and, on each choice that suggests
+    an action, "odds" equal to odds_after() of that action."""
+    taken = 0
+    for seed in range(12):
+        r = api.roll(system, request_, seed=seed)
+        while True:
+            standing = r["standing"]
+            _mirrors(standing)
+            if system == "threat":
+                assert [max(t, key=t.get) for t in standing["threats"]] == [t["outcome"] for t in r["threats"]]
+            else:
+                assert standing["outcomes"][r["outcome"]] == 1
+            for c in r["choices"]:
+                if "odds" in c:
+                    odds = dict(c["odds"])
+                    action = odds.pop("action")
+                    assert odds == (api.odds_after(system, r, action) if action else standing)
+            offered = [c["odds"]["action"] for c in r["choices"] if (c.get("odds") or {}).get("action")]
+            if not offered:
+                break
+            r = api.act(system, r, offered[0], seed=seed)
+            taken += 1
+    assert taken or system in ("threat", "arbitration")
 
 
 @pytest.mark.parametrize("system", IDS)
@@ -300,6 +366,36 @@ def test_table_refuses_bad_state_and_args(state, args, words):
         api.table("ability_test", "xp_earn", state, args)
 
 
+@pytest.mark.parametrize("system,request_,action", [
+    ("ten_again", {"pool": 30, "risky": True, "opposed": {"pool": 30, "risky": True}}, {"spend_will": True}),
+    ("ability_test", {"type1": 5, "type2": 5, "skill": 10, "difficulty": 4, "masteries": 4},
+     {"reroll": [0, 1, 2, 3]})])
+@pytest.mark.benchmark(group="odds-after-largest")
+def test_bench_odds_after_largest(benchmark, system, request_, action):
+    """Benchmark: odds_after() for the largest case of each kind (a Will after the roll in a contest of 30 dice a
+    side; a reroll of 4 dice with 4 Masteries)."""
+    r = api.roll(system, request_, seed=5)
+    result = benchmark(api.odds_after, system, r, action)
+    assert sum(Fraction(p) for p in result["exact"]["outcomes"].values()) == 1
+
+
+@pytest.mark.parametrize("system", ["ten_again", "ability_test"])
+@pytest.mark.benchmark(group="odds-what-if")
+def test_bench_odds_with_what_ifs(benchmark, system):
+    """Benchmark: odds() of a large request that still has what-ifs (each one more odds() of a changed request)."""
+    result = benchmark(api.odds, system, WITH_WHAT_IFS[system])
+    assert result["what_if"]
+
+
+@pytest.mark.parametrize("system", ["ten_again", "ability_test"])
+@pytest.mark.benchmark(group="roll-with-odds")
+def test_bench_roll_with_choice_odds(benchmark, system):
+    """Benchmark: roll() of a large request whose choices carry their odds (a contest's two Wills; a reroll)."""
+    request_ = WITH_WHAT_IFS[system] if system == "ten_again" else {**WITH_WHAT_IFS[system], "masteries": 4}
+    result = benchmark(api.roll, system, request_, 5)
+    assert all("odds" in c for c in result["choices"])
+
+
 # --- the page's way in: call_json and start (static/worker.js calls them through Pyodide) ----------------------
 
 
@@ -309,6 +405,8 @@ def call(method, *args):
 
 @pytest.mark.parametrize("method, args", [
     ("systems", ()),
+    ("odds_after", ("ten_again", api.roll("ten_again", {"pool": 4, "risky": True}, 7), {"spend_will": True})),
+    ("luck", ("ability_test", api.roll("ability_test", {"difficulty": 3}, 7))),
     ("roll", ("ten_again", {"pool": 4, "risky": True}, 7)),
     ("odds", ("ability_test", {"difficulty": 2})),
     ("table", ("ten_again", "rest", {"will": 1, "resolve": 2, "composure": 2}, {"nights": 2})),

@@ -250,3 +250,14 @@ def test_bench_odds_largest(benchmark):
 def test_the_tone_reads_the_result_as_the_threat_roll_reads_a_die_luck_5(dice, faces, tone):
     """luck-5: the highest die 6 is a success, 4 or 5 mixed, 1 to 3 or no dice a failure."""
     assert scripted_roll(parse(dice=dice), *faces)["tone"] == tone
+
+
+def test_luck_6_a_six_is_a_success_in_the_luck_view():
+    """luck-6: a Luck Roll of 6 counts as a success in the luck view, as its tone; the chance of it is P(a 6)."""
+    from arbiter import chances
+
+    for faces, success in (((3, 2), False), ((4, 5), False), ((6, 1), True)):
+        result = luck.roll(fields.parse(luck.FIELDS, {"dice": 2}), ScriptedDice(*faces))
+        out = chances.luck(luck, result)
+        assert out["success"] is success
+        assert out["p_success"] == 1 - Fraction(5, 6) ** 2

@@ -18,7 +18,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from . import __version__, ability_test, arbitration, fields, luck, records, ten_again, threat, two_dice
+from . import __version__, ability_test, arbitration, chances, fields, luck, records, ten_again, threat, two_dice
 from .dice import exact_str, source
 from .errors import RulesError
 
@@ -67,28 +67,87 @@ def roll(system: str, request: Any, seed: int | None = None) -> dict:
     m = _procedure(system)
     req = fields.parse(m.FIELDS, request)
     dice = source(seed)
-    return m.roll(req, dice)
+    return _with_odds(m, m.roll(req, dice))
 
 
 def act(system: str, roll: Any, action: Any, seed: int | None = None) -> dict:
     """The next roll after a follow-up choice the rules allow; `roll` is never changed."""
     m = _procedure(system)
+    _check_follow_up(m, roll, action)
+    dice = source(seed)
+    return _with_odds(m, m.act(copy.deepcopy(roll), action, dice))
+
+
+def _with_odds(m, out: dict) -> dict:
+    """The roll with "standing" (its outcome as it stands, in the odds' shape, probability 1) and, on each choice
+    that suggests an action, "odds": that action's odds_after() with the action itself under "action"."""
+    out["standing"] = _public(chances.standing(m, out))
+    for choice, exact in chances.choice_odds(m, out):
+        action = exact.pop("action")
+        choice["odds"] = {"action": action, **_public(exact)}
+    return out
+
+
+def odds_after(system: str, roll: Any, action: Any) -> dict:
+    """The exact odds of the final outcome if `action` (any action act() accepts for `roll`) is taken now, the dice on
+    the table kept: in odds()' shape, "outcomes" (ability_test: also "scheme_gain" and "setback", a setback that
+    stands) as floats, and "exact" with "p/q". An action that rolls no dice (Exertion, negating a setback, a threat's
+    reassignment, Pay the Price) is certain: 1 for the outcome it gives. Later choices are not counted.
+
+    ten_again {"spend_will": true} (in a contest also {"spend_will": true, "side": "target"}): {"outcomes": {success,
+    failure, botch}} or, in a contest, {"outcomes": {actor, target, tie}}. ability_test {"reroll": [die indexes]},
+    {"exert": n}, {"negate_setback": true}: {"outcomes": {success, failure}, "scheme_gain": p, "setback": p}.
+    """
+    m = _procedure(system)
+    _check_follow_up(m, roll, action)
+    return _public(chances.odds_after(m, copy.deepcopy(roll), copy.deepcopy(action)))
+
+
+def luck(system: str, roll: Any) -> dict:
+    """How lucky `roll` was as first rolled (before any follow-up): {"percentile": P(worse) + ½ P(same rank), "p_worse",
+    "p_same", "p_outcome" (the chance of its outcome), "p_success", "success": bool, "outcome", "rank" (words),
+    "order": [outcome keys, worst first], "exact": the chances as "p/q"}. Over all rolls the mean percentile is ½.
+
+    Orders: ten_again botch < failure < success, ranked by successes (a contest: target < tie < actor); ability_test
+    failure < success, ranked by Ability − total; arbitration its tiers; two_dice failure < success (target < actor);
+    luck "0" < … < "6"; threat happens < lessened < avoided, threat by threat in priority order."""
+    m = _procedure(system)
+    out = chances.luck(m, copy.deepcopy(roll))
+    exact = {k: v for k, v in out.items() if isinstance(v, Fraction)}
+    result = {k: (float(v) if isinstance(v, Fraction) else v) for k, v in out.items()}
+    result["percentile"] = float(out["p_worse"] + out["p_same"] / 2)
+    result["exact"] = {"percentile": exact_str(out["p_worse"] + out["p_same"] / 2), **_strings(exact)}
+    return result
+
+
+def _check_follow_up(m, roll: Any, action: Any) -> None:
     if not isinstance(roll, dict) or roll.get("system") != m.ID:
         raise RulesError(f"'roll' must be a {m.ID} roll as returned by roll() or act()")
     if not isinstance(action, dict) or not action:
         names = ", ".join(a["name"] for a in m.ACTIONS) or f"none (a {m.TITLE} has no follow-up choices)"
         raise RulesError(f"'action' must be an object naming one follow-up choice; allowed: {names}")
-    dice = source(seed)
-    return m.act(copy.deepcopy(roll), action, dice)
+
+
+def _public(exact: dict) -> dict:
+    out = _floats(exact)
+    out["exact"] = _strings(exact)
+    return out
 
 
 def odds(system: str, request: Any) -> dict:
-    """Exact probabilities as floats, plus `exact`: the same shape with "p/q" strings."""
+    """Exact probabilities as floats, plus `exact`: the same shape with "p/q" strings; and "what_if": for each
+    resource the player could still add to this request, {"label", "change": {field: new value}, "outcomes" (floats;
+    ability_test also "scheme_gain", "setback"), "exact": the same as "p/q"}, equal to odds() of the changed request
+    (ten_again: Expend a Will; ability_test: a Scheme die, a Conviction of each Significance with its "significance",
+    one more Mastery). Python decides which exist; none for the other procedures."""
     m = _procedure(system)
     req = fields.parse(m.FIELDS, request)
-    exact = m.odds(req)
-    out = _floats(exact)
-    out["exact"] = _strings(exact)
+    out = _public(m.odds(req))
+    what_ifs = []
+    for entry in chances.what_if(m, req):
+        plain = {k: v for k, v in entry.items() if not _has_fraction(v)}
+        what_ifs.append({**plain, **_public({k: v for k, v in entry.items() if _has_fraction(v)})})
+    out["what_if"] = what_ifs
     return out
 
 

@@ -32,6 +32,10 @@ def _exercise():
         rolled = call("roll", sid, defaults, 1)
         call("roll", sid, defaults)
         call("act", sid, rolled.get("value"), {}, 2)
+        for choice in (rolled.get("value") or {}).get("choices", []):
+            call("odds_after", sid, rolled["value"], (choice.get("odds") or {}).get("action") or {})
+        call("odds_after", sid, rolled.get("value"), {})
+        call("luck", sid, rolled.get("value"))
         for op in system.get("table_ops", []):
             call("table", sid, op["name"], {d["name"]: d["default"] for d in op["state"]}, {})
         call("costs", sid, defaults)

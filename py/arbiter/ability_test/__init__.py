@@ -7,6 +7,7 @@ Convictions and the Scheme, for api.table, with `scene`'s ops; what a Test costs
 is the procedure api.py sees.
 """
 
+from . import after
 from .exact import best_reroll, odds
 from .rolling import ACTIONS, DESCRIPTION, HINT, ID, LABEL, SEED, TITLE, AbilityTest, Outcome, act, roll
 from .sheet import (ATTRIBUTES, CHOICES, DIFFICULTY, EXTRAS, FIELDS, GRADES, MAX_ATTRIBUTE, MAX_CONVICTIONS,
@@ -18,6 +19,7 @@ from .table import (MAX_SCHEME, SCHEME_STATE, TABLE, TABLE_OPS, Conviction, acti
                     xp_advance, xp_earn, xp_spend)
 
 __all__ = [
+    "after",
     "ACTIONS", "ATTRIBUTES", "CHOICES", "DESCRIPTION", "DIFFICULTY", "EXTRAS", "FIELDS", "GRADES", "HINT", "ID",
     "LABEL", "MAX_ATTRIBUTE", "MAX_CONVICTIONS", "MAX_DIFFICULTY", "MAX_EXERTION", "MAX_ITEM", "MAX_MASTERIES",
     "MAX_SCHEME", "MAX_SKILL",

@@ -45,11 +45,19 @@ def _chances(ascending: tuple[int, ...], ability: int, k: int, scheme_die: bool)
 
     Every die rolled during the Test counts for the setback and the Scheme die, a 1 or a 6 rerolled away too
     (ability_test-7)."""
+    return reroll_ways(sum(ascending[:len(ascending) - k]), 1 in ascending, SIDES in ascending, ability, k,
+                       scheme_die)
+
+
+def reroll_ways(kept_sum: int, rolled_one: bool, rolled_six: bool, ability: int, k: int,
+                scheme_die: bool) -> tuple[int, int, int]:
+    """Rerolling k dice while the others sum to `kept_sum`: the ways (out of 6**k) of success, of a setback and of a
+    Scheme die gain; `rolled_one`, `rolled_six`: a 1, a 6 was rolled during the Test already (ability_test-7)."""
     below, below_one, below_six = _reroll_counts(k)
-    t = _threshold(sum(ascending[:len(ascending) - k]), ability, k)
+    t = _threshold(kept_sum, ability, k)
     success = below[t]
-    setback = (SIDES ** k - below[t]) if SIDES in ascending else (below_six[-1] - below_six[t])
-    gain = 0 if scheme_die else below[t] if 1 in ascending else below_one[t]
+    setback = (SIDES ** k - below[t]) if rolled_six else (below_six[-1] - below_six[t])
+    gain = 0 if scheme_die else below[t] if rolled_one else below_one[t]
     return success, setback, gain
 
 

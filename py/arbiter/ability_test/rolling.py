@@ -228,7 +228,8 @@ def _declared(test: AbilityTest, what: str) -> None:
         raise RulesError(f"no {what} now: the failure was declared when its setback was negated")
 
 
-def _reroll(test: AbilityTest, value: Any, dice) -> tuple[AbilityTest, list[str]]:
+def reroll_indexes(test: AbilityTest, value: Any) -> tuple[int, ...]:
+    """The die indexes `{"reroll": value}` rerolls, sorted, refused as `act` refuses them."""
     _declared(test, "reroll")
     n, d = test.request.rerolls, test.request.difficulty
     if not n:
@@ -241,7 +242,11 @@ def _reroll(test: AbilityTest, value: Any, dice) -> tuple[AbilityTest, list[str]
             or any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < d for i in value)
             or len(set(value)) != len(value)):
         raise RulesError(f"'action.reroll' must be {shape}, got {value!r:.100}")
-    indexes = tuple(sorted(value))
+    return tuple(sorted(value))
+
+
+def _reroll(test: AbilityTest, value: Any, dice) -> tuple[AbilityTest, list[str]]:
+    indexes = reroll_indexes(test, value)
     faces = list(test.dice)
     for i in indexes:
         faces[i] = dice.randint(1, SIDES)

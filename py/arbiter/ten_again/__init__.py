@@ -6,6 +6,7 @@ rest, Will rolls and ongoing struggles, for api.table; what a roll costs) and `s
 request it fills). This package is the procedure api.py sees.
 """
 
+from . import after
 from .exact import Law, TurnLaw, contest, law, odds
 from .rolling import (ACTIONS, DESCRIPTION, EXTRAS, FIELDS, HINT, ID, INITIATIVE_THRESHOLD, LABEL, MAX_DICE, SEED,
                       SIDES, TAIL, THRESHOLD, TITLE, WILL_DICE, Count, Hand, Outcome, Pool, Roll, Winner, act, chains,
@@ -15,6 +16,7 @@ from .table import (STRUGGLE_STATE, TABLE, TABLE_OPS, Status, Struggle, Will, co
                     struggle_odds, struggle_reset, struggle_turn, will_max, will_roll)
 
 __all__ = [
+    "after",
     "ACTIONS", "CHOICES", "DESCRIPTION", "EXTRAS", "FIELDS", "HINT", "ID", "LABEL", "INITIATIVE_THRESHOLD", "MAX_DICE", "SEED", "SHEET", "SIDES",
     "STRUGGLE_STATE", "TABLE", "TABLE_OPS", "TAIL", "THRESHOLD", "TITLE", "WILL_DICE", "Count", "Hand", "Law",
     "Outcome", "Pool", "Roll", "Status", "Struggle", "TurnLaw", "Will", "Winner", "act", "chains", "contest", "costs",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import comb, factorial
 from operator import mul
 
@@ -101,8 +101,10 @@ def _numerator(n: int, threshold: int, eats: bool) -> tuple[list[int], int]:
     return acc, botch
 
 
+@lru_cache(maxsize=64)
 def law(n: int, threshold: int, eats: bool, length: int) -> Law:
-    """One side's exact law, with at least `length` terms of the series and none missing above 1 - TAIL."""
+    """One side's exact law, with at least `length` terms of the series and none missing above 1 - TAIL (kept for
+    the next call: odds() and its what-if share a side, and the page asks again on every change of the form)."""
     num, botch = _numerator(n, threshold, eats)
     principal = tuple(num[n - k] if n - k < len(num) else 0 for k in range(1, n + 1))
     high = num[n:]  # polynomial part in w; in y = x/10, w = 1 - y

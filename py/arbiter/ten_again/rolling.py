@@ -456,27 +456,32 @@ def roll_from_json(roll: Any, path: str = "roll") -> tuple[Roll, dict]:
     return Roll(actor, req["required"], target), req
 
 
-def act(roll: dict, action: dict, dice: DiceSource) -> dict:
-    """Expend a Will after the roll: its dice join the same roll (same result as rolling them up front)."""
-    r, req = roll_from_json(roll)
-    actor, target = r.actor, r.target
+def will_side(r: Roll, action: Any) -> str:
+    """The side ("actor" or "target") whose Will `action` expends after the roll, refused as `act` refuses it."""
     if not isinstance(action, dict) or "spend_will" not in action or set(action) - {"spend_will", "side"}:
         raise RulesError(f"'action' must be one of: {{\"spend_will\": true}} or, in a contest, "
                          f"{{\"spend_will\": true, \"side\": \"target\"}}; got {action!r:.100}")
     if action["spend_will"] is not True:
         raise RulesError(f"'action.spend_will' must be true, got {action['spend_will']!r}")
     side = action.get("side", "actor")
-    sides = ("actor", "target") if target is not None else ("actor",)
+    sides = ("actor", "target") if r.target is not None else ("actor",)
     if side not in sides:
         raise RulesError(f"'action.side' must be one of {', '.join(sides)}, got {side!r}")
-    hand = actor if side == "actor" else target
+    hand = r.actor if side == "actor" else r.target
     if hand.will_spent:
         raise RulesError(f"'action.spend_will': the {side} already expended a Will on this roll; "
                          f"you can only expend one will per action")
     if hand.pool.will_adds == 0:
         raise RulesError(f"'action.spend_will': a Will adds no dice to the {side}'s pool "
                          f"(pool + modifier + {WILL_DICE} is {hand.pool.pool + hand.pool.modifier + WILL_DICE})")
-    new, lost = spend_will(hand, dice)
+    return side
+
+
+def act(roll: dict, action: dict, dice: DiceSource) -> dict:
+    """Expend a Will after the roll: its dice join the same roll (same result as rolling them up front)."""
+    r, req = roll_from_json(roll)
+    side = will_side(r, action)
+    actor, target = r.actor, r.target
+    new, lost = spend_will(actor if side == "actor" else target, dice)
     r = Roll(new, req["required"], target) if side == "actor" else Roll(actor, req["required"], new)
     return roll_to_json(r, request_json(req), {side: lost})
-
