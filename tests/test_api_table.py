@@ -636,3 +636,15 @@ def test_the_new_doors_answer_through_call_json(method, args):
     """The page reaches each new door through call_json, as JSON, equal to the door's own answer."""
     out = json.loads(api.call_json(method, json.dumps(args)))
     assert out == {"ok": True, "value": getattr(api, method)(*args)}
+
+
+def test_a_log_entry_may_keep_the_luck_of_its_roll():
+    """A log entry may keep api.luck's answer (without "exact") from when the roll was made; one kept before that
+    field, a follow-up or a note has none; an oversized one is refused by its name."""
+    r = api.roll("ten_again", {"pool": 30, "risky": True, "opposed": {"pool": 30, "risky": True}}, seed=4)
+    luck = {k: v for k, v in api.luck("ten_again", r).items() if k != "exact"}
+    entry = dict(RECORDS["log"], luck=luck)
+    assert api.check_record("log", entry)["luck"] == luck
+    assert "luck" not in api.check_record("log", RECORDS["log"])
+    with pytest.raises(RulesError, match="'log.luck' must be JSON of at most 1000 characters"):
+        api.check_record("log", dict(entry, luck={"rank": "x" * 1000}))

@@ -12,7 +12,7 @@ from typing import Any
 
 from . import ability_test, arbitration, fields, luck, ten_again, threat, two_dice
 from .errors import RulesError
-from .stored import NAME, Id, Json, ListOf, Maybe, Record, Time, check
+from .stored import NAME, Id, Json, ListOf, Maybe, MayBeAbsent, Record, Time, check
 
 PROCEDURES = {m.ID: m for m in (arbitration, two_dice, threat, luck, ten_again, ability_test)}
 # A character's kind is the procedure whose sheet it keeps; it also rolls the procedures that share that sheet.
@@ -61,6 +61,10 @@ LOG = Record("log", "Roll log entry", (
     fields.Text("outcome", "Outcome", 40),
     fields.Text("summary", "Summary", 1000),
     fields.Text("note", "Note", 500),
+    MayBeAbsent(Json("luck", "Luck at roll time", 1000,
+                     help="api.luck's answer for a roll, taken when it was made, without its \"exact\" strings "
+                          "(percentile, p_outcome, p_success, success, outcome, rank, order); an entry kept before "
+                          "it, a follow-up or a note has none.")),
 ))
 META = Record("meta", "The table's store", (fields.Int("schema", "Schema", 1, 10**6, 1), Time("created", "Created")))
 RECORDS = {r.name: r for r in (CHARACTER, SCHEME, PRICE, STRUGGLE, LOG, META)}
