@@ -39,6 +39,7 @@ import { Struggles } from './struggles.js';
 
 /** The parts with a section of their own, in the page's order; each has a view(). */
 const PARTS = ['alerts', 'characters', 'shared', 'struggles', 'log', 'save'];
+const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 
 export function startTable(page, arbiter, spec) {
   const root = document.getElementById('table');
@@ -91,8 +92,11 @@ class Table {
     this.unblock();
     this.page.situation = (system) => this.situations.situation(system); // the forms' Pay the Price lists
     this.struggles.watchForm();
-    this.renderAll();
-    this.flush();
+    for (const name of PARTS) { // the first drawing, a part per task: a slow phone keeps answering meanwhile
+      await nextTask();
+      this.render(name);
+      this.flush();
+    }
     this.root.dataset.ready = '';
   }
 

@@ -48,6 +48,19 @@ export function recordErrors(rec) {
   return errors;
 }
 
+const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+// A record's revision as stored (its data changes only with a new one): the key of its verdict in checkInSlices.
+const revisionOf = (rec) => (typeof rec?.id === 'string' ? JSON.stringify([rec.id, rec.rev, rec.updated, rec.by]) : '');
+
+/** Each record's recordErrors by its revision, checked 8 ms at a time, each slice a task of its own. */
+async function checkInSlices(records, verdicts = new Map(), since = performance.now()) {
+  for (const rec of records.filter((r) => !String(r?.id).startsWith('aside:'))) { // asides are kept, never read
+    if (performance.now() - since > 8) since = await nextTask().then(() => performance.now());
+    if (revisionOf(rec)) verdicts.set(revisionOf(rec), recordErrors(rec));
+  }
+  return verdicts;
+}
+
 export class ConflictError extends Error {}
 
 export class Store {
@@ -84,8 +97,13 @@ export class Store {
     return store;
   }
 
-  /** Read everything; migrate an older schema, set aside a newer or damaged one, create what is missing. */
+  /** Read everything; migrate an older schema, set aside a newer or damaged one, create what is missing. Each record
+   * is checked first, outside the transaction and a few milliseconds per task (a slow phone keeps answering while a
+   * big table opens); the transaction that repairs reuses those verdicts for every revision it finds unchanged. */
   async load() {
+    const verdicts = await checkInSlices(await this.backend.run('readonly', (tx) => readAll(tx, (r) => {
+      tx.result = r;
+    })));
     const report = await this.backend.run('readwrite', (tx) => readAll(tx, (raw) => {
       // the repair's writes, also kept as the records this page starts from
       const records = new Map(raw.map((r) => [r.id, r]));
@@ -93,14 +111,14 @@ export class Store {
         put: (r) => { tx.put(r); records.set(r.id, r); },
         del: (id) => { tx.del(id); records.delete(id); },
       };
-      tx.result = { ...this.repair(out, raw), records };
+      tx.result = { ...this.repair(out, raw, verdicts), records };
     }));
     this.problems.push(...report.problems);
     this.setAll(report.records);
     if (this.backend.persistent) forgetLegacyMarks(); // what the migrations folded in is kept now
   }
 
-  repair(tx, raw) {
+  repair(tx, raw, verdicts = new Map()) {
     const problems = [];
     const stamp = (rec, rev = 1) => ({ id: rec.id, rev, updated: Date.now(), by: this.tab, data: rec.data });
     const records = raw.filter((r) => !(typeof r?.id === 'string' && r.id.startsWith('aside:')));
@@ -144,7 +162,7 @@ export class Store {
     }
     const good = [];
     for (const rec of work) {
-      const e = recordErrors(rec);
+      const e = verdicts.get(revisionOf(rec)) ?? recordErrors(rec);
       if (e.length) errors.push(...e);
       else good.push(rec);
     }

@@ -111,6 +111,39 @@ describe('Store', () => {
     assert.equal(store.get('shared:scheme').scheme, 0);
   });
 
+  it('checks a big table a slice at a time: other tasks run while it opens', async () => {
+    const backend = new MemoryBackend();
+    await tabs(1, backend);
+    for (let i = 0; i < 3000; i++) {
+      const id = `char:${String(i).padStart(6, '0')}`;
+      backend.map.set(id, { id, rev: 1, updated: 0, by: 'x', data: character(`C${i}`) });
+    }
+    let ran = false;
+    setTimeout(() => { ran = true; }, 0);
+    const [store] = await tabs(1, backend);
+    assert.ok(ran, 'no other task ran while 3000 records were checked');
+    assert.equal(store.list('char:').length, 3000);
+    assert.deepEqual(store.problems, []);
+  });
+
+  it('a record another tab wrote between its check and the repair is checked again', async () => {
+    const backend = new MemoryBackend();
+    const [first] = await tabs(1, backend);
+    const id = `char:${await first.create('char:', character('Ada'))}`;
+    const run = backend.run.bind(backend);
+    backend.run = (mode, body) => {
+      if (mode === 'readwrite') { // the other tab's write lands after the slices' check, before the repair
+        const rec = backend.map.get(id);
+        backend.map.set(id, { ...rec, rev: rec.rev + 1, data: { ...rec.data, name: 42 } });
+        backend.run = run;
+      }
+      return run(mode, body);
+    };
+    const [store] = await tabs(1, backend);
+    assert.deepEqual(store.problems.map((p) => p.kind), ['damaged']);
+    assert.equal(store.get(id), undefined);
+  });
+
   it('names what is wrong with a damaged record in the words of arbiter.api', async () => {
     const backend = new MemoryBackend();
     const [first] = await tabs(1, backend);
