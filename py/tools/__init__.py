@@ -1,6 +1,7 @@
 """Build-time tools, one job per module, run by build.py (the CLI) with the standard library only.
 
-    fetch.py     the pinned Pyodide: npm pack, the integrity check, unpacking, the cache of made files
+    fetch.py     the pinned Pyodide (and the tests' axe-core): npm pack, the integrity check, unpacking, the cache of
+                 made files
     wheel.py     the arbiter wheel, the same bytes from the same sources
     snapshot.py  Pyodide under Node: the precompiled stdlib, the memory snapshot, the wasm's big data segments,
                  the two big downloads' sizes written into the built worker (its loading bar counts them)

@@ -1,4 +1,4 @@
-"""The pinned Pyodide: downloaded once with `npm pack`, checked against its pin, unpacked into .cache/; and
+"""The pinned Pyodide (and axe-core, for the tests): downloaded once with `npm pack`, checked against its pin, unpacked into .cache/; and
 `cached`, the cache every made file of the build goes through (keyed by the hashes of its inputs)."""
 
 from __future__ import annotations
@@ -20,6 +20,10 @@ PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+Hb
 # snapshot.strip_data_segments). No stdlib zip and no packages: Python, the stdlib modules the rules use and the
 # rules themselves come already imported in pyodide/snapshot.bin.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+# axe-core, for the accessibility tests only (tests/browser/test_axe.py): never copied into dist/.
+# `npm view axe-core@4.10.3 dist.integrity`.
+AXE_VERSION = "4.10.3"
+AXE_INTEGRITY = "sha512-Xm7bpRXnDSX2YE2YFfBk2FnF0ep6tmG7xPh8iHee8MIcrgq762Nkce856dYtJYLkuIoYZvGfTs/PbZhideTcEg=="
 
 
 def file_digest(path: Path, algorithm: str) -> bytes:
@@ -60,12 +64,24 @@ def fetch_pyodide(cache: Path = CACHE) -> Path:
     """The pinned Pyodide npm tarball, fetched once with `npm pack` and checked against its sha512."""
 
     def download(folder: Path) -> None:
-        spec = f"pyodide@{PYODIDE_VERSION}"
-        print(f"Fetching {spec} with npm pack …", flush=True)
-        run(["npm", "pack", spec, "--pack-destination", str(folder), "--ignore-scripts", "--silent"], cwd=folder,
-            what="install Node.js with npm to fetch the pinned Pyodide (needed once; it is cached in .cache/)")
+        npm_pack(f"pyodide@{PYODIDE_VERSION}", folder,
+                 "install Node.js with npm to fetch the pinned Pyodide (needed once; it is cached in .cache/)")
 
     return fetch_once(cache, f"pyodide-{PYODIDE_VERSION}.tgz", PYODIDE_INTEGRITY, download)
+
+
+def npm_pack(spec: str, folder: Path, what: str) -> None:
+    """`npm pack spec` into `folder` (no install scripts run)."""
+    print(f"Fetching {spec} with npm pack …", flush=True)
+    run(["npm", "pack", spec, "--pack-destination", str(folder), "--ignore-scripts", "--silent"], cwd=folder, what=what)
+
+
+def fetch_axe(cache: Path = CACHE) -> str:
+    """axe-core's axe.min.js, from its pinned npm tarball fetched once (a test tool: the build never ships it)."""
+    tarball = fetch_once(cache, f"axe-core-{AXE_VERSION}.tgz", AXE_INTEGRITY, lambda folder: npm_pack(
+        f"axe-core@{AXE_VERSION}", folder, "install Node.js with npm to fetch the pinned axe-core (needed once)"))
+    with tarfile.open(tarball, "r:gz") as tar:
+        return tar.extractfile("package/axe.min.js").read().decode("utf-8")
 
 
 def unpack_pyodide(tarball: Path, cache: Path = CACHE) -> Path:

@@ -1,0 +1,59 @@
+"""axe-core finds no accessibility violation on the built page: on each tab before and after rolling each of its forms,
+in light and dark, on a desktop window and on a phone (360 × 640, touch). axe-core is the pinned npm tarball
+(py/tools/fetch.py: fetched once, checked, cached in .cache/); it is evaluated in the page by the test, never served."""
+
+from __future__ import annotations
+
+import pytest
+
+from page_helpers import changed, form
+from steps import TAB
+from tools.fetch import fetch_axe
+
+TABS = list(dict.fromkeys(TAB.values()))
+
+# Every rule axe runs by default (WCAG 2.0-2.2 A and AA, and its best practices); none is switched off.
+RUN = """async () => {
+  const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+  return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary.replace(/\\s+/g, ' ')}`) }));
+}"""
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    return fetch_axe()
+
+
+def violations(page, axe_source: str, when: str) -> list[str]:
+    """axe's violations on `page` now, one readable line per element ("when: rule (impact): help — where: why")."""
+    if not page.evaluate("() => typeof axe === 'object'"):
+        page.evaluate(axe_source)  # through the DevTools protocol: the page's CSP allows no such script, rightly
+    return [f"{when}: {v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["nodes"])
+            for v in page.evaluate(RUN)]
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("tab", TABS)
+def test_axe_finds_no_violation_before_and_after_each_roll(request, axe_source, tab, scheme, device):
+    """The tab as it opens, then after a roll of each of its forms (the dice, the outcome, the follow-up choices
+    shown): axe-core reports 0 violations, the Table and the rulings included."""
+    page = request.getfixturevalue("page" if device == "desktop" else "phone")
+    page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+    page.goto(f"/#{tab}")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    page.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
+    found = violations(page, axe_source, "before rolling")
+    for system in [s for s, t in TAB.items() if t == tab]:
+        changed(page, system, form(page, system).locator("button[data-roll]").click)
+        page.wait_for_selector(f'form[data-system="{system}"] [data-choices]:not([data-checking])', state="attached")
+        found += violations(page, axe_source, f"after rolling {system}")
+    assert found == [], f"axe-core on the {tab} tab ({scheme}, {device}):\n" + "\n".join(found)
+
+
+def test_axe_is_never_shipped(dist, axe_source):
+    """axe-core is a test tool: no file of the built site holds it or names it."""
+    shipped = [p.relative_to(dist) for p in dist.rglob("*") if p.is_file()
+               and (b"axe-core" in p.read_bytes() or axe_source[:200].encode() in p.read_bytes())]
+    assert shipped == []
