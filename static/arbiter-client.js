@@ -145,6 +145,8 @@ export const arbiter = {
   roll: (system, request, seed = null) => call('roll', [system, request, seed]),
   act: (system, roll, action, seed = null) => call('act', [system, roll, action, seed]),
   odds: (system, request) => call('odds', [system, request]),
+  /** The exact odds of the final outcome if the follow-up `action` is taken now on `roll`: arbiter.api.odds_after. */
+  oddsAfter: (system, roll, action) => call('odds_after', [system, roll, action]),
   /** One table-state rule (spend Will, earn XP, a struggle's turn…): the new state, as arbiter.api.table returns. */
   table: (system, op, state, args = null) => call('table', [system, op, state, args]),
   /** What a roll of `request`, or the follow-up `action`, costs on the table in the order paid: arbiter.api.costs;

@@ -154,6 +154,7 @@ class Procedure {
       spec: this.spec,
       situation: window.arbiterPage.situation(this.system),
       refusal: (choice) => refusals?.get(choice) ?? null,
+      oddsAfter: (action) => arbiter.oddsAfter(this.system, this.roll, action),
     }));
     this.choiceBox.toggleAttribute('data-checking', !refusals);
     if (focused) refocus(this.choiceBox, focused, null);

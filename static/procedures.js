@@ -3,10 +3,11 @@
 // returned, with the numbers it publishes (`spec`: the procedure's systems() entry).
 //
 //   view.dice(roll, ui, spec) -> [{face, sides, marks, label?, group?}]   view.tap?(roll, ui, index)
-//   view.choices(roll, ui, {act, redraw, spec, situation, refusal}) -> elements
+//   view.choices(roll, ui, {act, redraw, spec, situation, refusal, oddsAfter}) -> elements
 //   view.odds(odds, request, spec) -> elements
 //   (situation: the table's Situation for Pay the Price, page.situation(system); null without the table;
-//    refusal(choice): why the table cannot pay for a choice that names its action, or null: then shown disabled)
+//    refusal(choice): why the table cannot pay for a choice that names its action, or null: then shown disabled;
+//    oddsAfter(action): a Promise of arbiter.api.odds_after for the shown roll and `action`)
 
 /** A tiny element builder: strings become text nodes (never parsed as HTML). */
 export function h(tag, attrs = {}, ...children) {
@@ -52,11 +53,52 @@ const dieFaces = (faces, sides, marksOf = () => [], group) =>
 /** The mark of a die the engine lists as making the side's fumble (`fumble_dice`), if it is one. */
 const fumbled = (side, i) => (side.fumble_dice?.includes(i) ? ['fumble'] : []);
 
-/** A choice the roll offers with its action: a button that takes it, disabled with the reason when `why` says the
- * table cannot pay for it. */
-const offer = (choice, why, act, label, ...more) => h('div', { class: 'choice', 'data-choice': choice },
-  h('button', { type: 'button', disabled: Boolean(why), onclick: () => act() }, label), ...more,
+/** A choice the roll offers with its action: a button that takes it (its odds inside, `odds`), disabled with the
+ * reason when `why` says the table cannot pay for it. */
+const offer = (choice, why, act, label, odds, ...more) => h('div', { class: 'choice', 'data-choice': choice },
+  h('button', { type: 'button', disabled: Boolean(why), onclick: () => act() }, label, odds), ...more,
   why ? h('span', { class: 'field-error', 'data-refusal': '' }, why) : null);
+
+// --- odds between the choices: the headline outcome is the first of the engine's `outcomes` (its odds' order) ----
+/** The headline [key, p, exact] of odds in the engine's shape. */
+const headline = (odds) => {
+  const [key, p] = Object.entries(odds.outcomes)[0];
+  return [key, p, odds.exact.outcomes[key]];
+};
+
+/** "success 41.0% → 73.0%": the roll as it stands (`roll.standing`) against `after` (odds_after's answer), in a
+ * span whose room is kept while the answer is awaited (`after` null: `waiting` is shown). */
+function chanceLine(roll, after, words, waiting = '…') {
+  const [key, now] = headline(roll.standing);
+  const span = h('span', { class: 'choice-odds', 'data-odds-after': '' });
+  fillChance(span, key, now, after, words, waiting);
+  return span;
+}
+
+function fillChance(span, key, now, after, words, waiting) {
+  const p = after ? headline(after)[1] : null;
+  span.textContent = `${words(key)} ${percent(now)} → ${after ? percent(p) : waiting}`;
+  if (after) Object.assign(span.dataset, { key, p, exact: headline(after)[2], action: JSON.stringify(after.action) });
+  else for (const k of ['key', 'p', 'exact', 'action']) delete span.dataset[k];
+}
+
+/** The chance after `action` in `slot` of `ui`, asked of the engine unless `ui` holds it already; an answer for an
+ * action no longer picked (a newer pick, or a new roll: a new `ui`) is dropped. */
+function liveChance(roll, ui, slot, action, oddsAfter, words) {
+  const key = JSON.stringify(action);
+  const known = ui.after?.[slot]?.key === key ? ui.after[slot].odds : null;
+  const span = chanceLine(roll, known, words);
+  ui.wanted = { ...ui.wanted, [slot]: key };
+  ui.spans = { ...ui.spans, [slot]: span };
+  if (!known && oddsAfter) {
+    oddsAfter(action).then((odds) => {
+      if (ui.wanted[slot] !== key) return; // stale: another pick, or another roll's ui
+      ui.after = { ...ui.after, [slot]: { key, odds: { ...odds, action } } };
+      fillChance(ui.spans[slot], headline(roll.standing)[0], headline(roll.standing)[1], ui.after[slot].odds, words);
+    }, () => { if (ui.wanted[slot] === key) ui.spans[slot].textContent = ''; });
+  }
+  return span;
+}
 
 // --- threat (002) ---------------------------------------------------------------------------------------------
 const threat = {
@@ -188,26 +230,37 @@ const ability_test = {
     if (ui.selected.has(i)) ui.selected.delete(i);
     else if (ui.selected.size < reroll.max) ui.selected.add(i);
   },
-  choices(roll, ui, { act, redraw, refusal = () => null }) {
+  choices(roll, ui, { act, redraw, refusal = () => null, oddsAfter }) {
     const out = [];
     for (const c of roll.choices) {
       if (c.name === 'reroll') {
         const picked = [...ui.selected].sort((a, b) => a - b);
+        if (c.odds) ui.after = { reroll: { key: JSON.stringify(c.odds.action), odds: c.odds }, ...ui.after };
+        const chance = picked.length ? liveChance(roll, ui, 'reroll', { reroll: picked }, oddsAfter, title)
+          : h('span', { class: 'choice-odds muted' }, 'tap dice to see the chance');
+        if (!picked.length) ui.wanted = { ...ui.wanted, reroll: null };
         out.push(h('div', { class: 'choice', 'data-choice': 'reroll' },
           h('span', {}, `${c.label}: tap the difficulty dice to reroll (${picked.length}/${c.max} picked).`),
           h('button', { type: 'button', onclick: () => { ui.selected = new Set(c.suggested); redraw(); } },
-            `Pick the best (${c.suggested.map((i) => roll.dice[i]).join(', ') || 'none'})`),
+            `Pick the best (${c.suggested.map((i) => roll.dice[i]).join(', ') || 'none'})`,
+            c.odds ? chanceLine(roll, c.odds, title) : null),
           h('button', { type: 'button', class: 'primary', disabled: picked.length === 0,
             onclick: () => act({ reroll: picked }) },
-          `Reroll ${picked.length} ${picked.length === 1 ? 'die' : 'dice'}`)));
+          `Reroll ${picked.length} ${picked.length === 1 ? 'die' : 'dice'}`, chance)));
       } else if (c.name === 'exert') {
-        const input = h('input', { type: 'number', min: c.min, max: c.max, step: 1, value: c.exert_needed,
+        const input = h('input', { type: 'number', min: c.min, max: c.max, step: 1, value: ui.exert ?? c.exert_needed,
           'aria-label': 'Exertion to spend' });
+        const amount = Number(input.value);
+        if (c.odds) ui.after = { exert: { key: JSON.stringify(c.odds.action), odds: c.odds }, ...ui.after };
+        const chance = Number.isInteger(amount) && amount >= c.min && amount <= c.max
+          ? liveChance(roll, ui, 'exert', { exert: amount }, oddsAfter, title) : h('span', { class: 'choice-odds' });
+        input.addEventListener('change', () => { ui.exert = input.value; redraw(); });
         out.push(h('div', { class: 'choice', 'data-choice': 'exert' },
           h('span', {}, `Spend Exertion: ${c.exert_needed} would turn this into a success.`), input,
-          h('button', { type: 'button', onclick: () => act({ exert: Number(input.value) }) }, 'Exert')));
+          h('button', { type: 'button', onclick: () => act({ exert: Number(input.value) }) }, 'Exert', chance)));
       } else if (c.name === 'negate_setback') {
-        out.push(offer('negate_setback', refusal(c), () => act(c.action), c.label));
+        out.push(offer('negate_setback', refusal(c), () => act(c.action), c.label,
+          c.odds ? chanceLine(roll, c.odds, title) : null));
       }
     }
     return out;
@@ -278,6 +331,7 @@ function tenAgainSide(side, request, group, { extras }) {
   return [...base, ...rerolls];
 }
 
+const CHANCE_WORDS = { success: 'success', actor: 'actor wins' }; // the headline's key, in a follow-up's words
 const ten_again = {
   dice(roll, ui, spec) {
     if (!roll.target) return tenAgainSide(roll, roll.request, undefined, spec);
@@ -286,6 +340,7 @@ const ten_again = {
   },
   choices: (roll, ui, { act, refusal = () => null }) => roll.choices.filter((c) => c.name === 'spend_will').map((c) =>
     offer(`spend_will-${c.side}`, refusal(c), () => act(c.action), c.label,
+      c.odds ? chanceLine(roll, c.odds, (k) => CHANCE_WORDS[k] ?? k) : null,
       h('span', { class: 'muted' }, 'Before declaring your successes: the three dice join this roll.'))),
   odds(odds, request) {
     const label = (k) => ({ success: `Success (${request.required}+ successes)`, failure: 'Failure', botch: 'Botch',
