@@ -25,7 +25,11 @@ MAX_NOTES, MAX_NOTE = 200, 300  # a struggle's history
 
 _KIND = fields.Choice("kind", "Kind", tuple((k, m.SHEET.label) for k, m in KINDS.items()))
 _SHEET = fields.Object("sheet", "The sheet of its kind", help="systems()' \"sheet\" of the procedure named by kind.")
-CHARACTER = Record("character", "Character", (_KIND, NAME, Time("created", "Created"), _SHEET))
+# What was picked on the sheet for its last roll of each procedure (systems()' "sheet_choices"), so "Fill" after a
+# reload fills the same request; a character kept before it was remembered has none.
+_CHOICES = MayBeAbsent(Record("choices", "What was picked for its last roll", tuple(
+    MayBeAbsent(Record(m.ID, m.TITLE, m.CHOICES)) for m in PROCEDURES.values() if m.CHOICES)))
+CHARACTER = Record("character", "Character", (_KIND, NAME, Time("created", "Created"), _SHEET, _CHOICES))
 # The Scheme, and whether this device keeps it: off, the table keeps its Scheme elsewhere (on paper), so a Scheme die
 # or a negation is neither checked against this count nor taken from it, and no die is added to it.
 SCHEME = Record("scheme", "The Scheme", (

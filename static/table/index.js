@@ -133,6 +133,7 @@ class Table {
       this.ui.focus = null;
     }
     this.situations.refresh(); // a form's Pay the Price list: new marks, or another character rolling
+    this.rollAs.showOnForms(); // "Rolling as" on each form a character rolls
   }
 
   /** The store changed `ids` (a Set, or 'all'), here or in another tab: redraw the parts that show them. */
@@ -192,6 +193,7 @@ class Table {
       for (const op of then) if (await this.rules.payOne(op, who, notes) && 'earned' in op) earned = op.earned;
       this.earned.set(roll, earned);
       if (marked) await this.situations.setMarks(marked);
+      if (choices && who) await this.rollAs.remember(who.id, system, choices); // "Fill" after a reload: the same
     } catch (error) {
       notes.push(`Not done: ${error.message}`);
       this.say(error.message, true);

@@ -5,7 +5,7 @@
 import { newId, nowIso } from './ids.js';
 import { RECORDS, declAt, isObj, problem } from './schema.js';
 
-export const SCHEMA = 3;
+export const SCHEMA = 4;
 export const LEGACY_PRICE_KEY = 'arbiter.payThePrice.marked';
 
 const SITUATION = declAt(RECORDS.price, 'situations');
@@ -63,6 +63,10 @@ const MIGRATIONS = [
     if (id !== 'shared:scheme' || !isObj(data) || Object.hasOwn(data, TRACKED.name)) return { id, data };
     return { id, data: { ...data, [TRACKED.name]: TRACKED.default } };
   }),
+  // 3 -> 4: a character may remember what was picked for its last roll (absent until it rolls): nothing to change
+  // but the number, which tells an older page in another tab to stop writing rather than refuse the character
+  (records) => records.map(({ id, data }) => (id === 'meta' && isObj(data) ? { id, data: { ...data, schema: 4 } }
+    : { id, data })),
 ];
 
 /** Bring {id, data} records from schema `from` up to SCHEMA. */

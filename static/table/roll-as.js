@@ -8,6 +8,7 @@
 import { h } from './dom.js';
 import { choicesOf, picksOf } from './sheets/choices.js';
 import { BY_KIND } from './sheets/index.js';
+import { SYSTEMS } from './schema.js';
 import { SYSTEM_NAME } from './words.js';
 
 export class RollAs {
@@ -15,6 +16,7 @@ export class RollAs {
     this.t = table;
     this.picks = {}; // character id -> what is ticked for its next roll
     this.filled = {}; // system -> {id, choices, request}: the form as the last "Fill the … form" left it
+    this.shown = {}; // system -> the "Rolling as" line at the top of its form, and whom it names
   }
 
   view(id, c) {
@@ -24,7 +26,7 @@ export class RollAs {
     const fill = (system, label) => h('button', { type: 'button', class: 'primary', 'data-fill': system,
       'data-k': k(`fill-${system}`), onclick: () => this.fillFromSheet(id, system) }, label);
     const body = kind ? kind.use({
-      s: c.sheet, p: (this.picks[id] ??= picksOf(spec.sheet_choices)), k, fill, spec,
+      s: c.sheet, p: (this.picks[id] ??= picksOf(spec.sheet_choices, c.choices?.[c.kind])), k, fill, spec,
       fillFor: (system, request) => this.fillFor(id, system, request),
     }) : [];
     return h('section', { class: 'use', 'aria-label': `Roll as ${c.name}` },
@@ -75,6 +77,43 @@ export class RollAs {
     if (!f || this.t.characters.active(system)?.id !== f.id) return null;
     const same = Object.entries(f.request).every(([k, v]) => JSON.stringify(request?.[k]) === JSON.stringify(v));
     return same ? f.choices : null;
+  }
+
+  /** Keep with character `id` what was picked on its sheet for this roll of `system` (`choices`), so its "Fill"
+   * after a reload fills the same request. */
+  async remember(id, system, choices) {
+    await this.t.store.update(`char:${id}`, async (data) => (
+      JSON.stringify(data.choices?.[system]) === JSON.stringify(choices) ? data
+        : { ...data, choices: { ...data.choices, [system]: choices } }));
+  }
+
+  /** "Rolling as NAME · stop" at the top of each form while a character rolls it (a tap on stop: nobody does). */
+  showOnForms() {
+    for (const system of SYSTEMS) {
+      const proc = this.t.page.procs[system];
+      const who = this.t.characters.active(system);
+      const key = who ? `${who.id}\n${who.name}` : null;
+      const shown = this.shown[system];
+      if (!proc || (shown?.key ?? null) === key) continue;
+      shown?.line.remove();
+      delete this.shown[system];
+      if (!who) continue;
+      const name = who.name || '(unnamed)';
+      const line = h('p', { class: 'rolling-as', 'data-rolling-as': name }, 'Rolling as ', h('strong', {}, name), ' ',
+        h('button', { type: 'button', class: 'link', 'data-stop-rolling': system,
+          'aria-label': `Stop rolling ${SYSTEM_NAME[system]} as ${name}`, onclick: () => this.stop(system) }, 'stop'));
+      const title = proc.form.querySelector(':scope > h2');
+      if (title) title.after(line);
+      else proc.form.prepend(line);
+      this.shown[system] = { key, line };
+    }
+  }
+
+  /** Nobody rolls `system` now: its rolls are the player's own, the form as it is. */
+  stop(system) {
+    this.filled[system] = null;
+    this.t.characters.setActive(system, null);
+    this.t.page.procs[system]?.form.querySelector('[data-roll]')?.focus({ preventScroll: true });
   }
 
   /** Fill again each form character `id`'s sheet filled and that still holds it, as the sheet fills it now. */

@@ -309,6 +309,44 @@ def test_a_character_of_each_kind_fills_its_form_rolls_and_survives_a_reload(app
     assert [e for e in log(page) if e["kind"] == "roll"] == entries
 
 
+def test_the_form_says_who_rolls_and_a_sheet_remembers_its_last_choices(phone_app):
+    """At 360 × 640: after Fill, "Rolling as Hero" is at the top of the form, in view; a hand edit keeps her rolling
+    but the log holds the request as rolled; "stop" ends it there; and what was picked for the sheet's last roll
+    (its attributes, Skill and Item) survives a reload of the page, so Fill gives the same request."""
+    page = phone_app("#ability_test")
+    create(page, "ability_test", "Hero")
+    want = setup_ability_test(page)
+    fill_from_sheet(page, "ability_test")
+    who = form(page, "ability_test").locator("[data-rolling-as]")
+    assert who.inner_text().startswith("Rolling as Hero") and who.evaluate(IN_VIEW)
+    filled = request_of(page, "ability_test")
+    assert {k: filled[k] for k in want} == want
+    roll(page, "ability_test")
+    eventually(page, lambda: characters(page)["Hero"].get("choices"), what="the last choices kept")
+
+    set_field(page, "ability_test", "type1", 5)  # by hand: still Hero's roll, logged as rolled
+    assert who.inner_text().startswith("Rolling as Hero")
+    rolled = roll(page, "ability_test")
+    entry = [e for e in log(page) if e["kind"] == "roll"][-1]
+    assert rolled["request"]["type1"] == 5 and entry["request"] == rolled["request"]
+    assert entry["character"]["name"] == "Hero"
+
+    who.locator("button[data-stop-rolling]").click()
+    eventually(page, lambda: who.count() == 0, what="no one rolling")
+    roll(page, "ability_test")
+    assert [e for e in log(page) if e["kind"] == "roll"][-1]["character"] is None
+
+    stored = characters(page)["Hero"]
+    page.reload()
+    page.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
+    assert characters(page)["Hero"] == stored
+    pick_character(page, "Hero")
+    assert use_select(page, "skill").evaluate("s => s.selectedOptions[0].textContent") == "Fencing 2, 1 Mastery"
+    fill_from_sheet(page, "ability_test")
+    assert request_of(page, "ability_test") == filled
+    assert form(page, "ability_test").locator("[data-rolling-as]").evaluate(IN_VIEW)
+
+
 def test_luck_rolls_are_logged_for_a_threat_sheet(app):
     """A Threat & Luck sheet also rolls Luck as its character."""
     page = app("#threat")

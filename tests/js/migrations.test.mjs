@@ -94,6 +94,13 @@ describe('migrate', () => {
     ]);
   });
 
+  it('from schema 3: only the number changes (a character remembers its last choices once it rolls)', () => {
+    const character = { id: 'char:x', data: { kind: 'threat', name: 'Mira', sheet: { kept: 'as it is' } } };
+    const records = migrate([{ id: 'meta', data: { schema: 3, created: '2024-05-01T12:00:00.000Z' } }, character], 3);
+    const meta = { id: 'meta', data: { schema: SCHEMA, created: '2024-05-01T12:00:00.000Z' } };
+    assert.deepEqual(records, [meta, character]);
+  });
+
   it('leaves what it cannot read for the checks to refuse', () => {
     const price = { id: 'shared:price', data: { current: 'a', situations: 'garbage' } };
     assert.deepEqual(migrate([price], 1), [price]);

@@ -41,6 +41,14 @@ describe('picks and choices', () => {
     assert.ok(picks.convictions instanceof Set && picks.convictions.size === 0);
   });
 
+  it('a sheet starts from what was picked for its last roll, as stored; what it lacks at the default', () => {
+    const saved = { type1: 'Social', skill: 'k', convictions: ['c1'] };
+    const picks = picksOf(published, saved);
+    assert.deepEqual(choicesOf(picks), { type1: 'Social', skill: 'k', masteries: true, convictions: ['c1'] });
+    picks.convictions.add('c2');
+    assert.deepEqual(saved.convictions, ['c1']); // the stored choices are never changed by a pick
+  });
+
   it('fresh picks share no Set with the published default or each other', () => {
     const a = picksOf(published);
     a.convictions.add('c1');
