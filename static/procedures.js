@@ -66,6 +66,19 @@ const headline = (odds) => {
   return [key, p, odds.exact.outcomes[key]];
 };
 
+/** odds()' what-ifs, one line each: its label (the engine's), the headline's chance with it, and the change from
+ * the odds without it in percentage points ("Expend a Will (+3 dice): 73.0% (+32.0)"). */
+function whatIfs(odds) {
+  if (!odds.what_if?.length) return [];
+  const [, now] = headline(odds);
+  return [h('h3', {}, 'What if'), h('ul', { class: 'what-if' }, odds.what_if.map((w) => {
+    const [key, p, exact] = headline(w);
+    const points = (p - now) * 100;
+    return h('li', { 'data-what-if': JSON.stringify(w.change), 'data-key': key, 'data-p': p, 'data-exact': exact },
+      `${w.label}: ${percent(p)} (${points >= 0 ? '+' : '−'}${Math.abs(points).toFixed(1)})`);
+  }))];
+}
+
 /** "success 41.0% → 73.0%": the roll as it stands (`roll.standing`) against `after` (odds_after's answer), in a
  * span whose room is kept while the answer is awaited (`after` null: `waiting` is shown). */
 function chanceLine(roll, after, words, waiting = '…') {
@@ -269,6 +282,7 @@ const ability_test = {
     ...bars(odds.outcomes, odds.exact.outcomes),
     ...bars({ scheme_gain: odds.scheme_gain, setback: odds.setback }, odds.exact,
       (k) => (k === 'scheme_gain' ? 'Earn a Scheme die' : 'Setback')),
+    ...whatIfs(odds),
   ],
 };
 VIEWS.ability_test = ability_test;
@@ -353,6 +367,7 @@ const ten_again = {
       out.push(h('h3', {}, 'Target’s successes'),
         ...bars(top(odds.target_successes), odds.exact.target_successes, (k) => `${k}`));
     }
+    out.push(...whatIfs(odds));
     return out;
   },
 };

@@ -93,3 +93,26 @@ def test_picking_dice_to_reroll_updates_the_chance(app):
         assert span.inner_text().strip() == f"Success 0% → {percent(p)}"
         seen.add(exact)
     assert len(seen) == 2, "two picks, two chances: the shown chance follows the pick"
+
+
+def test_what_if_lines_equal_odds_of_the_changed_request(app):
+    """The odds panel lists odds()' what-ifs, each line the headline chance of the request it changes, as CPython's
+    odds() of that changed request gives it, and its difference from the odds without it."""
+    page = app("#ability_test")
+    set_field(page, "ability_test", "difficulty", 3)
+    set_field(page, "ability_test", "skill", 1)
+    set_field(page, "ability_test", "masteries", 1)
+    lines = form(page, "ability_test").locator("[data-odds] [data-what-if]")
+    wait_until(page, """() => { const box = document.querySelector('form[data-system="ability_test"] [data-odds]');
+        return !('stale' in box.dataset) && JSON.parse(box.dataset.request).masteries === 1
+          && box.querySelector('[data-what-if]'); }""")
+    request = json.loads(form(page, "ability_test").locator("[data-odds]").get_attribute("data-request"))
+    now = headline(api.odds("ability_test", request))[1]
+    shown = lines.all()
+    assert len(shown) == len(api.odds("ability_test", request)["what_if"]) >= 3
+    for line in shown:
+        change = json.loads(line.get_attribute("data-what-if"))
+        key, p, exact = headline(api.odds("ability_test", {**request, **change}))
+        assert line.get_attribute("data-exact") == exact
+        points = (p - now) * 100
+        assert line.inner_text().endswith(f": {percent(p)} ({'+' if points >= 0 else '−'}{abs(points):.1f})")
