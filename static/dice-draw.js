@@ -149,3 +149,28 @@ export function warning(ctx, x, y, r, fill, ink) {
   ctx.fillStyle = ink;
   ctx.fill();
 }
+
+// --- a die as the tray holds it, and its flicker while it tumbles ---
+// 'botch' and 'fumble': a die that makes the roll's botch or fumble (drawn alike, named apart)
+const MARKS = new Set(['removed', 'cancelled', 'kept', 'exploded', 'new', 'selected', 'will', 'dim', 'botch',
+  'fumble']);
+
+/** A die of show()'s list, checked: its face is one of its sides', its marks known ones. */
+export function normalise(d, i) {
+  const sides = d.sides ?? 6;
+  if (sides !== 6 && sides !== 10) throw new RangeError(`die ${i}: sides must be 6 or 10, not ${d.sides}`);
+  if (!Number.isInteger(d.face) || d.face < 1 || d.face > sides) {
+    throw new RangeError(`die ${i}: ${d.face} is not a face of a d${sides}`);
+  }
+  const marks = new Set(d.marks ?? []);
+  for (const k of marks) if (!MARKS.has(k)) throw new RangeError(`die ${i}: unknown mark "${k}"`);
+  const moves = typeof d.moves === 'boolean' ? d.moves : undefined;   // undefined: show() decides
+  return { face: d.face, sides, marks, group: d.group ?? '', label: d.label ?? '', key: d.key ?? i, moves, i };
+}
+
+// A cheap integer hash to [0, 1): the flicker face for (roll, tick) stays put between frames of one tick.
+export function noise(a, b) {
+  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 1, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+  return ((h ^ (h >>> 12)) >>> 0) / 2 ** 32;
+}

@@ -2,7 +2,8 @@
 // what a die means, main.js turns that into marks, and this module draws, tumbles and reports taps.
 // Everything is laid out in CSS pixels and drawn on a backing store sized by devicePixelRatio.
 
-import { D6, D10, roundedPoly, drawPips, drawNumber, ring, strike, starburst, dot, warning } from './dice-draw.js';
+import { D6, D10, roundedPoly, drawPips, drawNumber, ring, strike, starburst, dot, warning, normalise, noise }
+  from './dice-draw.js';
 
 const TUMBLE_MS = 700;     // about 0.7 s: reads as a roll without keeping the table waiting
 const WAVE_GAP_MS = 350;   // "new" dice start this long after the first wave lands, so they read as a second roll
@@ -13,9 +14,6 @@ const MAX_SIZE = 56, MIN_SIZE = 36;   // CSS px; 36 and its gap make a 44 px tap
 const TAP = 44;            // CSS px: a die's tap box (the die and half the gap each side, _hit) is at least this
 const PAD = 10;            // room round the tray for rings, badges and a selected die's raise
 const GROUP_H = 24, GROUP_SEP = 8, CAPTION_H = 14;   // a group's label row, extra space before a group, a die's caption
-// 'botch' and 'fumble': a die that makes the roll's botch or fumble (drawn alike, named apart)
-const MARKS = new Set(['removed', 'cancelled', 'kept', 'exploded', 'new', 'selected', 'will', 'dim', 'botch',
-  'fumble']);
 const gapFor = s => Math.max(8, Math.round(s * 0.2), TAP - s);   // >= 8 so neighbours' rings never overlap
 
 // Used when the page sets no --die-* custom properties on the canvas (see dice.css).
@@ -76,6 +74,7 @@ export class DiceTray {
    * that move tumble: one that says so (`moves`), else with `changed` one new to the tray (no die had its `key`, by
    * default its index), on another face, or newly marked "new" (rolled again: maybe on the same face). */
   show(dice, { animate = true, changed = false } = {}) {
+    if (this.anim?.waiting) { cancelAnimationFrame(this.anim.raf); this.anim = null; }   // waiting dice make way
     const before = new Map(this.dice.map(d => [d.key, d]));
     this.skip();   // a new roll supersedes one still tumbling; its promise resolves now
     this._set(dice);
@@ -114,8 +113,26 @@ export class DiceTray {
     });
   }
 
-  /** Jump to the landed state now. */
-  skip() { if (this.anim) this._landed(); }
+  /** Tumble these dice until show() puts the real ones in their place (a roll asked before the engine could answer):
+   * their faces mean nothing, so they are faded and a tap does not land them; with reduced motion, one still frame. */
+  wait(dice) {
+    this.skip();
+    this._set(dice);
+    for (const d of this.dice) Object.assign(d, { spin: Math.PI / 6, seed: (Math.random() * 2 ** 31) | 0 });
+    delete this.canvas.dataset.faces;
+    this.canvas.dataset.state = 'rolling';
+    this.canvas.setAttribute('aria-label', `Rolling ${this.dice.length} ${this.dice.length === 1 ? 'die' : 'dice'}`);
+    const a = this.anim = { t0: performance.now(), waiting: true, resolve: () => {} };
+    const frame = now => {
+      if (this.anim !== a) return;
+      this._draw(now - a.t0);
+      if (!matchMedia('(prefers-reduced-motion: reduce)').matches) a.raf = requestAnimationFrame(frame);
+    };
+    a.raf = requestAnimationFrame(frame);
+  }
+
+  /** Jump to the landed state now (not dice that wait: they have no faces to land on). */
+  skip() { if (this.anim && !this.anim.waiting) this._landed(); }
 
   /** Redraw with new marks (e.g. a selection toggled), without animation. */
   update(dice) { this.skip(); this._set(dice); this._landed(); }
@@ -233,7 +250,8 @@ export class DiceTray {
 
   _drawDie(d, t) {
     const { ctx, c } = this;
-    const p = this.anim ? (t - d.start) / TUMBLE_MS : 1;
+    const swing = 0.3 + 0.25 * Math.abs(((t / TUMBLE_MS) % 2) - 1);   // a waiting die: to and fro mid-tumble
+    const p = this.anim?.waiting ? swing : this.anim ? (t - d.start) / TUMBLE_MS : 1;
     if (p <= 0) return;   // a later-wave die that has not arrived yet
     const landed = p >= 1, s = d.s, m = d.marks;
     const has = k => landed && m.has(k);   // marks are outcomes, shown once the die is at rest
@@ -244,7 +262,7 @@ export class DiceTray {
       lift = s * 0.5 * Math.abs(Math.cos(p * 2.5 * Math.PI)) * q * q;
       rot = d.spin * q * q * q;
       scale = 1 + 0.12 * q * q;
-      alpha = Math.min(1, p / 0.15);
+      alpha = this.anim?.waiting ? 0.6 : Math.min(1, p / 0.15);
       if (p < FACE_AT) face = 1 + Math.floor(noise(d.seed, Math.floor(t / FLICKER_MS)) * d.sides);
     }
     if (has('dim')) alpha *= 0.4;
@@ -367,18 +385,6 @@ export class DiceTray {
   }
 }
 
-function normalise(d, i) {
-  const sides = d.sides ?? 6;
-  if (sides !== 6 && sides !== 10) throw new RangeError(`die ${i}: sides must be 6 or 10, not ${d.sides}`);
-  if (!Number.isInteger(d.face) || d.face < 1 || d.face > sides) {
-    throw new RangeError(`die ${i}: ${d.face} is not a face of a d${sides}`);
-  }
-  const marks = new Set(d.marks ?? []);
-  for (const k of marks) if (!MARKS.has(k)) throw new RangeError(`die ${i}: unknown mark "${k}"`);
-  const moves = typeof d.moves === 'boolean' ? d.moves : undefined;   // undefined: show() decides
-  return { face: d.face, sides, marks, group: d.group ?? '', label: d.label ?? '', key: d.key ?? i, moves, i };
-}
-
 // Groups in order of first appearance; dice keep their own indexes.
 function groupsOf(dice) {
   const groups = [];
@@ -388,11 +394,4 @@ function groupsOf(dice) {
     g.dice.push(d);
   }
   return groups;
-}
-
-// A cheap integer hash to [0, 1): the flicker face for (roll, tick) stays put between frames of one tick.
-function noise(a, b) {
-  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 1, 0xc2b2ae35);
-  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
-  return ((h ^ (h >>> 12)) >>> 0) / 2 ** 32;
 }

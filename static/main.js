@@ -5,6 +5,7 @@ import { DiceTray } from './dice.js';
 import { readForm, fillForm, wireForm, showError, clearErrors, inWords } from './forms.js';
 import { VIEWS, h, percent } from './procedures.js';
 import { outcomeLines } from './outcome.js';
+import { reveal } from './reveal.js';
 
 // First, let the browser finish its own work once the page is parsed (DOMContentLoaded: it looks through the forms,
 // for autofill) in this task: everything below runs in tasks of its own, so none makes the page stop answering.
@@ -34,6 +35,8 @@ class Procedure {
     form.querySelector('[data-roll]').after(this.refusalBox);
     // the control a follow-up was taken with (a tap need not focus it), for its refusal to show by it
     this.choiceBox.addEventListener('click', (event) => { this.usedControl = event.target.closest(CONTROLS); }, true);
+    this.oddsBox.open = matchMedia('(min-width: 52rem)').matches; // folded on a phone: headline odds by Roll
+    this.resultBox.addEventListener('pointerdown', () => this.tray.skip()); // a tap on the words to come lands the dice
     wireForm(form);
     form.addEventListener('input', () => this.changed());
     form.addEventListener('change', () => this.changed());
@@ -78,6 +81,8 @@ class Procedure {
       if (seq !== this.oddsSeq) return;
       if (!this.rollError) clearErrors(this.form); // a refused roll's message stays until the form changes
       this.oddsBox.querySelector('[data-odds-body]').replaceChildren(...this.view.odds(odds, request, this.spec));
+      const [[label, p]] = Object.entries(odds.headline); // the main outcome's chance, as Python names it
+      this.form.querySelector('[data-headline]').replaceChildren(`${label} `, h('strong', { 'data-p': p }, percent(p)));
       this.oddsBox.dataset.request = JSON.stringify(request);
       delete this.oddsBox.dataset.stale;
     } catch (error) {
@@ -95,8 +100,9 @@ class Procedure {
     button.setAttribute('aria-disabled', 'true');
     try {
       const request = this.request();
+      if (!('ready' in document.body.dataset)) await this.waitForEngine();
       const refusal = await refused(this.system, request, null);
-      if (refusal) return this.setError(refusal, true);
+      if (refusal) throw new Error(refusal); // said below, as any refusal
       const roll = await arbiter.roll(this.system, request);
       this.setError(null);
       this.ui = { selected: new Set(), pickedDie: null };
@@ -104,11 +110,28 @@ class Procedure {
       announce(this, roll, null, null);
       requestPersistence();
     } catch (error) {
+      this.stopWaiting();
       this.setError(error, true);
     } finally {
       this.rolling = false;
       button.removeAttribute('aria-disabled');
     }
+  }
+
+  /** A roll tapped before the engine and the table are ready: systems()' waiting_dice tumble at once until they are. */
+  async waitForEngine() {
+    const { count, sides } = this.spec.waiting_dice;
+    this.tray.wait(Array.from({ length: count }, () => ({ face: 1, sides })));
+    this.waiting = true;
+    this.makeRoom();
+    await pageReady;
+  }
+
+  /** Dice that waited for a roll that did not come (refused, or the engine failed): gone, with the words' room. */
+  stopWaiting() {
+    if (this.waiting) this.tray.clear();
+    this.waiting = false;
+    delete this.resultBox.dataset.waiting;
   }
 
   async act(action) {
@@ -120,9 +143,10 @@ class Procedure {
       const next = await arbiter.act(this.system, this.roll, action);
       this.ui = { selected: new Set(), pickedDie: null };
       const previous = this.roll;
-      this.show(next, true, true); // only the dice the follow-up added or rolled again move
-      if (used && !this.choiceBox.contains(document.activeElement)) refocus(this.choiceBox, used, this.tray.canvas);
+      const shown = this.show(next, true, true); // only the dice the follow-up added or rolled again move
       announce(this, next, action, previous);
+      if (!await shown) return; // a later roll took its place while its dice tumbled
+      if (used && !this.choiceBox.contains(document.activeElement)) refocus(this.choiceBox, used, this.tray.canvas);
     } catch (error) {
       // said by the control used, in a player's words; one refusal at a time
       for (const old of this.choiceBox.querySelectorAll('p.field-error[role=alert]')) old.remove();
@@ -134,28 +158,51 @@ class Procedure {
     }
   }
 
+  /** Show a roll: its dice tumble, and its words and choices come once they land (at once when no die moves), never
+   * over dice still showing other faces. Resolves true once they are shown, false if a later roll took its place. */
   show(roll, animate, changed = false) {
     this.roll = roll;
     const dice = this.view.dice(roll, this.ui, this.spec);
-    this.tray.show(dice, { animate: animate && !reducedMotion.matches, changed });
+    const landed = this.tray.show(dice, { animate: animate && !reducedMotion.matches, changed });
+    this.waiting = false;
+    if (this.tray.canvas.dataset.state !== 'rolling') return Promise.resolve(this.words(roll));
+    this.makeRoom();
+    return landed.then(() => this.roll === roll && this.words(roll));
+  }
+
+  /** The last roll's result and choices go while dice tumble; the words' room stays, in view with the dice. */
+  makeRoom() {
+    this.resultBox.replaceChildren();
+    delete this.resultBox.dataset.outcome;
+    delete this.resultBox.dataset.tone;
+    this.resultBox.dataset.waiting = '';
+    this.choiceBox.replaceChildren();
+    reveal(this.form.parentElement, this.tray.canvas, this.resultBox); // the dice and the words' room
+  }
+
+  /** The roll's words (outcome, steps) and its follow-up choices, under the landed dice. */
+  words(roll) {
+    delete this.resultBox.dataset.waiting;
     this.resultBox.dataset.outcome = roll.outcome;
     this.resultBox.dataset.tone = roll.tone;
     this.resultBox.replaceChildren(...outcomeLines(roll));
     this.renderChoices();
     this.checkChoices();
+    reveal(this.form.parentElement, this.tray.canvas, this.resultBox, this.choiceBox);
+    return true;
   }
 
   renderChoices() {
     const refusals = this.ui.refusals;
     const focused = controlKey(this.choiceBox);
-    this.choiceBox.replaceChildren(...this.view.choices(this.roll, this.ui, {
+    this.choiceBox.replaceChildren(...this.view.choices(this.roll, this.ui, { // (a view's null: nothing to offer)
       act: (action) => this.act(action),
       redraw: () => { this.tray.update(this.view.dice(this.roll, this.ui, this.spec)); this.renderChoices(); },
       spec: this.spec,
       situation: window.arbiterPage.situation(this.system),
       refusal: (choice) => refusals?.get(choice) ?? null,
       oddsAfter: (action) => arbiter.oddsAfter(this.system, this.roll, action),
-    }));
+    }).filter(Boolean));
     this.choiceBox.toggleAttribute('data-checking', !refusals);
     if (focused) refocus(this.choiceBox, focused, null);
   }
@@ -164,7 +211,7 @@ class Procedure {
    * refused is shown disabled, with the reason. Asked again whenever what pays may have changed (page.recheck). */
   async checkChoices() {
     const roll = this.roll;
-    if (!roll) return;
+    if (!roll || 'waiting' in this.resultBox.dataset) return; // its choices come when its dice land
     const refusals = new Map();
     try {
       for (const c of roll.choices ?? []) {
@@ -264,22 +311,25 @@ function showTab(tab) {
 }
 
 // --- loading ---------------------------------------------------------------------------------------------------
+let pageReady = null; // resolves once the engine and the table are ready (rejects if the engine failed to load)
 function watchLoading(extensions) {
   const status = document.getElementById('status');
   const label = document.getElementById('load-label'); // loading.js keeps it, and the bar, while loading
   const retry = document.getElementById('load-retry');
   // Roll waits for the table too, so the roll log and character sheets see every roll.
-  const waitReady = () => Promise.all([arbiter.ready, extensions.catch(() => {})]).then(() => {
+  // Roll is enabled from the first paint: a roll tapped before then waits for `pageReady` (Procedure.waitForEngine).
+  const rollable = (yes) => { for (const button of document.querySelectorAll('[data-roll]')) button.disabled = !yes; };
+  const waitReady = () => (pageReady = Promise.all([arbiter.ready, extensions.catch(() => {})])).then(() => {
     status.dataset.state = 'ready';
     label.textContent = 'Rules engine ready.';
     document.body.dataset.ready = '';
-    for (const button of document.querySelectorAll('[data-roll]')) button.disabled = false;
     for (const wait of document.querySelectorAll('[data-wait]')) wait.remove();
     for (const proc of Object.values(procs)) proc.refreshOdds();
   }, (error) => {
     status.dataset.state = 'failed';
     label.textContent = `The rules engine failed to load: ${error.message}`;
     retry.hidden = false;
+    rollable(false);
   });
   retry.addEventListener('click', () => {
     retry.hidden = true;
@@ -287,6 +337,7 @@ function watchLoading(extensions) {
     label.textContent = 'Loading the rules engine…';
     arbiter.retry();
     waitReady();
+    rollable(true);
   });
   waitReady();
 }
@@ -344,3 +395,6 @@ const extensions = (async () => {
 })();
 extensions.catch((error) => console.error(error));
 watchLoading(extensions);
+// Taps on Roll before this module ran, kept by the page's first script (build.py's BOOT_SCRIPT): rolled now.
+for (const system of new Set(self.arbiterEarlyRolls ?? [])) procs[system]?.doRoll();
+self.arbiterEarlyRolls = null;

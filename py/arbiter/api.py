@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from . import __version__, ability_test, arbitration, chances, fields, luck, records, ten_again, threat, two_dice
+from .headline import headline
 from .dice import exact_str, source
 from .errors import RulesError
 
@@ -51,9 +52,17 @@ def systems() -> list[dict]:
             "kind": _kind(m).ID,
             "sheet": m.SHEET.schema() if hasattr(m, "SHEET") else None,
             "sheet_choices": [f.schema() for f in m.CHOICES],
+            "waiting_dice": _waiting_dice(m),
         }
         for m in PROCEDURES.values()
     ]
+
+
+def _waiting_dice(m) -> dict:
+    """The dice the page tumbles for a roll tapped before the engine can answer (they land on its roll): as many as
+    the form's defaults roll, of the procedure's sides."""
+    return {"count": len(m.roll(fields.parse(m.FIELDS, fields.defaults(m.FIELDS)), source(0))["dice"]),
+            "sides": m.SIDES}
 
 
 def _kind(m):
@@ -139,10 +148,13 @@ def odds(system: str, request: Any) -> dict:
     resource the player could still add to this request, {"label", "change": {field: new value}, "outcomes" (floats;
     ability_test also "scheme_gain", "setback"), "exact": the same as "p/q"}, equal to odds() of the changed request
     (ten_again: Expend a Will; ability_test: a Scheme die, a Conviction of each Significance with its "significance",
-    one more Mastery). Python decides which exist; none for the other procedures."""
+    one more Mastery). Python decides which exist; none for the other procedures. "headline" is the main
+    outcome's chance, the one shown beside Roll (headline.py)."""
     m = _procedure(system)
     req = fields.parse(m.FIELDS, request)
-    out = _public(m.odds(req))
+    exact = m.odds(req)
+    exact["headline"] = headline(m.ID, exact, m.EXTRAS)
+    out = _public(exact)
     what_ifs = []
     for entry in chances.what_if(m, req):
         plain = {k: v for k, v in entry.items() if not _has_fraction(v)}

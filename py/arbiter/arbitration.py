@@ -19,6 +19,7 @@ from .tone import Tone
 ID = "arbitration"
 TITLE = "Arbitration: dicepool, remove the 1s, sum into quality"
 SEED = "000_ef89e3349de7fbb1.txt"
+SIDES = 6  # the dice are d6s
 LABEL, HINT = "Arbitration", "d6 pool, 1s removed"  # its tab's name and hint, in the text's words
 DESCRIPTION = "Skill ± complexity in d6: remove the 1s, sum the rest into a quality."
 

@@ -20,6 +20,7 @@ from .tone import Tone
 ID = "two_dice"
 TITLE = "Two dice: roll nine or better"
 SEED = "001_05c839695da92b5d.txt"
+SIDES = 6  # the dice are d6s
 LABEL, HINT = "Two dice", "2d6, nine or better"  # its tab's name and hint, in the text's words
 DESCRIPTION = "2d6 + your malleable trait and modifiers: nine or better succeeds."
 

@@ -137,7 +137,9 @@ def _signed(v):
 
 
 def render_form(spec: dict) -> str:
-    """One procedure's form: its fields, then the places the page fills (odds, Roll, dice, result, choices)."""
+    """One procedure's form: its fields, then the places the page fills: the odds (folded on a phone), the dice, the
+    result, the choices, and last the bar with Roll and the headline odds, which sticks to the bottom of the screen
+    while the form is on it (style.css), so Roll is under the thumb and the dice land above it."""
     s = spec["id"]
     fields_html = "".join(render_field(s, f, f["name"]) for f in spec["fields"])
     examples = spec["extras"].get("examples")
@@ -150,11 +152,11 @@ def render_form(spec: dict) -> str:
     return f'''<form data-system="{s}" class="procedure-form" novalidate aria-labelledby="{s}-title">
 <h2 id="{s}-title">{esc(spec["title"])}</h2>
 <div class="fields">{fields_html}</div>
-<div class="odds" data-odds aria-live="off"><h3>Odds before you roll</h3><div class="odds-body" data-odds-body><p class="muted">Odds appear when the engine is ready.</p></div></div>
-<div class="roll-row"><button type="submit" class="roll" data-roll disabled>Roll</button><span class="muted" data-wait>Loading the rules…</span></div>
+<details class="odds" data-odds aria-live="off"><summary>Odds before you roll</summary><div class="odds-body" data-odds-body><p class="muted">Odds appear when the engine is ready.</p></div></details>
 <canvas class="dice" data-dice width="300" height="60" role="img" aria-label="No dice rolled yet" tabindex="0"></canvas>
 <div class="result" data-result aria-live="polite"></div>
 <div class="choices" data-choices></div>
+<div class="roll-row" data-bar><span class="bar-name" aria-hidden="true">{esc(spec["title"])}</span><span class="headline" data-headline><span class="muted" data-wait>Loading the rules…</span></span><button type="submit" class="roll" data-roll>Roll</button></div>
 </form>'''
 
 
@@ -256,6 +258,13 @@ BOOT_SCRIPT = (
     "self.arbiterErrors = [];\n"
     "addEventListener('error', (e) => self.arbiterErrors.push(String(e.message || e.error)));\n"
     "addEventListener('unhandledrejection', (e) => self.arbiterErrors.push(`Unhandled rejection: ${e.reason?.stack ?? e.reason}`));\n"
+    # A tap on Roll before main.js runs: no form is sent (that would reload the page); main.js rolls it once it runs.
+    "self.arbiterEarlyRolls = [];\n"
+    "addEventListener('submit', (e) => {\n"
+    "  if (!self.arbiterEarlyRolls || !e.target.dataset.system) return;\n"
+    "  e.preventDefault();\n"
+    "  self.arbiterEarlyRolls.push(e.target.dataset.system);\n"
+    "}, true);\n"
     "self.arbiterBoot = { worker: new Worker('static/worker.js', { type: 'module' }), early: [] };\n"
     "self.arbiterBoot.worker.onmessage = self.arbiterBoot.worker.onerror = (event) => {\n"
     "  if (event.type === 'error') event.preventDefault();\n"

@@ -403,14 +403,19 @@ def test_shared_link_prefills_the_form(app, browser, server):
 
 
 def test_forms_are_there_before_python_and_roll_waits_for_it(page):
-    """The forms are real HTML, fillable at once; Roll is enabled only when the engine is ready."""
+    """The forms are real HTML, fillable at once; Roll is enabled at once, and a roll tapped while the engine loads
+    waits for it: its dice tumble, nothing is rolled, the page is not sent anywhere."""
     page.route("**/pyodide.asm.wasm", lambda route: None)  # hold the runtime back: never answered
     page.goto("/")
     for system in SPEC:
         assert form(page, system).count() == 1
-    assert form(page, "arbitration").locator("button[data-roll]").is_disabled()
+    assert not form(page, "arbitration").locator("button[data-roll]").is_disabled()
     form(page, "arbitration").locator('[data-path="skills[0]"]').fill("5")
-    assert page.locator("#load-progress").is_visible()
+    form(page, "arbitration").locator("button[data-roll]").click()
+    wait_until(page, "() => document.querySelector('form[data-system=arbitration] canvas').dataset.state === "
+               "'rolling'", 10_000)
+    assert page.evaluate("() => window.arbiterPage.procs.arbitration.roll") is None
+    assert "?" not in page.url and page.locator("#load-progress").is_visible()
 
 
 def test_form_limits_come_from_the_engine(app):

@@ -10,6 +10,7 @@ import pytest
 
 from page_helpers import changed, form, said_by_roll, set_field, wait_until
 from steps import SPEC, TAB
+from test_page import check_shown
 
 TAP = 44  # CSS px each way: the smallest tap target (WCAG 2.5.5; Apple's and Android's guidelines)
 
@@ -194,3 +195,101 @@ def test_a_refused_roll_says_why_by_roll_in_the_players_words(app, system, path,
     assert field.get_attribute("aria-invalid") == "true" and field.input_value() == value
     assert f"'{path}'" not in form(page, system).text_content()
     assert page.evaluate("(s) => window.arbiterPage.procs[s].roll", system) is None
+
+
+# --- one view per roll, words after the dice (issue 8) ------------------------------------------------------------
+
+# Records, on every animation frame and every change of the form, what a player sees: the canvas's state, the text of
+# [data-result], and whether the dice and the result lie in the viewport above the Roll bar. `window.__seen`.
+RECORD = """(s) => {
+  const form = document.querySelector(`form[data-system="${s}"]`);
+  const canvas = form.querySelector('canvas[data-dice]'), result = form.querySelector('[data-result]');
+  const bar = form.querySelector('[data-roll]').parentElement;
+  const shown = (el) => { const r = el.getBoundingClientRect(), limit = Math.min(innerHeight, bar.getBoundingClientRect().top);
+    return r.height > 0 && r.top >= -0.5 && r.bottom <= limit + 0.5 && r.left >= 0 && r.right <= innerWidth + 0.5; };
+  const seen = window.__seen = [];
+  const sample = (why) => seen.push({ why, state: canvas.dataset.state, text: result.textContent.trim(),
+    dice: shown(canvas), result: shown(result), scrollY });
+  window.__observer?.disconnect();
+  window.__observer = new MutationObserver(() => sample('change'));
+  window.__observer.observe(form, { subtree: true, childList: true, characterData: true, attributes: true });
+  const frame = () => { sample('frame'); if (seen.length < 20000) requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+}"""
+
+IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }"""
+
+
+def ready_phone(phone, hash_=""):
+    """The page on a phone with motion (the dice tumble), the rules and the table loaded."""
+    phone.goto("/" + hash_)
+    phone.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    phone.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
+    return phone
+
+
+def check_words_waited(page, system, roll):
+    """While the canvas said `rolling`, [data-result] held nothing; once landed, the words are the roll's and its
+    outcome line is in view."""
+    seen = page.evaluate("() => window.__seen")
+    rolling = [x for x in seen if x["state"] == "rolling"]
+    assert rolling, "the dice never tumbled"
+    early = [x for x in rolling if x["text"]]
+    assert early == [], f"words over tumbling dice: {early[:3]}"
+    check_shown(page, system, roll)
+    assert form(page, system).locator("[data-result] .outcome").evaluate(IN_VIEW)
+
+
+@pytest.mark.parametrize("system", list(SPEC))
+def test_one_view_per_roll_dice_then_words(phone, system):
+    """At 360 × 640, with the tab chosen, Roll is in view; after a tap the dice and the outcome's line come into view
+    while the dice tumble, with no scrolling by the test; the result holds nothing while they tumble, and the
+    engine's words, matching the faces, once they land."""
+    page = ready_phone(phone)
+    page.locator(f'nav.tabs a[data-tab="{TAB[system]}"]').tap()
+    roll = form(page, system).locator("button[data-roll]")
+    assert roll.evaluate(IN_VIEW), f"Roll is at {roll.bounding_box()}, outside the 360 × 640 view"
+    page.evaluate(RECORD, system)
+    rolled = changed(page, system, roll.tap)
+    form(page, system).locator('canvas[data-dice][data-state="landed"], canvas[data-dice][data-state="empty"]').wait_for()
+    in_view = [x for x in page.evaluate("() => window.__seen") if x["state"] == "rolling" and x["dice"] and x["result"]]
+    assert in_view, "the dice and the outcome's line were never both in view while the dice tumbled"
+    check_words_waited(page, system, rolled)
+
+
+def test_a_follow_ups_new_dice_land_before_its_words(phone):
+    """Expending a Will: its three dice tumble, and the words of the roll with them come once they land."""
+    page = ready_phone(phone, "#ten_again")
+    button = form(page, "ten_again").locator("button[data-roll]")
+    changed(page, "ten_again", button.tap)
+    choice = form(page, "ten_again").locator('[data-choice="spend_will-actor"] button')
+    choice.wait_for()
+    page.evaluate(RECORD, "ten_again")
+    after = changed(page, "ten_again", choice.tap)
+    form(page, "ten_again").locator('canvas[data-dice][data-state="landed"]').wait_for()
+    check_words_waited(page, "ten_again", after)
+
+
+def test_roll_tapped_before_the_engine_is_ready_tumbles_then_lands_on_its_roll(phone):
+    """A tap on Roll right after navigation, the engine held back (its snapshot not yet sent): the dice tumble at once
+    and keep tumbling, no words, until the engine is ready; then they land on the engine's roll, its words with them."""
+    held = []
+    phone.route("**/snapshot.bin", lambda route: held.append(route))  # answered only when the test says so
+    phone.goto("/", wait_until="commit")
+    roll = form(phone, "arbitration").locator("button[data-roll]")
+    roll.tap()  # as soon as it is shown: Roll is enabled from the first paint
+    assert phone.evaluate("() => document.body.dataset.ready") is None, "the engine was ready: nothing was held back"
+    canvas = form(phone, "arbitration").locator("canvas[data-dice]")
+    wait_until(phone, "() => document.querySelector('form[data-system=arbitration] canvas').dataset.state === "
+               "'rolling'", 10_000)
+    phone.evaluate(RECORD, "arbitration")
+    wait_until(phone, "() => window.__seen.length > 10", 10_000)  # frames of tumbling while the engine is away
+    assert canvas.get_attribute("data-state") == "rolling" and canvas.get_attribute("data-faces") is None
+    assert phone.evaluate("() => window.arbiterPage.procs.arbitration.roll") is None  # nothing rolled in JavaScript
+    assert len(held) == 1
+    held[0].continue_()
+    phone.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    rolled = wait_until(phone, "() => window.arbiterPage.procs.arbitration.roll", 10_000)
+    check_words_waited(phone, "arbitration", rolled)
+    assert {x["state"] for x in phone.evaluate("() => window.__seen")} <= {"rolling", "landed"}
