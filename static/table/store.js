@@ -101,9 +101,10 @@ export class Store {
    * is checked first, outside the transaction and a few milliseconds per task (a slow phone keeps answering while a
    * big table opens); the transaction that repairs reuses those verdicts for every revision it finds unchanged. */
   async load() {
-    const verdicts = await checkInSlices(await this.backend.run('readonly', (tx) => readAll(tx, (r) => {
-      tx.result = r;
-    })));
+    const stored = await this.backend.run('readonly', (tx) => readAll(tx, (rows) => { tx.result = rows; }));
+    const verdicts = await checkInSlices(stored);
+    const blank = migrate([], 0); // what a table needs, made here: its first read of localStorage can take a while
+    await nextTask();
     const report = await this.backend.run('readwrite', (tx) => readAll(tx, (raw) => {
       // the repair's writes, also kept as the records this page starts from
       const records = new Map(raw.map((r) => [r.id, r]));
@@ -111,14 +112,14 @@ export class Store {
         put: (r) => { tx.put(r); records.set(r.id, r); },
         del: (id) => { tx.del(id); records.delete(id); },
       };
-      tx.result = { ...this.repair(out, raw, verdicts), records };
+      tx.result = { ...this.repair(out, raw, verdicts, blank), records };
     }));
     this.problems.push(...report.problems);
     this.setAll(report.records);
     if (this.backend.persistent) forgetLegacyMarks(); // what the migrations folded in is kept now
   }
 
-  repair(tx, raw, verdicts = new Map()) {
+  repair(tx, raw, verdicts, blank) {
     const problems = [];
     const stamp = (rec, rev = 1) => ({ id: rec.id, rev, updated: Date.now(), by: this.tab, data: rec.data });
     const records = raw.filter((r) => !(typeof r?.id === 'string' && r.id.startsWith('aside:')));
@@ -130,7 +131,7 @@ export class Store {
     };
     const revs = new Map(records.map((r) => [r?.id, r?.rev]));
     const revOf = (id) => { const rev = revs.get(id); return Number.isInteger(rev) && rev > 0 ? rev : 0; };
-    const fresh = () => { for (const rec of migrate([], 0)) tx.put(stamp(rec, revOf(rec.id) + 1)); };
+    const fresh = () => { for (const rec of blank) tx.put(stamp(rec, revOf(rec.id) + 1)); };
     if (records.length === 0) { fresh(); return { problems }; }
 
     const meta = records.find((r) => r?.id === 'meta');
@@ -179,7 +180,7 @@ export class Store {
     }
     if (schema !== null && schema < SCHEMA) for (const r of good) tx.put(r);
     // the records a working table needs: meta, the Scheme, the Situations
-    for (const r of migrate([], 0)) if (!kept.has(r.id)) tx.put(stamp(r, revOf(r.id) + 1));
+    for (const r of blank) if (!kept.has(r.id)) tx.put(stamp(r, revOf(r.id) + 1));
     return { problems };
   }
 
