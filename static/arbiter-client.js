@@ -145,6 +145,10 @@ export const arbiter = {
   roll: (system, request, seed = null) => call('roll', [system, request, seed]),
   act: (system, roll, action, seed = null) => call('act', [system, roll, action, seed]),
   odds: (system, request) => call('odds', [system, request]),
+  /** How lucky `roll` was as first rolled, as a log entry keeps it: arbiter.api.luck_entry. */
+  luckEntry: (system, roll) => call('luck_entry', [system, roll]),
+  /** How lucky the table has been, from log entries (oldest first): arbiter.api.luck_summary. */
+  luckSummary: (entries) => call('luck_summary', [entries]),
   /** The exact odds of the final outcome if the follow-up `action` is taken now on `roll`: arbiter.api.odds_after. */
   oddsAfter: (system, roll, action) => call('odds_after', [system, roll, action]),
   /** One table-state rule (spend Will, earn XP, a struggle's turn…): the new state, as arbiter.api.table returns. */

@@ -33,6 +33,9 @@ VIEW_MAP = {
 # Elsewhere, a procedure is named only here: file -> (the names, why).
 NAMED_ELSEWHERE = {
     "static/table/words.js": (PROCEDURES, "SYSTEM_NAME: the short name the table shows for each procedure (words)"),
+    # the log entry's field 'luck' (records.LOG: a roll's luck kept at roll time, api.luck_entry's), not the procedure
+    **{f"static/table/{name}.js": ({"luck"}, "the log entry's field 'luck', a roll's luck at roll time")
+       for name in ("index", "log", "luck")},
 }
 
 # Files whose numbers are no rule's, by their job (they name no procedure either: checked below).
@@ -69,6 +72,11 @@ NUMBERS = {
     ("static/table/ids.js", 9): "a log id's time part, base 36",
     ("static/table/ids.js", 16): "random bytes in an id; hexadecimal",
     ("static/table/ids.js", 36): "base 36",
+    ("static/table/luck.js", 2): "the chart's dots: a diameter, a circle's 2π",
+    ("static/table/luck.js", 4): "the chart's dashed line of average luck: a dash and a gap, in px",
+    ("static/table/luck.js", 96): "the chart's height in CSS px",
+    ("static/table/luck.js", 100): "a percentile in percent",
+    ("static/table/luck.js", 320): "the chart's width in CSS px",
     ("static/table/log.js", 10): "the date's 10 characters in a file name",
     ("static/table/log.js", 50): "log entries shown per 'show more'",
     ("static/table/file.js", 20): "an import's report lists at most 20 problems",

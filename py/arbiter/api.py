@@ -18,7 +18,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from . import __version__, ability_test, arbitration, chances, fields, luck, records, ten_again, threat, two_dice
+from . import __version__, ability_test, arbitration, chances, fields, luck, records, tally, ten_again, threat, two_dice
 from .headline import headline
 from .dice import exact_str, source
 from .errors import RulesError
@@ -127,6 +127,21 @@ def luck(system: str, roll: Any) -> dict:
     result["percentile"] = float(out["p_worse"] + out["p_same"] / 2)
     result["exact"] = {"percentile": exact_str(out["p_worse"] + out["p_same"] / 2), **_strings(exact)}
     return result
+
+
+def luck_entry(system: str, roll: Any) -> dict:
+    """What a log entry keeps of luck() at roll time (its "luck" field, records.LOG_LUCK_CHARS at most as JSON: the
+    largest, a threat roll of 8 threats, fits): luck() without its exact strings."""
+    return {k: v for k, v in luck(system, roll).items() if k != "exact"}
+
+
+def luck_summary(entries: Any) -> dict:
+    """How lucky the table has been, from log entries (oldest first, as the log's export holds them): {"groups": [{
+    "character" ({id, name} or null), "system", "title", "rolls", "mean_percentile" (½ is average), "successes",
+    "expected_successes", "band" ([low, high]: where chance alone keeps the mean of that many rolls about 9 times in
+    10), "points" ([{time, percentile, mean, low, high}] per roll, the running mean and its band), "exact" (the mean
+    and the expected successes as "p/q")}]}, per character and procedure (tally.py)."""
+    return tally.summary(entries, {m.ID: m.TITLE for m in PROCEDURES.values()}, records.LOG_MAX)
 
 
 def _check_follow_up(m, roll: Any, action: Any) -> None:

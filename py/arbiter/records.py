@@ -19,6 +19,7 @@ PROCEDURES = {m.ID: m for m in (arbitration, two_dice, threat, luck, ten_again, 
 KINDS = {m.ID: m for m in PROCEDURES.values() if getattr(m, "KIND", m.ID) == m.ID}
 
 LOG_MAX = 5000  # the roll log keeps this many entries, the oldest go first
+LOG_LUCK_CHARS = 1000  # a log entry's luck, as JSON (api.luck_entry keeps within it)
 FILE_MAX = {"characters": 500, "struggles": 500, "log": LOG_MAX}  # entries in a whole-table file
 MAX_SITUATIONS = 100
 MAX_NOTES, MAX_NOTE = 200, 300  # a struggle's history
@@ -65,7 +66,7 @@ LOG = Record("log", "Roll log entry", (
     fields.Text("outcome", "Outcome", 40),
     fields.Text("summary", "Summary", 1000),
     fields.Text("note", "Note", 500),
-    MayBeAbsent(Json("luck", "Luck at roll time", 1000,
+    MayBeAbsent(Json("luck", "Luck at roll time", LOG_LUCK_CHARS,
                      help="api.luck's answer for a roll, taken when it was made, without its \"exact\" strings "
                           "(percentile, p_outcome, p_success, success, outcome, rank, order); an entry kept before "
                           "it, a follow-up or a note has none.")),

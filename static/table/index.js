@@ -198,7 +198,8 @@ class Table {
       notes.push(`Not done: ${error.message}`);
       this.say(error.message, true);
     }
-    await this.log.append(system, roll, action, who, notes.filter(Boolean).join('; '));
+    const luck = action ? null : await this.arbiter.luckEntry(system, roll).catch((error) => console.warn(error));
+    await this.log.append(system, roll, action, who, notes.filter(Boolean).join('; '), luck);
     if (choices && who) await this.rollAs.refresh(who.id); // e.g. its Convictions are declared for the Scene now
   }
 }

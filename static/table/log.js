@@ -4,6 +4,7 @@
 import { jsonOrNull } from './data.js';
 import { download, h, select } from './dom.js';
 import { nowIso } from './ids.js';
+import { LuckView } from './luck.js';
 import { RECORDS, SYSTEMS } from './schema.js';
 import { SYSTEM_NAME, fmtTime, plural, requestText } from './words.js';
 
@@ -54,17 +55,19 @@ export class Log {
     this.t = table;
     this.limit = LOG_PAGE;
     this.filter = { character: '', system: '' };
+    this.luck = new LuckView(table);
   }
 
   /** Log a roll or a follow-up of `system`, made as `who` ({id, name}, or null for nobody), with what the table did
-   * for it (`note`: what it cost and what followed). */
-  async append(system, roll, action, who, note = '') {
+   * for it (`note`: what it cost and what followed) and, for a roll, its `luck` (arbiter.api.luck_entry's). */
+  async append(system, roll, action, who, note = '', luck = null) {
     await this.t.store.append({
       time: nowIso(), character: who ? { id: who.id, name: who.name } : null, system,
       kind: action ? 'follow-up' : 'roll',
       request: jsonOrNull(roll.request, FIELD.request.max_chars), action: jsonOrNull(action, FIELD.action.max_chars),
       dice: facesOf(roll), outcome: String(roll.outcome ?? '').slice(0, FIELD.outcome.max_len),
       summary: String(roll.summary ?? '').slice(0, FIELD.summary.max_len), note: note.slice(0, FIELD.note.max_len),
+      ...(luck ? { luck } : {}),
     });
   }
 
@@ -109,6 +112,7 @@ export class Log {
         filter('system', 'Procedure', [['', 'Every procedure'], ...SYSTEMS.map((s) => [s, SYSTEM_NAME[s]])])),
       h('p', { class: 'muted', 'data-log-count': entries.length },
         entries.length === all.length ? count : `${entries.length} of ${count} match`),
+      this.luck.view(entries),
       h('ol', { class: 'log-list', 'aria-label': 'Rolls, newest first' },
         shown.map(([id, e]) => this.viewEntry(id, e))),
       entries.length > shown.length ? h('button', { type: 'button', 'data-k': 'log:more', onclick: more },
