@@ -5,8 +5,8 @@
     python3 build.py serve        build, then serve dist/ on http://127.0.0.1:8000/ (--port N, 0 = any free;
                                   --base /arbiter/ to serve it under a sub-path, as GitHub Pages does)
     python3 build.py test [ARGS]  set up .venv and a Chromium, build, run pytest over tests/ (ARGS go to pytest)
-    python3 build.py shots        build, then save the README's phone screenshots (each procedure after a roll, light
-                                  and dark, 360 × 640) into docs/screenshots/
+    python3 build.py shots        build, then save the README's phone screenshots (each procedure after a roll, a
+                                  follow-up's odds, the log's luck; light and dark, 360 × 640) into docs/screenshots/
     python3 build.py bench [ARGS] build, then time start-up in headless Chromium against stock Pyodide, and run
                                   the odds benchmarks (pytest --benchmark-only; ARGS go to pytest)
 
