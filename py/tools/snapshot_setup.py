@@ -36,6 +36,8 @@ def _exercise():
             call("odds_after", sid, rolled["value"], (choice.get("odds") or {}).get("action") or {})
         call("odds_after", sid, rolled.get("value"), {})
         call("luck", sid, rolled.get("value"))
+        kept = call("luck_entry", sid, rolled.get("value")).get("value")
+        call("luck_summary", [{"time": "", "character": None, "system": sid, "luck": kept}] * 2)
         for op in system.get("table_ops", []):
             call("table", sid, op["name"], {d["name"]: d["default"] for d in op["state"]}, {})
         call("costs", sid, defaults)
