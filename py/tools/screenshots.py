@@ -117,7 +117,7 @@ def shoot_luck(dist: Path, out: Path, schemes=("light", "dark")) -> list[Path]:
                 page.wait_for_function(LOGGED, arg=n, timeout=30_000)
             page.locator("[data-luck-ready]").scroll_into_view_if_needed()
             page.wait_for_timeout(400)
-            path = out / f"luck-{scheme}.png"
+            path = out / f"luck-view-{scheme}.png"
             page.screenshot(path=str(path))
             written.append(path)
             context.close()
