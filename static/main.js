@@ -102,7 +102,7 @@ class Procedure {
       const request = this.request();
       if (!('ready' in document.body.dataset)) await this.waitForEngine();
       const refusal = await refused(this.system, request, null);
-      if (refusal) throw new Error(refusal); // said below, as any refusal
+      if (refusal) throw new Error(refusal.words); // said below, as any refusal
       const roll = await arbiter.roll(this.system, request);
       this.setError(null);
       this.ui = { selected: new Set(), pickedDie: null };
@@ -139,7 +139,7 @@ class Procedure {
     const control = this.usedControl;
     try {
       const refusal = await refused(this.system, this.roll.request, action);
-      if (refusal) throw new Error(refusal);
+      if (refusal) throw new Error(refusal.words);
       const next = await arbiter.act(this.system, this.roll, action);
       this.ui = { selected: new Set(), pickedDie: null };
       const previous = this.roll;
@@ -224,7 +224,7 @@ class Procedure {
     const before = this.ui.refusals;
     this.ui.refusals = refusals;
     // drawn again only when a refusal changed: a redraw under a player's tap (a threat's button) would lose it
-    if ([...refusals].some(([c, why]) => (before?.get(c) ?? null) !== why)) this.renderChoices();
+    if ([...refusals].some(([c, why]) => before?.get(c)?.words !== why?.words)) this.renderChoices();
     else this.choiceBox.removeAttribute('data-checking');
   }
 
@@ -257,7 +257,7 @@ function refocus(box, { place, rank }, fallback) {
 }
 
 // Checks a roll or a follow-up must pass before it is made (the table's: can the character pay for it?), each
-// `async (system, request, action) => message or null`; the first message stops it and is shown by the form.
+// `async (system, request, action) => {words, left} or null`; the first refusal stops it, its words by the form.
 const guards = [];
 async function refused(system, request, action) {
   for (const guard of guards) {

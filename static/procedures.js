@@ -6,7 +6,8 @@
 //   view.choices(roll, ui, {act, redraw, spec, situation, refusal, oddsAfter}) -> elements
 //   view.odds(odds, request, spec) -> elements
 //   (situation: the table's Situation for Pay the Price, page.situation(system); null without the table;
-//    refusal(choice): why the table cannot pay for a choice that names its action, or null: then shown disabled;
+//    refusal(choice): why the table cannot pay for a choice that names its action ({words, left: how much the payer
+//    has left, when the engine says}), or null: then shown disabled, or offered no more than is left;
 //    oddsAfter(action): a Promise of arbiter.api.odds_after for the shown roll and `action`)
 
 /** A tiny element builder: strings become text nodes (never parsed as HTML). */
@@ -54,10 +55,10 @@ const dieFaces = (faces, sides, marksOf = () => [], group) =>
 const fumbled = (side, i) => (side.fumble_dice?.includes(i) ? ['fumble'] : []);
 
 /** A choice the roll offers with its action: a button that takes it (its odds inside, `odds`), disabled with the
- * reason when `why` says the table cannot pay for it. */
+ * reason when `why` (a refusal, {words}) says the table cannot pay for it. */
 const offer = (choice, why, act, label, odds, ...more) => h('div', { class: 'choice', 'data-choice': choice },
   h('button', { type: 'button', disabled: Boolean(why), onclick: () => act() }, label, odds), ...more,
-  why ? h('span', { class: 'field-error', 'data-refusal': '' }, why) : null);
+  why ? h('span', { class: 'field-error', 'data-refusal': '' }, why.words) : null);
 
 // --- odds between the choices: the headline outcome is the first of the engine's `outcomes` (its odds' order) ----
 /** The headline [key, p, exact] of odds in the engine's shape. */
@@ -261,16 +262,23 @@ const ability_test = {
             onclick: () => act({ reroll: picked }) },
           `Reroll ${picked.length} ${picked.length === 1 ? 'die' : 'dice'}`, chance)));
       } else if (c.name === 'exert') {
-        const input = h('input', { type: 'number', min: c.min, max: c.max, step: 1, value: ui.exert ?? c.exert_needed,
-          'aria-label': 'Exertion to spend' });
+        // the one rolling pays: never more offered than they have left, as the engine said; none left, refused
+        const why = refusal(c);
+        const max = Math.min(c.max, why?.left ?? c.max);
+        const none = Boolean(why) && !(why.left >= c.min);
+        const wanted = ui.exert ?? c.exert_needed;
+        const input = h('input', { type: 'number', min: c.min, max, step: 1, disabled: none,
+          value: Number(wanted) > max ? max : wanted, 'aria-label': 'Exertion to spend' });
         const amount = Number(input.value);
         if (c.odds) ui.after = { exert: { key: JSON.stringify(c.odds.action), odds: c.odds }, ...ui.after };
-        const chance = Number.isInteger(amount) && amount >= c.min && amount <= c.max
+        const chance = !none && Number.isInteger(amount) && amount >= c.min && amount <= max
           ? liveChance(roll, ui, 'exert', { exert: amount }, oddsAfter, title) : h('span', { class: 'choice-odds' });
         input.addEventListener('change', () => { ui.exert = input.value; redraw(); });
         out.push(h('div', { class: 'choice', 'data-choice': 'exert' },
           h('span', {}, `Spend Exertion: ${c.exert_needed} would turn this into a success.`), input,
-          h('button', { type: 'button', onclick: () => act({ exert: Number(input.value) }) }, 'Exert', chance)));
+          h('button', { type: 'button', disabled: none, onclick: () => act({ exert: Number(input.value) }) },
+            'Exert', chance),
+          none ? h('span', { class: 'field-error', 'data-refusal': '' }, why.words) : null));
       } else if (c.name === 'negate_setback') {
         out.push(offer('negate_setback', refusal(c), () => act(c.action), c.label,
           c.odds ? chanceLine(roll, c.odds, title) : null));

@@ -2,13 +2,14 @@
 and the shared Scheme."""
 
 import copy
+import json
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ability_test_helpers import base, roll
-from arbiter import RulesError
+from arbiter import RulesError, api
 from arbiter import ability_test as at
 
 
@@ -111,10 +112,24 @@ def test_exert_never_goes_below_zero_ability_test_19(state, args, words):
 
 @pytest.mark.parametrize("exertion, says", [(2, "has 2 Exertion left"), (0, "has no Exertion left")])
 def test_exert_refused_says_what_is_left_in_a_players_words(exertion, says):
-    """A refused Exert says, of the character, how much Exertion is left ("Mira has 2 Exertion left")."""
+    """A refused Exert says, of the character, how much Exertion is left ("Mira has 2 Exertion left"), and carries
+    it as a number (`left`, in call_json's answer too) so the page offers no more than that."""
     with pytest.raises(RulesError) as err:
         at.exert({"exertion": exertion}, {"amount": 3})
-    assert (err.value.says, err.value.holder) == (says, True)
+    assert (err.value.says, err.value.holder, err.value.left) == (says, True, exertion)
+    answer = json.loads(api.call_json("table", json.dumps(["ability_test", "exert", {"exertion": exertion},
+                                                          {"amount": 3}])))
+    assert (answer["ok"], answer["left"]) == (False, exertion)
+
+
+def test_the_exert_choice_names_its_action_for_the_table_to_check():
+    """The Exert choice names the action it offers (the amount the roll needs), as the choices the table checks
+    before they are taken do; a refusal of another kind carries no `left`."""
+    weak = {"type1": 1, "type2": 1, "difficulty": 4}
+    r = next(r for r in (api.roll("ability_test", weak, s) for s in range(1000)) if r["outcome"] == "failure")
+    (choice,) = [c for c in r["choices"] if c["name"] == "exert"]
+    assert choice["action"] == {"exert": choice["exert_needed"]}
+    assert RulesError("'x' must be 1").left is None
 
 
 def test_activating_a_conviction_costs_one_exertion_ability_test_20():

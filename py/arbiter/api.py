@@ -296,7 +296,8 @@ def _strings(tree):
 def call_json(method: str, args_json: str) -> str:
     """Call the door `method` of this module with the JSON list `args_json`: {"ok": true, "value": ...}, or
     {"ok": false, "kind": "RulesError" or "InternalError", "error": ...}, as JSON text (never raises); a RulesError
-    also brings its "path" and "says" (the field it names, and what it says of it, for the page's own words)."""
+    also brings its "path" and "says" (the field it names, and what it says of it, for the page's own words) and
+    "left" (how much its holder has left, or null: RulesError.left)."""
     try:
         value = getattr(sys.modules[__name__], method)(*json.loads(args_json))
         return json.dumps({"ok": True, "value": value}, allow_nan=False)

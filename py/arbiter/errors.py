@@ -15,18 +15,21 @@ class RulesError(ValueError):
     left"): the page puts the field's label (a form's field) or the character's name (a sheet's state) before it.
     Both default to the message's own leading 'path' and the words after it; `says` without a path is a whole
     sentence. `holder`: what it says is of whoever holds the state ("has no Will left": the character, the Scheme),
-    not of the field.
+    not of the field. `left`: for a refusal of an amount beyond what the holder has ("has 2 Exertion left"), how much
+    that is (an int; None otherwise), so the page offers no more than it.
     """
 
     def __init__(self, message: str, *, path: str | None = None, says: str | None = None,
-                 holder: bool = False) -> None:
+                 holder: bool = False, left: int | None = None) -> None:
         super().__init__(message)
         m = _PATH_FIRST.fullmatch(message)
         self.path = path if path is not None else (m.group(1) if m else None)
         self.says = says if says is not None else (m.group(2) if m else message)
         self.holder = holder
+        self.left = left
 
     def as_json(self) -> dict:
         """The error as call_json answers it: the message, the path it names (or null), what it says of it and
-        whether that is said of the state's holder."""
-        return {"kind": "RulesError", "error": str(self), "path": self.path, "says": self.says, "holder": self.holder}
+        whether that is said of the state's holder, and how much the holder has `left` (or null)."""
+        return {"kind": "RulesError", "error": str(self), "path": self.path, "says": self.says, "holder": self.holder,
+                "left": self.left}

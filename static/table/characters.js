@@ -45,12 +45,14 @@ export class Characters {
     return c && c.kind === this.kindOf(system) ? { id, ...c } : null;
   }
 
+  /** `id` rolls `system` in this tab from now on (null: nobody does). */
   setActive(system, id) {
     if (id) this.rolling[system] = id; else delete this.rolling[system];
     try {
       sessionStorage.setItem(ACTIVE_KEY, JSON.stringify(this.rolling));
     } catch { /* private mode: this tab only */ }
     this.t.render('characters');
+    this.t.page?.recheck?.(); // who pays for a shown roll's choices changed
   }
 
   /** The procedure of the tab shown, for a new character's kind. */

@@ -67,9 +67,11 @@ export class Rules {
   }
 
   /** Before a roll or a follow-up: what `pay` will take for it (arbiter.costs: Will, Convictions, Exertion, Scheme
-   * dice), tried in order on the active character's sheet and the Scheme as they are now, with the same rules. A
-   * message if they cannot pay (the roll is then not made); null if they can. The Scheme is held to its count
-   * whoever rolls, while this device tracks it; a character's counts only when the roll is made as that character. */
+   * dice), tried in order on the active character's sheet and the Scheme as they are now, with the same rules. If
+   * they cannot pay (the roll is then not made), {words, left}: why, in a player's words, and how much the payer has
+   * left when the engine says (RulesError.left: "has 2 Exertion left"; else null); null if they can. The Scheme is
+   * held to its count whoever rolls, while this device tracks it; a character's counts only when the roll is made as
+   * that character. */
   async cannotPay(system, request, action) {
     if (!this.t.store) return null;
     const who = this.t.characters.active(system);
@@ -86,7 +88,8 @@ export class Rules {
         }
       } catch (error) { // in a player's words: "Rook has no Will left", said of whoever pays
         const holder = by === 'scheme' ? RECORDS.scheme.label : who.name || '(unnamed)';
-        return error.holder ? `${holder} ${error.says}` : `${holder}: ${error.message}`;
+        const words = error.holder ? `${holder} ${error.says}` : `${holder}: ${error.message}`;
+        return { words, left: error.left ?? null };
       }
     }
     return null;

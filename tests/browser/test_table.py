@@ -693,6 +693,42 @@ def test_a_negation_the_scheme_cannot_pay_for_is_offered_disabled_with_the_reaso
     assert scheme(page) == 1 and page.locator("[data-scheme]").inner_text() == "The Scheme: kept elsewhere"
 
 
+EXERT = "form[data-system=ability_test] [data-choice=exert]"
+
+
+def test_exert_offers_no_more_than_the_one_rolling_has_left(phone_app):
+    """At 360 × 640, a failed Test needing more Exertion than Mira has left: the Exert box is filled with no more than
+    she has (its max too, the engine's RulesError.left); with none left, Exert is disabled with her reason in a
+    player's words (no path). Nobody rolling: the box offers what the roll needs, as before."""
+    page = phone_app("#ability_test")
+    create(page, "ability_test", "Mira")
+    edit(page, sheet_input(page, "exertion"), 2, lambda: characters(page)["Mira"]["sheet"]["exertion"] == 2)
+    fill_from_sheet(page, "ability_test")
+    request = {**request_of(page, "ability_test"), "difficulty": 4}
+    seed = next(s for s in range(10_000) if api.roll("ability_test", request, s)["exert_needed"] > 2)
+    need = page.evaluate(SHOW_ROLL, ["ability_test", request, seed])["exert_needed"]
+    box = form(page, "ability_test").locator('[data-choice="exert"] input')
+    wait_until(page, f"() => document.querySelector('{EXERT} input').max === '2'", 10_000)
+    assert int(box.input_value()) <= 2 and int(box.get_attribute("max")) <= 2
+    assert not form(page, "ability_test").locator('[data-choice="exert"] button').is_disabled()
+
+    edit(page, sheet_input(page, "exertion"), 0, lambda: characters(page)["Mira"]["sheet"]["exertion"] == 0)
+    wait_until(page, f"() => document.querySelector('{EXERT} button').disabled", 10_000)
+    reason = form(page, "ability_test").locator('[data-choice="exert"] [data-refusal]').inner_text()
+    assert reason == "Mira has no Exertion left"
+
+    page.locator('[data-k="stop:ability_test"]').click()  # nobody rolls as a character: nothing is capped
+    wait_until(page, f"() => !document.querySelector('{EXERT} button').disabled", 10_000)
+    assert box.input_value() == str(need) and box.get_attribute("max") == str(need)
+
+
+SHOW_ROLL = """async ([system, request, seed]) => {
+  const roll = await window.arbiter.roll(system, request, seed);
+  window.arbiterPage.procs[system].show(roll, false);
+  return roll;
+}"""
+
+
 # --- ongoing struggles ---------------------------------------------------------------------------------------------
 
 def start_struggle(page, name, target, contest=False):

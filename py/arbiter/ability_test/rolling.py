@@ -135,7 +135,7 @@ class AbilityTest:
         if self.outcome is Outcome.FAILURE:
             need = self.exert_needed
             out.append({"name": "exert", "label": f"Spend Exertion ({need} turns this into a success)",
-                        "min": 1, "max": need, "exert_needed": need})
+                        "min": 1, "max": need, "exert_needed": need, "action": {"exert": need}})
             if self.setback:
                 out.append({"name": "negate_setback", "label": "Spend two Scheme dice to negate the setback",
                             "cost": NEGATE_COST, "action": {"negate_setback": True}})

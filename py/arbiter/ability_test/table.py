@@ -128,7 +128,8 @@ def exert(state: Any, args: Any = None) -> dict:
     if amount > exertion:
         raise RulesError(f"'args.amount' must be from 1 to {exertion} (the Exertion left), got {amount}"
                          if exertion else "'state.exertion' is 0: no Exertion left to spend",
-                         says=f"has {exertion} Exertion left" if exertion else "has no Exertion left", holder=True)
+                         says=f"has {exertion} Exertion left" if exertion else "has no Exertion left", holder=True,
+                         left=exertion)
     return fields.new_state(state, f"Spent {amount} Exertion ({exertion - amount} left)", exertion=exertion - amount)
 
 
