@@ -31,100 +31,82 @@ LANDED = """(s) => {
 }"""
 
 
-def shoot(dist: Path, out: Path) -> list[Path]:
-    """Every procedure after one roll, light and dark; the files written."""
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    server = Server(dist).start()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
-        for scheme in ("light", "dark"):
-            for system in (s["id"] for s in api.systems()):
-                context = browser.new_context(base_url=server.url, color_scheme=scheme, reduced_motion="reduce",
-                                              service_workers="block", **PHONE)
-                page = context.new_page()
-                page.goto(f"/#{system}")
-                page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
-                page.tap(f"form[data-system={system}] [data-roll]")
-                page.wait_for_function(LANDED, arg=system, timeout=30_000)
-                page.wait_for_timeout(400)  # a smooth scroll to the dice, if any, comes to rest
-                path = out / f"{system}-{scheme}.png"
-                page.screenshot(path=str(path))
-                written.append(path)
-                context.close()
-        browser.close()
-    server.shutdown()
-    server.server_close()
-    return written
+class Phone:
+    """The built site served once and one Chromium, for every picture: `page(scheme, url)` opens `url` on a fresh
+    phone (reduced motion, so dice land at once; no service worker); `save(page, path)` keeps the screen."""
+
+    def __init__(self, dist: Path):
+        self.server = Server(dist).start()
+        self.playwright = sync_playwright().start()
+        self.browser = self.playwright.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
+        self.written: list[Path] = []
+
+    def page(self, scheme: str, url: str, ready: str = "body[data-ready]"):
+        context = self.browser.new_context(base_url=self.server.url, color_scheme=scheme, reduced_motion="reduce",
+                                           service_workers="block", **PHONE)
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector(ready, state="attached", timeout=60_000)
+        return page
+
+    def save(self, page, path: Path) -> None:
+        page.wait_for_timeout(400)  # a smooth scroll, if any, comes to rest
+        page.screenshot(path=str(path))
+        self.written.append(path)
+        page.context.close()
+
+    def close(self) -> None:
+        self.browser.close()
+        self.playwright.stop()
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def shoot(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
+    """Every procedure after one roll, light and dark."""
+    for scheme in schemes:
+        for system in (s["id"] for s in api.systems()):
+            page = phone.page(scheme, f"/#{system}")
+            page.tap(f"form[data-system={system}] [data-roll]")
+            page.wait_for_function(LANDED, arg=system, timeout=30_000)
+            phone.save(page, out / f"{system}-{scheme}.png")
 
 
 FOLLOW_UP = "(s) => document.querySelector(`form[data-system=${s}] [data-choices] [data-odds-after][data-p]`)"
 
 
-def shoot_odds(dist: Path, out: Path, schemes=("light", "dark")) -> list[Path]:
+def shoot_odds(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
     """README's "Odds at every decision": a Ten-Again roll whose Will button shows its odds (rolled until one is
     offered, without a success yet), scrolled to the choices as a player would."""
-    written = []
-    server = Server(dist).start()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
-        for scheme in schemes:
-            context = browser.new_context(base_url=server.url, color_scheme=scheme, reduced_motion="reduce",
-                                          service_workers="block", **PHONE)
-            page = context.new_page()
-            page.goto('/#ten_again={"pool":3,"required":2}')
-            page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
-            for _ in range(40):
-                page.tap("form[data-system=ten_again] [data-roll]")
-                page.wait_for_function(LANDED, arg="ten_again", timeout=30_000)
-                if page.evaluate("() => window.arbiterPage.procs.ten_again.roll.outcome") != "success" \
-                        and page.evaluate(FOLLOW_UP, "ten_again"):
-                    break
-            page.wait_for_function(FOLLOW_UP, arg="ten_again", timeout=30_000)
-            page.locator("form[data-system=ten_again] [data-choices]").scroll_into_view_if_needed()
-            page.wait_for_timeout(400)
-            path = out / f"odds-follow-up-{scheme}.png"
-            page.screenshot(path=str(path))
-            written.append(path)
-            context.close()
-        browser.close()
-    server.shutdown()
-    server.server_close()
-    return written
+    for scheme in schemes:
+        page = phone.page(scheme, '/#ten_again={"pool":3,"required":2}')
+        for _ in range(40):
+            page.tap("form[data-system=ten_again] [data-roll]")
+            page.wait_for_function(LANDED, arg="ten_again", timeout=30_000)
+            if page.evaluate("() => window.arbiterPage.procs.ten_again.roll.outcome") != "success" \
+                    and page.evaluate(FOLLOW_UP, "ten_again"):
+                break
+        page.wait_for_function(FOLLOW_UP, arg="ten_again", timeout=30_000)
+        page.locator("form[data-system=ten_again] [data-choices]").scroll_into_view_if_needed()
+        phone.save(page, out / f"odds-follow-up-{scheme}.png")
 
 
 LOGGED = "(n) => document.querySelectorAll('.log-entry').length >= n && document.querySelector('[data-luck-ready]')"
 
 
-def shoot_luck(dist: Path, out: Path, schemes=("light", "dark")) -> list[Path]:
+def shoot_luck(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
     """README's luck chart: a Threat & Luck character, Wren, makes ten Luck Rolls; the log's luck view is shown."""
-    written = []
-    server = Server(dist).start()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
-        for scheme in schemes:
-            context = browser.new_context(base_url=server.url, color_scheme=scheme, reduced_motion="reduce",
-                                          service_workers="block", **PHONE)
-            page = context.new_page()
-            page.goto("/#threat")
-            page.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
-            page.select_option("#new-char-kind", "threat")
-            page.fill("#new-char-name", "Wren")
-            page.click('[data-create="character"] button[type=submit]')
-            page.click('.sheet [data-fill="luck"]')
-            for n in range(1, 11):
-                page.tap("form[data-system=luck] [data-roll]")
-                page.wait_for_function(LOGGED, arg=n, timeout=30_000)
-            page.locator("[data-luck-ready]").scroll_into_view_if_needed()
-            page.wait_for_timeout(400)
-            path = out / f"luck-view-{scheme}.png"
-            page.screenshot(path=str(path))
-            written.append(path)
-            context.close()
-        browser.close()
-    server.shutdown()
-    server.server_close()
-    return written
+    for scheme in schemes:
+        page = phone.page(scheme, "/#threat", ready="#table[data-ready]")
+        page.select_option("#new-char-kind", "threat")
+        page.fill("#new-char-name", "Wren")
+        page.click('[data-create="character"] button[type=submit]')
+        page.click('.sheet [data-fill="luck"]')
+        for n in range(1, 11):
+            page.tap("form[data-system=luck] [data-roll]")
+            page.wait_for_function(LOGGED, arg=n, timeout=30_000)
+        page.locator("[data-luck-ready]").scroll_into_view_if_needed()
+        phone.save(page, out / f"luck-view-{scheme}.png")
 
 
 def main() -> int:
@@ -132,9 +114,14 @@ def main() -> int:
     parser.add_argument("dist", type=Path)
     parser.add_argument("out", type=Path)
     args = parser.parse_args()
-    written = shoot(args.dist, args.out)
-    written += shoot_odds(args.dist, args.out) + shoot_luck(args.dist, args.out)
-    for path in written:
+    args.out.mkdir(parents=True, exist_ok=True)
+    phone = Phone(args.dist)
+    try:
+        for pictures in (shoot, shoot_odds, shoot_luck):
+            pictures(phone, args.out)
+    finally:
+        phone.close()
+    for path in phone.written:
         print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
     return 0
 
