@@ -410,17 +410,22 @@ def test_will_is_spent_rested_and_rolled(app):
     assert any("Rested a night" in n for n in notes)
 
 
+def rolling_with_no_will_left(page, name: str) -> None:
+    """A ten_again character `name` with no Will left fills the form from its sheet, "Expend a Will" ticked."""
+    create(page, "ten_again", name)
+    edit(page, sheet_input(page, "will"), 0, lambda: characters(page)[name]["sheet"]["will"] == 0)
+    add_row(page, "attributes", "Wits", 2)
+    page.locator(".sheet .use").get_by_label("Wits 2").check()
+    fill_from_sheet(page, "ten_again")
+    set_field(page, "ten_again", "will", True)
+
+
 def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
     """Ticking "Expend a Will" with no Will left, or a Scheme die with an empty Scheme, stops the roll before it is
     made: the form says who cannot pay and why, no dice are rolled, nothing is logged and nothing is spent; Will
     after the roll is offered disabled, with the reason."""
     page = app("#ten_again")
-    create(page, "ten_again", "Cy")
-    edit(page, sheet_input(page, "will"), 0, lambda: characters(page)["Cy"]["sheet"]["will"] == 0)
-    add_row(page, "attributes", "Wits", 2)
-    page.locator(".sheet .use").get_by_label("Wits 2").check()
-    fill_from_sheet(page, "ten_again")
-    set_field(page, "ten_again", "will", True)
+    rolling_with_no_will_left(page, "Cy")
     before = log(page)
     page.evaluate("() => { window.__before = window.arbiterPage.procs.ten_again.roll; }")
     form(page, "ten_again").locator("button[data-roll]").click()
@@ -470,12 +475,7 @@ def test_no_will_left_is_said_by_roll_on_a_phone(phone_app):
     """At 360 × 640, a character with no Will left rolling with "Expend a Will" is refused by Roll, in view, in a
     player's words ("Rook has no Will left": no path); nothing is rolled, logged or spent."""
     page = phone_app("#ten_again")
-    create(page, "ten_again", "Rook")
-    edit(page, sheet_input(page, "will"), 0, lambda: characters(page)["Rook"]["sheet"]["will"] == 0)
-    add_row(page, "attributes", "Wits", 2)
-    page.locator(".sheet .use").get_by_label("Wits 2").check()
-    fill_from_sheet(page, "ten_again")
-    set_field(page, "ten_again", "will", True)
+    rolling_with_no_will_left(page, "Rook")
     before = log(page)
     form(page, "ten_again").locator("button[data-roll]").click()
     assert said_by_roll(page, "ten_again") == "Rook has no Will left"
