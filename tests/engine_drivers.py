@@ -9,6 +9,8 @@ import glob
 import os
 import shutil
 import subprocess
+import time
+import warnings
 from pathlib import Path
 
 KEYS = {"Home": "\ue011", "ArrowRight": "\ue014", "Enter": "\ue007", "Tab": "\ue004"}  # WebDriver's key codes
@@ -21,6 +23,15 @@ ASYNC_CALL = """const done = arguments[arguments.length - 1];
 Promise.resolve().then(() => (%s)(arguments[0])).then(
   (value) => done({ ok: value === undefined ? null : value }),
   (error) => done({ error: `${error}${error && error.stack ? `\n${error.stack}` : ''}` }));"""
+
+
+# Before a WebDriver click: note, once, that a click event reached an element matching `css` (or inside one); the
+# note's token. Matched when the event comes, so an element the page has redrawn meanwhile counts too.
+ARM_CLICK = """(css) => { const token = String(Math.random());
+  const seen = (e) => { if (e.target.closest && e.target.closest(css)) {
+    self.__arbiterClicked = token; removeEventListener('click', seen, true); } };
+  addEventListener('click', seen, true); return token; }"""
+CLICK_WAIT_S = 5
 
 
 class ScriptError(Exception):
@@ -141,7 +152,29 @@ class _WebDriver(Driver):
         return self._element(css)
 
     def click(self, css):
-        self._shown(css).click()
+        """A WebDriver click the page is seen to receive. WebKitWebDriver, on a loaded machine, now and then reports a
+        click done (on Roll's sticky bar, on the Table's Create) that never reached the page: no click event at all,
+        and afterwards the element is in view, enabled and topmost at its centre. So the page notes each click's
+        arrival, and a click that has not arrived after CLICK_WAIT_S is made again (twice at most), with a warning."""
+        token = self.run(ARM_CLICK, css)
+        for attempt in range(3):
+            if attempt:
+                warnings.warn(f"{self.name}: clicked {css} again: the page got no click event in {CLICK_WAIT_S} s")
+            self._shown(css).click()
+            if self._arrived(token):
+                return
+        raise AssertionError(f"{self.name}: three clicks on {css} and the page got none")
+
+    def _arrived(self, token: str) -> bool:
+        deadline = time.monotonic() + CLICK_WAIT_S
+        while time.monotonic() < deadline:
+            try:
+                if self.run("(token) => self.__arbiterClicked === token", token):
+                    return True
+            except Navigated:
+                return True  # the click led to another page
+            time.sleep(0.05)
+        return False
 
     def fill(self, css, value):
         element = self._shown(css)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import time
-import warnings
 
 from arbiter import api
 from engine_drivers import Navigated
@@ -107,18 +106,8 @@ PAGE_STATE = """(css) => {
 
 
 def roll_via_form(d, system: str) -> dict:
-    """Press the form's Roll; the roll JSON the page got from the engine.
-
-    WebKitWebDriver, on a loaded machine, now and then reports a click on the Roll bar (sticky at the bottom of the
-    form) that the page never received: no submit, no tumble, and afterwards the button is in view, enabled and the
-    topmost element at its centre (PAGE_STATE). Chromium's own tests (tests/browser/test_phone.py) hold every tap
-    strictly; here a press that brought nothing in 10 s is made once more, with a warning naming the engine."""
-    press = lambda: d.click(f"{form_css(system)} button[data-roll]")  # noqa: E731
-    try:
-        return changed(d, system, press, timeout_s=10)
-    except Timeout as lost:
-        warnings.warn(f"{d.name}: Roll pressed again after a press the page did not get ({lost})")
-        return changed(d, system, press)
+    """Press the form's Roll; the roll JSON the page got from the engine."""
+    return changed(d, system, lambda: d.click(f"{form_css(system)} button[data-roll]"))
 
 
 def landed_faces(d, system: str) -> list[int]:
