@@ -177,9 +177,17 @@ class _WebDriver(Driver):
         return False
 
     def fill(self, css, value):
-        element = self._shown(css)
-        element.clear()
-        element.send_keys(str(value))
+        """Type `value` into the field; typed again (twice at most, with a warning) if the field does not then hold
+        it, as a lost click can be lost keys."""
+        for attempt in range(3):
+            if attempt:
+                warnings.warn(f"{self.name}: typed into {css} again: it did not hold {value!r}")
+            element = self._shown(css)
+            element.clear()
+            element.send_keys(str(value))
+            if self.run("([css, value]) => document.querySelector(css).value === value", [css, str(value)]):
+                return
+        raise AssertionError(f"{self.name}: {css} does not hold {value!r} after three tries")
 
     def select(self, css, value):
         # WebKitWebDriver finds an <option> not interactable; choose it as the select's own keyboard would, by
