@@ -5,7 +5,7 @@ import { DiceTray } from './dice.js';
 import { readForm, fillForm, wireForm, showError, clearErrors, inWords } from './forms.js';
 import { VIEWS, h, percent } from './procedures.js';
 import { outcomeLines } from './outcome.js';
-import { reveal } from './reveal.js';
+import { reveal, keepBarsInPlace } from './reveal.js';
 
 // First, let the browser finish its own work once the page is parsed (DOMContentLoaded: it looks through the forms,
 // for autofill) in this task: everything below runs in tasks of its own, so none makes the page stop answering.
@@ -285,8 +285,7 @@ function writeHash(proc) {
 function readHash(procs) {
   const m = /^#([a-z_]+)(?:=(.*))?$/.exec(location.hash);
   if (!m) return tabOf(Object.keys(SPEC)[0]); // the first procedure's tab
-  const [, system, payload] = m;
-  const proc = procs[system];
+  const [, system, payload] = m, proc = procs[system];
   if (proc && payload) {
     try {
       fillForm(proc.form, proc.spec.fields, JSON.parse(decodeURIComponent(payload)));
@@ -359,6 +358,7 @@ for (const form of document.querySelectorAll('form[data-system]')) {
   Object.defineProperty(procs, form.dataset.system, { enumerable: true, get: () => (proc ??= new Procedure(form)) });
 }
 showTab(readHash(procs));
+for (const panel of document.querySelectorAll('section.panel')) keepBarsInPlace(panel);
 for (const a of document.querySelectorAll('nav.tabs a')) {
   a.addEventListener('click', (event) => {
     event.preventDefault();

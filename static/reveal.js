@@ -26,3 +26,21 @@ export function reveal(panel, canvas, ...parts) {
   else if (bottom > room) dy = Math.min(bottom - room + MARGIN, top - MARGIN);
   if (dy) scrollBy({ top: dy, behavior: reducedMotion.matches ? 'instant' : 'smooth' });
 }
+
+/** A tab with two forms (Threat & Luck) on a phone: style.css fixes the later form's Roll bar at the screen's bottom
+ * and sets the first form's bar on top of it. Fixed only until the bar's own place in its form (data-bar-place, just
+ * before it) comes up to where the fixed bar is: from there on the bar rests in its form as any other (data-bar-home),
+ * so it never covers what follows the tab (the Table). The first form's bar sits on the fixed one however tall that
+ * grows (a refusal's line: --fixed-bar-h). */
+export function keepBarsInPlace(panel) {
+  const later = panel.querySelector(':scope > form + form'), bar = later?.querySelector('[data-bar]');
+  if (!bar) return;
+  const home = ([at]) => later.toggleAttribute('data-bar-home', at.isIntersecting || at.boundingClientRect.top < 0);
+  let watch = null;
+  new ResizeObserver(() => { // the fixed bar covers as much of the screen as it is tall now
+    panel.style.setProperty('--fixed-bar-h', `${bar.offsetHeight}px`);
+    watch?.disconnect();
+    watch = new IntersectionObserver(home, { rootMargin: `0px 0px -${Math.ceil(bar.offsetHeight)}px 0px` });
+    watch.observe(later.querySelector('[data-bar-place]'));
+  }).observe(bar);
+}

@@ -156,7 +156,7 @@ def render_form(spec: dict) -> str:
 <canvas class="dice" data-dice width="300" height="60" role="img" aria-label="No dice rolled yet" tabindex="0"></canvas>
 <div class="result" data-result aria-live="polite"></div>
 <div class="choices" data-choices></div>
-<div class="roll-row" data-bar><span class="bar-name" aria-hidden="true">{esc(spec["title"])}</span><span class="headline" data-headline><span class="muted" data-wait>Loading the rules…</span></span><button type="submit" class="roll" data-roll>Roll</button></div>
+<span data-bar-place></span><div class="roll-row" data-bar><span class="bar-name" aria-hidden="true">{esc(spec["title"])}</span><span class="headline" data-headline><span class="muted" data-wait>Loading the rules…</span></span><button type="submit" class="roll" data-roll>Roll</button></div>
 </form>'''
 
 

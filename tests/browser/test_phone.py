@@ -293,3 +293,32 @@ def test_roll_tapped_before_the_engine_is_ready_tumbles_then_lands_on_its_roll(p
     rolled = wait_until(phone, "() => window.arbiterPage.procs.arbitration.roll", 10_000)
     check_words_waited(phone, "arbitration", rolled)
     assert {x["state"] for x in phone.evaluate("() => window.__seen")} <= {"rolling", "landed"}
+
+
+def test_the_threat_and_luck_bars_stay_whole_and_off_the_table(app):
+    """The tab with two forms (Threat & Luck) on a phone: both Rolls are in view once it is chosen; a refusal by
+    Luck's Roll (its bar grows a line) leaves Threat's bar whole, above it; scrolled down to the Table, no Roll bar
+    covers the Table, and scrolled back up both bars are under the thumb again."""
+    page = app("#threat")
+    rolls = {s: form(page, s).locator("button[data-roll]") for s in ("threat", "luck")}
+    bars = {s: form(page, s).locator("[data-bar]") for s in rolls}
+    assert all(roll.evaluate(IN_VIEW) for roll in rolls.values())
+    set_field(page, "luck", "dice", 11)
+    rolls["luck"].tap()
+    assert said_by_roll(page, "luck") == "Dice must be from 0 to 10"
+    wait_until(page, "([a, b]) => a.getBoundingClientRect().bottom <= b.getBoundingClientRect().top + 0.5", 5_000,
+               [bars["threat"].element_handle(), bars["luck"].element_handle()])
+    assert all(roll.evaluate(IN_VIEW) for roll in rolls.values()), "a refusal pushed a Roll out of view"
+
+    page.evaluate("() => document.getElementById('new-char-name').scrollIntoView({ block: 'end' })")
+    wait_until(page, "() => !document.elementFromPoint(innerWidth / 2, innerHeight - 4).closest('form[data-system]')",
+               5_000)
+    name = page.locator("#new-char-name")
+    assert page.evaluate("(el) => { const r = el.getBoundingClientRect(); const hit = document.elementFromPoint("
+                         "r.left + r.width / 2, r.top + r.height / 2); return el === hit || el.contains(hit); }",
+                         name.element_handle()), "a Roll bar covers the Table"
+
+    page.evaluate("() => scrollTo(0, 0)")
+    wait_until(page, "(els) => els.every((el) => { const r = el.getBoundingClientRect(); "
+               "return r.top >= 0 && r.bottom <= innerHeight; })", 5_000,
+               [rolls["threat"].element_handle(), rolls["luck"].element_handle()])
