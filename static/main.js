@@ -5,7 +5,8 @@ import { DiceTray } from './dice.js';
 import { readForm, fillForm, wireForm, showError, clearErrors, inWords } from './forms.js';
 import { VIEWS, h, percent } from './procedures.js';
 import { outcomeLines } from './outcome.js';
-import { reveal, keepBarsInPlace } from './reveal.js';
+import { reveal } from './reveal.js';
+import { Tabs } from './tabs.js';
 
 // First, let the browser finish its own work once the page is parsed (DOMContentLoaded: it looks through the forms,
 // for autofill) in this task: everything below runs in tasks of its own, so none makes the page stop answering.
@@ -67,7 +68,7 @@ class Procedure {
 
   changed() {
     if (this.rollError) this.setError(null); // the player is changing the form the refusal was about
-    writeHash(this);
+    Tabs.writeHash(this);
     clearTimeout(this.oddsTimer);
     this.oddsBox.dataset.stale = '';
     this.oddsTimer = setTimeout(() => this.refreshOdds(), ODDS_DELAY_MS);
@@ -272,43 +273,6 @@ function announce(proc, roll, action, previous) {
   document.dispatchEvent(new CustomEvent('arbiter:roll', { detail: { system: proc.system, roll, action, previous } }));
 }
 
-// --- the URL hash holds the shown procedure and its form, so a Host can share "roll this" ---------------------
-function writeHash(proc) {
-  // Only what differs from the form's defaults, so a shared link stays short and readable.
-  const changed = Object.entries(proc.request())
-    .filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(proc.spec.defaults[name]));
-  const hash = changed.length
-    ? `#${proc.system}=${encodeURIComponent(JSON.stringify(Object.fromEntries(changed)))}` : `#${proc.system}`;
-  history.replaceState(null, '', hash);
-}
-
-function readHash(procs) {
-  const m = /^#([a-z_]+)(?:=(.*))?$/.exec(location.hash);
-  if (!m) return tabOf(Object.keys(SPEC)[0]); // the first procedure's tab
-  const [, system, payload] = m, proc = procs[system];
-  if (proc && payload) {
-    try {
-      fillForm(proc.form, proc.spec.fields, JSON.parse(decodeURIComponent(payload)));
-    } catch { /* a bad link leaves the form as it was */ }
-  }
-  return tabOf(system);
-}
-
-// The tab a procedure's form sits in, as systems() declares it (the Luck Roll beside the Threat Roll).
-const tabOf = (system) => SPEC[system]?.tab ?? system;
-
-function showTab(tab) {
-  for (const a of document.querySelectorAll('nav.tabs a')) {
-    const on = a.dataset.tab === tab;
-    a.setAttribute('aria-selected', String(on));
-    a.tabIndex = on ? 0 : -1;
-  }
-  for (const panel of document.querySelectorAll('section.panel')) {
-    panel.hidden = panel.dataset.panel !== tab;
-    if (!panel.hidden) for (const form of panel.querySelectorAll('form[data-system]')) void procs[form.dataset.system];
-  }
-}
-
 // --- loading ---------------------------------------------------------------------------------------------------
 let pageReady = null; // resolves once the engine and the table are ready (rejects if the engine failed to load)
 function watchLoading(extensions) {
@@ -317,7 +281,9 @@ function watchLoading(extensions) {
   const retry = document.getElementById('load-retry');
   // Roll waits for the table too, so the roll log and character sheets see every roll.
   // Roll is enabled from the first paint: a roll tapped before then waits for `pageReady` (Procedure.waitForEngine).
-  const rollable = (yes) => { for (const button of document.querySelectorAll('[data-roll]')) button.disabled = !yes; };
+  const rollable = (yes) => { // every form's Roll: each Procedure (and its tab) is built for it
+    for (const proc of Object.values(procs)) proc.form.querySelector('[data-roll]').disabled = !yes;
+  };
   const waitReady = () => (pageReady = Promise.all([arbiter.ready, extensions.catch(() => {})])).then(() => {
     status.dataset.state = 'ready';
     label.textContent = 'Rules engine ready.';
@@ -352,31 +318,17 @@ function requestPersistence() {
 // Start-up is cut into short tasks, so the page never stops answering while it loads (the benchmark counts tasks
 // over 50 ms): the shown form's Procedure first, then the others one task each, then the table and offline parts.
 // Each Procedure is also built the first time anything asks for it (a tab shown, a link, the table).
-const procs = {};
-for (const form of document.querySelectorAll('form[data-system]')) {
+const procs = {}, tabs = new Tabs(SPEC);
+for (const system of Object.keys(SPEC)) {
   let proc = null;
-  Object.defineProperty(procs, form.dataset.system, { enumerable: true, get: () => (proc ??= new Procedure(form)) });
+  Object.defineProperty(procs, system, { enumerable: true, get: () => (proc ??= new Procedure(tabs.form(system))) });
 }
-showTab(readHash(procs));
-for (const panel of document.querySelectorAll('section.panel')) keepBarsInPlace(panel);
-for (const a of document.querySelectorAll('nav.tabs a')) {
-  a.addEventListener('click', (event) => {
-    event.preventDefault();
-    showTab(a.dataset.tab);
-    writeHash(procs[a.dataset.tab]);
-  });
-  a.addEventListener('keydown', (event) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const tabs = [...document.querySelectorAll('nav.tabs a')];
-    const next = tabs[(tabs.indexOf(a) + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
-    next.focus();
-    next.click();
-  });
-}
-window.addEventListener('hashchange', () => showTab(readHash(procs)));
+const showTab = (tab) => tabs.show(tab, (system) => void procs[system]);
+showTab(tabs.readHash(procs));
+tabs.wire(procs, showTab);
 // situation(system): the Situation a roll's Pay the Price list shows (its marks, who pays), set by the table, its owner
 // recheck(): what pays for a shown roll's choices changed (the table's Scheme or a sheet): check them again
-window.arbiterPage = { procs, percent, guards, showTab: (system) => showTab(tabOf(system)), situation: () => null,
+window.arbiterPage = { procs, percent, guards, showTab: (system) => showTab(tabs.tabOf(system)), situation: () => null,
   recheck: () => { for (const proc of Object.values(procs)) proc.checkChoices(); } };
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
