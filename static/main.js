@@ -74,6 +74,12 @@ class Procedure {
     this.oddsTimer = setTimeout(() => this.refreshOdds(), ODDS_DELAY_MS);
   }
 
+  /** Ask for the odds now if the form is shown, else when its tab is (showTab): a hidden form's table can wait. */
+  refreshOddsIfShown() {
+    this.oddsOwed = this.form.closest('[hidden]') !== null;
+    if (!this.oddsOwed) this.refreshOdds();
+  }
+
   async refreshOdds() {
     const seq = ++this.oddsSeq; // answers to older requests are dropped
     const request = this.request();
@@ -289,7 +295,7 @@ function watchLoading(extensions) {
     label.textContent = 'Rules engine ready.';
     document.body.dataset.ready = '';
     for (const wait of document.querySelectorAll('[data-wait]')) wait.remove();
-    for (const proc of Object.values(procs)) proc.refreshOdds();
+    for (const proc of Object.values(procs)) proc.refreshOddsIfShown();
   }, (error) => {
     status.dataset.state = 'failed';
     label.textContent = `The rules engine failed to load: ${error.message}`;
@@ -323,7 +329,9 @@ for (const system of Object.keys(SPEC)) {
   let proc = null;
   Object.defineProperty(procs, system, { enumerable: true, get: () => (proc ??= new Procedure(tabs.form(system))) });
 }
-const showTab = (tab) => tabs.show(tab, (system) => void procs[system]);
+const showTab = (tab) => tabs.show(tab, (system) => { // its Procedure built, and its odds asked if they were owed
+  if (procs[system].oddsOwed) procs[system].refreshOddsIfShown();
+});
 showTab(tabs.readHash(procs));
 tabs.wire(procs, showTab);
 // situation(system): the Situation a roll's Pay the Price list shows (its marks, who pays), set by the table, its owner

@@ -326,6 +326,29 @@ def test_live_odds_follow_the_form(app):
         assert row.get_attribute("data-exact") == want["exact"]["outcomes"][key]
 
 
+def test_a_tab_shown_later_gets_its_odds_then(app):
+    """At load only the shown tab's forms ask for their odds; each other tab's forms get theirs once it is shown: the
+    headline by Roll and every outcome's row are CPython's odds of the form's request."""
+    page = app()
+    first = TAB[next(iter(SPEC))]
+    later = [s for s in SPEC if TAB[s] != first]
+    asked = "(s) => document.querySelector(`form[data-system=${s}] [data-odds]`).dataset.request"
+    wait_until(page, "() => document.querySelector('[data-odds][data-request]')", 10_000)
+    assert [s for s in later if page.evaluate(asked, s)] == []
+    for system in later:
+        page.locator(f'nav.tabs a[data-tab="{TAB[system]}"]').click()
+        wait_until(page, """(s) => { const o = document.querySelector(`form[data-system=${s}] [data-odds]`);
+            return o.dataset.stale === undefined && o.dataset.request; }""", 10_000, system)
+        want = api.odds(system, json.loads(page.evaluate(asked, system)))
+        (label, p), = want["headline"].items()
+        headline = form(page, system).locator("[data-headline]")
+        assert headline.inner_text().startswith(label)
+        assert float(headline.locator("strong").get_attribute("data-p")) == p
+        for key, chance in want.get("outcomes", {}).items():  # (threat's table is per threat: its own tests)
+            row = form(page, system).locator(f'[data-odds] .odds-row[data-key="{key}"]').first
+            assert float(row.get_attribute("data-p")) == chance, (system, key)
+
+
 def test_opposed_odds_show_both_sides(app):
     """A contested roll's odds show the actor, the target and a tie."""
     page = app("#ten_again")
