@@ -200,7 +200,8 @@ def render_forms(systems: list[dict]) -> str:
 
 
 def render_rulings(markdown: str) -> str:
-    """docs/rulings.md as HTML: headings, quotes and paragraphs (all text escaped)."""
+    """docs/rulings.md as HTML: headings, quotes and paragraphs (all text escaped, so it can sit as the text of
+    index.html's <script type="text/html">: no "</script" in it)."""
     out, para = [], []
 
     def flush():

@@ -38,7 +38,7 @@ def violations(page, axe_source: str, when: str) -> list[str]:
 @pytest.mark.parametrize("tab", TABS)
 def test_axe_finds_no_violation_before_and_after_each_roll(request, axe_source, tab, scheme, device):
     """The tab as it opens, then after a roll of each of its forms (the dice, the outcome, the follow-up choices
-    shown): axe-core reports 0 violations, the Table and the rulings included."""
+    shown), then with the rulings opened: axe-core reports 0 violations, the Table included."""
     page = request.getfixturevalue("page" if device == "desktop" else "phone")
     page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
     page.goto(f"/#{tab}")
@@ -49,6 +49,9 @@ def test_axe_finds_no_violation_before_and_after_each_roll(request, axe_source, 
         changed(page, system, form(page, system).locator("button[data-roll]").click)
         page.wait_for_selector(f'form[data-system="{system}"] [data-choices]:not([data-checking])', state="attached")
         found += violations(page, axe_source, f"after rolling {system}")
+    page.locator("#rulings > summary").click()  # parsed into the page when first opened
+    page.wait_for_selector("#rulings h3", timeout=5_000)
+    found += violations(page, axe_source, "with the rulings open")
     assert found == [], f"axe-core on the {tab} tab ({scheme}, {device}):\n" + "\n".join(found)
 
 
