@@ -337,10 +337,9 @@ tabs.wire(procs, showTab);
 // The rulings (index.html) are parsed into the page the first time they are opened, not with the page.
 document.getElementById('rulings')?.addEventListener('toggle', () => {
   const text = document.getElementById('rulings-text'), parsed = document.createElement('template');
-  if (!text) return;
   parsed.innerHTML = text.textContent;
   text.replaceWith(parsed.content);
-});
+}, { once: true });
 // situation(system): the Situation a roll's Pay the Price list shows (its marks, who pays), set by the table, its owner
 // recheck(): what pays for a shown roll's choices changed (the table's Scheme or a sheet): check them again
 window.arbiterPage = { procs, percent, guards, showTab: (system) => showTab(tabs.tabOf(system)), situation: () => null,

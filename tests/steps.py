@@ -82,13 +82,13 @@ def current_roll(d, system: str):
     return d.run("(s) => window.arbiterPage.procs[s].roll", system)
 
 
-def changed(d, system: str, action, timeout_s: float = 30) -> dict:
+def changed(d, system: str, action) -> dict:
     """Do `action()`, then wait until the page holds a different roll than before; that roll."""
     d.run("(s) => { window.__before = window.arbiterPage.procs[s].roll; }", system)
     action()
     try:
         wait_until(d, "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
-                   system, timeout_s=timeout_s, what=f"a new {system} roll")
+                   system, what=f"a new {system} roll")
     except Timeout as timeout:
         raise Timeout(f"{timeout}; the page then: {d.run(PAGE_STATE, form_css(system))}") from None
     return current_roll(d, system)

@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
-from page_helpers import changed, form, said_by_roll, set_field, wait_until
+from page_helpers import IN_VIEW, changed, form, said_by_roll, set_field, wait_until
 from steps import SPEC, TAB
 from test_page import check_shown
 
@@ -43,14 +43,7 @@ TABS = list(dict.fromkeys(TAB.values()))
 def app(phone):
     """`app(hash_)`: the page on a phone, motion reduced (dice land at once), the rules and the table loaded."""
     phone.emulate_media(reduced_motion="reduce")
-
-    def open_(hash_: str = ""):
-        phone.goto("/" + hash_)
-        phone.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
-        phone.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
-        return phone
-
-    return open_
+    return lambda hash_="": ready_phone(phone, hash_)
 
 
 def settled(page, system):
@@ -216,10 +209,6 @@ RECORD = """(s) => {
   const frame = () => { sample('frame'); if (seen.length < 20000) requestAnimationFrame(frame); };
   requestAnimationFrame(frame);
 }"""
-
-IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
-  return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }"""
-
 
 def ready_phone(phone, hash_=""):
     """The page on a phone with motion (the dice tumble), the rules and the table loaded."""
