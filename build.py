@@ -9,6 +9,8 @@
                                   follow-up's odds, the log's luck; light and dark, 360 × 640) into docs/screenshots/
     python3 build.py bench [ARGS] build, then time start-up in headless Chromium against stock Pyodide, and run
                                   the odds benchmarks (pytest --benchmark-only; ARGS go to pytest)
+    python3 build.py lighthouse   build, then run Lighthouse's mobile preset on the site (--runs N, 3 by default;
+                                  --keep DIR keeps each run's report and trace): scores and long tasks of each run
 
 Pyodide comes from npm (`npm pack`) once, checked against the hash pinned in py/tools/fetch.py and kept in .cache/.
 Node runs that Pyodide at build time (py/tools/pyodide_build.mjs) to precompile the stdlib and take the memory
@@ -33,8 +35,10 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "py"))  # the package `tools` (py/tools/), one module per step
 
 from tools import CACHE, BuildError  # noqa: E402
+from tools.bundle import bundle  # noqa: E402
 from tools.fetch import PYODIDE_FILES, fetch_pyodide, unpack_pyodide  # noqa: E402
 from tools.icons import write_icons, write_manifest  # noqa: E402
+from tools.lighthouse import lighthouse  # noqa: E402
 from tools.page import engine_systems, engine_table_spec, write_page  # noqa: E402
 from tools.server import Server  # noqa: E402
 from tools.snapshot import memory_snapshot, stripped_runtime, write_download_sizes  # noqa: E402
@@ -58,6 +62,7 @@ def build(dist: Path = DIST, cache: Path = CACHE) -> Path:
         write_page(staging, engine_systems(), engine_table_spec())
         shutil.copytree(ROOT / "static", staging / "static",
                         ignore=shutil.ignore_patterns(".*", "__pycache__", "*~", "*-demo.html"))
+        bundle(staging, cache)  # the page's modules as two bundles and their shared chunk (py/tools/bundle.py)
         (staging / ".nojekyll").touch()  # GitHub Pages: serve the files as they are
         with tempfile.TemporaryDirectory(prefix="arbiter-wheel-") as tmp:
             snapshot = memory_snapshot(runtime, build_wheel(Path(tmp)), cache)
@@ -141,6 +146,10 @@ def main(argv: list[str] | None = None) -> int:
                                                        "GitHub Pages (default /)")
     commands.add_parser("test", help="set up .venv and the browsers, build, run every test; further arguments go to pytest")
     commands.add_parser("shots", help="build, then save the README's phone screenshots into docs/screenshots/")
+    lh_cmd = commands.add_parser("lighthouse", help="build, then run Lighthouse's mobile preset on the site N times")
+    lh_cmd.add_argument("--runs", type=int, default=3, help="how many runs (default 3)")
+    lh_cmd.add_argument("--keep", type=Path, default=None, help="a folder for each run's report and trace")
+    lh_cmd.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
     commands.add_parser("bench", help="time start-up against stock Pyodide (--runs N, --startup-only), then the odds "
                                       "benchmarks; further arguments go to pytest")
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -155,6 +164,9 @@ def main(argv: list[str] | None = None) -> int:
             return shots()
         if args.command == "bench":
             return bench(pytest_args)
+        if args.command == "lighthouse":
+            ensure_browsers(ensure_venv())
+            return lighthouse(DIST if args.no_build else build(), args.runs, args.keep)
         dist = build()
         print(f"Built {dist.relative_to(ROOT)}/")
         return 0

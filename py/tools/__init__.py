@@ -6,6 +6,8 @@
     snapshot.py  Pyodide under Node: the precompiled stdlib, the memory snapshot, the wasm's big data segments,
                  the two big downloads' sizes written into the built worker (its loading bar counts them)
     page.py      index.html: the forms and tabs from arbiter.api.systems(), the rulings, the first script
+    bundle.py    dist/static's main.js and table/index.js, each bundled with what it imports (esbuild)
+    npmtool.py   a pinned npm tool (esbuild, Lighthouse) installed once with npm ci into .cache/
     icons.py     the app's icons (drawn here, written as PNG) and its manifest
     sw.py        dist/sw.js from sw.js: every file of the build with its hash
     server.py    the static server of `build.py serve`, the browser tests and the bench (gzip, ETag, mounts)
@@ -13,7 +15,8 @@
 
 Files used by them: pyodide_build.mjs and snapshot_setup.py (run under Node, see snapshot.py), sw.js (the service
 worker's template); bench_startup.py (the start-up bench of `build.py bench`) and screenshots.py (the README's phone
-pictures, `build.py shots`) run with the test venv's Python, which has Playwright.
+pictures, `build.py shots`) run with the test venv's Python, which has Playwright; lighthouse.py (`build.py
+lighthouse`) runs the pinned Lighthouse on the built site.
 """
 
 from __future__ import annotations

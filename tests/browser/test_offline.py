@@ -287,7 +287,7 @@ def test_a_file_that_does_not_match_its_hash_never_enters_the_cache(dist, tmp_pa
     not install: its cache holds only files that match their hashes, never that one; the page still works online."""
     site = tmp_path / "site"
     shutil.copytree(dist, site)
-    (site / "static" / "forms.js").write_text((site / "static" / "forms.js").read_text() + "\n// changed\n")
+    (site / "static" / "loading.js").write_text((site / "static" / "loading.js").read_text() + "\n// changed\n")
     listed = build_files(site)
     server = serve({SUB_PATH: site})
     try:
@@ -305,11 +305,11 @@ def test_a_file_that_does_not_match_its_hash_never_enters_the_cache(dist, tmp_pa
             }
             return out;
         })""", f"arbiter-{listed['version']}")
-        assert SUB_PATH + "static/forms.js" not in cached
+        assert SUB_PATH + "static/loading.js" not in cached
         for path, digest in cached.items():
             assert listed["files"][path[len(SUB_PATH):]] == "sha256-" + base64.b64encode(bytes(digest)).decode()
         context.arbiter_watch.problems[:] = [p for p in context.arbiter_watch.problems if "integrity" not in p
-                                             and "sw.js" not in p and "forms.js" not in p]
+                                             and "sw.js" not in p and "loading.js" not in p]
     finally:
         server.shutdown()
         server.server_close()

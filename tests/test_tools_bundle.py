@@ -1,0 +1,66 @@
+"""py/tools/bundle.py: the built page's JavaScript as two bundles and their shared chunk, every import resolving to
+a file of the build, the bundled modules' own files gone, and the same bytes from the same sources."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tools.bundle import ENTRIES, SEPARATE, bundle
+
+ROOT = Path(__file__).resolve().parent.parent
+IMPORT = re.compile(r"""(?:^|[;\s])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)""",
+                    re.M)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> tuple[Path, list[str]]:
+    site = tmp_path_factory.mktemp("bundled")
+    shutil.copytree(ROOT / "static", site / "static")
+    return site, bundle(site)
+
+
+def imports(script: Path) -> list[str]:
+    return [a or b for a, b in IMPORT.findall(script.read_text(encoding="utf-8"))]
+
+
+def test_every_import_of_the_built_page_is_a_file_of_the_build(site):
+    """Each import (static or dynamic) in the page's scripts names a file that is there: the bundles, their chunk,
+    and the modules kept apart."""
+    root, written = site
+    scripts = [p for p in (root / "static").rglob("*.js") if p.name not in ("worker.js", "snapshot.js")]
+    seen = set()
+    for script in scripts:
+        for spec in imports(script):
+            target = (script.parent / spec).resolve()
+            assert target.is_file(), f"{script.relative_to(root)} imports {spec}, which the build does not hold"
+            seen.add(target.relative_to(root).as_posix())
+    assert {"static/arbiter-client.js", "static/offline.js", "static/table/index.js"} <= seen
+    assert set(ENTRIES) <= set(written) and any(re.fullmatch(r"static/chunk-\w+\.js", w) for w in written)
+
+
+def test_bundled_modules_leave_no_file_of_their_own(site):
+    """forms.js, dice.js, the table's modules: inside the bundles, not beside them; worker-side and separate ones stay."""
+    root, written = site
+    left = sorted(p.relative_to(root).as_posix() for p in (root / "static").rglob("*.js"))
+    kept = {f"static/{s.removeprefix('./')}" for s in SEPARATE} | {"static/loading.js", "static/worker.js",
+                                                                  "static/snapshot.js"}
+    assert set(left) == kept | set(written)
+    assert not (root / "static" / "forms.js").exists() and not (root / "static" / "table" / "store.js").exists()
+    main = (root / "static" / "main.js").read_text(encoding="utf-8")
+    # the modules' code, each under a line naming its source
+    assert all(f"// static/{name}\n" in main for name in ("main.js", "forms.js", "dice.js", "tabs.js"))
+    assert "// static/table/store.js\n" in (root / "static" / "table" / "index.js").read_text(encoding="utf-8")
+    assert not [s for s in imports(root / "static" / "main.js") if s in ("./forms.js", "./dice.js", "./tabs.js")]
+
+
+def test_the_same_sources_give_the_same_bundles(site, tmp_path):
+    """Bundling again gives the same files, byte for byte (the service worker lists each by its hash)."""
+    root, written = site
+    shutil.copytree(ROOT / "static", tmp_path / "static")
+    assert bundle(tmp_path) == written
+    for name in written:
+        assert (tmp_path / name).read_bytes() == (root / name).read_bytes(), name
