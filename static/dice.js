@@ -30,7 +30,6 @@ const VARS = { bg: '--die-bg', fg: '--die-fg', edge: '--die-edge', mark: '--die-
 export class DiceTray {
   constructor(canvas, { onTap } = {}) {
     this.canvas = canvas;
-    this.ctx = canvas.getContext('2d');
     this.onTap = onTap;
     this.dice = [];          // normalised dice, each with its layout box (x, y, s, row)
     this.labels = [];        // group labels: {text, x, y}
@@ -69,6 +68,9 @@ export class DiceTray {
     // so building a tray never forces a layout of its own while the page loads.
     this._landed();
   }
+
+  /** The canvas's 2D context, made at the first drawing (a frame's task, not the one that builds the tray). */
+  get ctx() { return (this.context ??= this.canvas.getContext('2d')); }
 
   /** Show these dice, tumbling unless told not to (or reduced motion); resolves with the faces once landed. Only dice
    * that move tumble: one that says so (`moves`), else with `changed` one new to the tray (no die had its `key`, by

@@ -42,6 +42,8 @@ class Procedure {
     form.addEventListener('input', () => this.changed());
     form.addEventListener('change', () => this.changed());
     form.addEventListener('submit', (event) => { event.preventDefault(); this.doRoll(); });
+    this.oddsOwed = true; // asked once the engine is ready and the form shown
+    if ('ready' in document.body.dataset) this.refreshOddsIfShown();
   }
 
   request() { return readForm(this.form, this.spec.fields); }
@@ -295,7 +297,7 @@ function watchLoading(extensions) {
     label.textContent = 'Rules engine ready.';
     document.body.dataset.ready = '';
     for (const wait of document.querySelectorAll('[data-wait]')) wait.remove();
-    for (const proc of Object.values(procs)) proc.refreshOddsIfShown();
+    for (const proc of built.values()) proc.refreshOddsIfShown(); // one built later asks for itself
   }, (error) => {
     status.dataset.state = 'failed';
     label.textContent = `The rules engine failed to load: ${error.message}`;
@@ -321,18 +323,26 @@ function requestPersistence() {
   navigator.storage.persist().catch(() => {});
 }
 
-// Start-up is cut into short tasks, so the page never stops answering while it loads (the benchmark counts tasks
-// over 50 ms): the shown form's Procedure first, then the others one task each, then the table and offline parts.
-// Each Procedure is also built the first time anything asks for it (a tab shown, a link, the table).
-const procs = {}, tabs = new Tabs(SPEC);
+// Start-up is cut into short tasks, so the page never stops answering while it loads (the benchmark and Lighthouse
+// count tasks over 50 ms): the shown tab, then its Procedures a task each, then the table and offline parts. Every
+// other Procedure (its panel, form and dice tray) is built the first time anything asks for it: its tab shown, a
+// link, the table.
+const procs = {}, built = new Map(), tabs = new Tabs(SPEC); // built: system → its Procedure, once made
 for (const system of Object.keys(SPEC)) {
-  let proc = null;
-  Object.defineProperty(procs, system, { enumerable: true, get: () => (proc ??= new Procedure(tabs.form(system))) });
+  Object.defineProperty(procs, system, { enumerable: true, get: () => {
+    if (!built.has(system)) {
+      built.set(system, new Procedure(tabs.form(system)));
+      document.dispatchEvent(new CustomEvent('arbiter:built', { detail: { system } })); // the table's "Rolling as"
+    }
+    return built.get(system);
+  } });
 }
 const showTab = (tab) => tabs.show(tab, (system) => { // its Procedure built, and its odds asked if they were owed
-  if (procs[system].oddsOwed) procs[system].refreshOddsIfShown();
+  const proc = procs[system];
+  if (proc.oddsOwed && 'ready' in document.body.dataset) proc.refreshOddsIfShown();
 });
-showTab(tabs.readHash(procs));
+const firstTab = tabs.readHash(procs);
+tabs.show(firstTab, () => {}); // its Procedures below, a task each
 tabs.wire(procs, showTab);
 // The rulings (index.html) are parsed into the page the first time they are opened, not with the page.
 document.getElementById('rulings')?.addEventListener('toggle', () => {
@@ -342,25 +352,34 @@ document.getElementById('rulings')?.addEventListener('toggle', () => {
 }, { once: true });
 // situation(system): the Situation a roll's Pay the Price list shows (its marks, who pays), set by the table, its owner
 // recheck(): what pays for a shown roll's choices changed (the table's Scheme or a sheet): check them again
-window.arbiterPage = { procs, percent, guards, showTab: (system) => showTab(tabs.tabOf(system)), situation: () => null,
-  recheck: () => { for (const proc of Object.values(procs)) proc.checkChoices(); } };
+// built(): the Procedures made so far (only they can show a roll), without making the others
+window.arbiterPage = { procs, built: () => [...built.values()], percent, guards,
+  showTab: (system) => showTab(tabs.tabOf(system)), situation: () => null,
+  recheck: () => { for (const proc of built.values()) proc.checkChoices(); } };
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const afterFirstFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 // Extensions hook in here, each one import and one call: table state (sheets, pools, log) and offline support.
+// They wait for the engine to settle (ready, or failed): while Python starts in its worker it keeps a core busy, and
+// on a phone of few cores any work here would then take several times as long; and every rule the table applies is
+// the engine's anyway (a roll waits for the table too, so the log sees every roll).
 const extensions = (async () => {
   await afterFirstFrame();
-  for (const system of Object.keys(procs)) {
-    void procs[system];
-    await nextTask();
-  }
+  await arbiter.ready.catch(() => {});
   const { startTable } = await import('./table/index.js');
-  startTable(window.arbiterPage, arbiter, SPEC);
-  await nextTask();
-  await import('./offline.js'); // registers the service worker and offers "New version — reload"
+  await nextTask(); // its code evaluated in one task, started in the next
+  const drawn = startTable(window.arbiterPage, arbiter, SPEC);
+  // The offline copy once the table is drawn: the service worker's download of the build (and its check of every
+  // file's hash) then keeps a core busy while the page has nothing left to do.
+  drawn.then(() => import('./offline.js')) // registers the service worker and offers "New version — reload"
+    .catch((error) => console.error(error));
 })();
 extensions.catch((error) => console.error(error));
 watchLoading(extensions);
+for (const system of Object.keys(SPEC).filter((s) => tabs.tabOf(s) === firstTab)) {
+  await nextTask();
+  void procs[system];
+}
 // Taps on Roll before this module ran, kept by the page's first script (build.py's BOOT_SCRIPT): rolled now.
 for (const system of new Set(self.arbiterEarlyRolls ?? [])) procs[system]?.doRoll();
 self.arbiterEarlyRolls = null;

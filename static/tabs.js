@@ -1,7 +1,7 @@
 // The tabs: which panel shows, each panel built the first time it is needed, and the URL hash that names the shown
-// procedure and its form (so a Host can share "roll this"). page.py sends every panel but the first as a <template>:
-// the browser parses it with the page but builds no form of it (no style, no layout, no autofill scan) until the
-// panel is shown or one of its procedures is asked for.
+// procedure and its form (so a Host can share "roll this"). page.py sends every panel but the first as the text of a
+// <script type="text/html" data-later>: the browser reads it with the page but makes no node of it (no parse into
+// elements, no style, no layout, no autofill scan) until the panel is shown or one of its procedures is asked for.
 import { fillForm } from './forms.js';
 import { keepBarsInPlace } from './reveal.js';
 
@@ -21,8 +21,12 @@ export class Tabs {
     const panel = document.getElementById(`panel-${tab}`);
     if (panel && panel.dataset.built === undefined) {
       panel.dataset.built = '';
-      const later = panel.querySelector(':scope > template[data-later]');
-      later?.replaceWith(later.content);
+      const later = panel.querySelector(':scope > script[data-later]');
+      if (later) {
+        const parsed = document.createElement('template');
+        parsed.innerHTML = later.textContent;
+        later.replaceWith(parsed.content);
+      }
       keepBarsInPlace(panel);
     }
     return panel;

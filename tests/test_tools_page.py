@@ -42,9 +42,11 @@ def test_each_tab_holds_the_procedures_systems_puts_there():
     assert {tab: re.findall(r'<form data-system="([a-z_]+)"', body) for tab, _, body in panels} == want
     assert [tab for tab, _, _ in panels] == list(want) == re.findall(r'<a class="tab" [^>]*data-tab="([a-z_]+)"', forms)
     assert [bool(hidden) for _, hidden, _ in panels] == [False] + [True] * (len(want) - 1)
-    # a hidden panel is only parsed until it is first shown: all of it in one <template> (static/tabs.js builds it)
-    assert [body.startswith("<template data-later>") and body.endswith("</template>") for _, _, body in panels] \
-        == [False] + [True] * (len(want) - 1)
+    # a hidden panel is text until it is first shown: all of it in one <script type="text/html"> (static/tabs.js
+    # builds it), which nothing in it ends early
+    later = '<script type="text/html" data-later>'
+    assert [body.startswith(later) and body.endswith("</script>") and body.lower().count("</script") == 1
+            for _, _, body in panels] == [False] + [True] * (len(want) - 1)
     assert want["threat"] == ["threat", "luck"]
     assert '<span class="tab-name">Threat &amp; Luck</span>' in forms
 
@@ -58,7 +60,7 @@ def test_each_tab_shows_its_procedures_label_hint_and_description():
     assert "title=" not in forms.split("</nav>")[0]
     shown = re.findall(r'data-tab="([a-z_]+)"><span class="tab-name">([^<]+)</span> <span class="tab-hint">([^<]+)<',
                        forms)
-    described = dict(re.findall(r'data-panel="([a-z_]+)"[^>]*>(?:<template data-later>)?<p class="tab-description">'
+    described = dict(re.findall(r'data-panel="([a-z_]+)"[^>]*>(?:<script type="text/html" data-later>)?<p class="tab-description">'
                                 r'([^<]+)</p>', forms))
     for tab, name, hint in shown:
         specs = [s for s in systems if s["tab"] == tab]

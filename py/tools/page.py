@@ -182,17 +182,21 @@ def render_tab(tab: str, specs: list[dict]) -> str:
 def render_forms(systems: list[dict]) -> str:
     """"Pick your game's procedure", the tabs, and in each tab's panel its one-line description above a real HTML
     form for each of its procedures, with limits taken from systems(). Every panel but the first is hidden, its
-    content in a <template> that static/tabs.js builds when it is first needed: the page's first parse, style and
-    autofill scan cover one form, not six."""
+    content the text of a <script type="text/html" data-later> that static/tabs.js parses and builds when it is first
+    needed: the page's first parse (which reads that text without making a node of it), style and autofill scan cover
+    one tab's forms, not six."""
     grouped = tabs(systems)
     first = next(iter(grouped))
     nav = "".join(render_tab(tab, specs) for tab, specs in grouped.items())
     def panel(tab: str, specs: list[dict]) -> str:
         body = (f'<p class="tab-description">{esc(" ".join(s["description"] for s in specs))}</p>'
                 + "".join(render_form(s) for s in specs))
-        later = tab != first  # hidden, and only parsed until shown (static/tabs.js builds it)
+        later = tab != first  # hidden, and kept as text until shown (static/tabs.js builds it)
+        if later and ("</script" in body.lower() or "<!--" in body):
+            raise BuildError(f"panel {tab}: its forms would end the <script> that carries them as text")
         return (f'<section class="panel" id="panel-{tab}" role="tabpanel" aria-labelledby="tab-{tab}" data-panel="{tab}"'
-                + (f' hidden><template data-later>{body}</template>' if later else f'>{body}') + "</section>")
+                + (f' hidden><script type="text/html" data-later>{body}</script>' if later else f'>{body}')
+                + "</section>")
 
     panels = "".join(panel(tab, specs) for tab, specs in grouped.items())
     return (f'<p class="pick" id="pick">{esc(PICK)}</p>'

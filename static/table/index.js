@@ -3,7 +3,8 @@
 // (Will, nights of rest, XP costs, Exertion, Convictions, the Scheme, struggles and their odds) is
 // arbiter.api.table's: these modules keep and show state. Whatever a player typed is shown as text, never HTML.
 //
-//   startTable(window.arbiterPage, arbiter, SPEC)   // renders into <section id="table">; sets data-ready when loaded
+//   await startTable(window.arbiterPage, arbiter, SPEC)   // renders into <section id="table">; resolves (and sets
+//                                                         // data-ready) once drawn, or once it said why it could not
 //
 // This module is the controller: it opens the store, owns the redraws, the table's status line and the roll
 // events, and wires the parts, one module of one job each:
@@ -43,10 +44,9 @@ const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 
 export function startTable(page, arbiter, spec) {
   const root = document.getElementById('table');
-  if (!root || !page) return null;
+  if (!root || !page) return Promise.resolve();
   const table = new Table(root, page, arbiter, spec);
-  table.start().catch((error) => table.fatal(error));
-  return table;
+  return table.start().catch((error) => table.fatal(error));
 }
 
 class Table {
@@ -85,8 +85,10 @@ class Table {
     this.root.querySelector('[data-table-wait]')?.remove();
     this.root.append(...Object.values(this.sections));
     document.addEventListener('arbiter:roll', (event) => this.enqueue(() => this.onRoll(event.detail)));
+    document.addEventListener('arbiter:built', () => this.rollAs.showOnForms()); // a tab's form, built when shown
     this.page.guards?.push((system, request, action) => this.rules.cannotPay(system, request, action));
 
+    await nextTask(); // the sections are in; the store opens in tasks of its own
     this.store = await Store.open();
     this.store.subscribe((ids) => this.changed(ids));
     this.unblock();

@@ -89,8 +89,9 @@ export class RollAs {
 
   /** "Rolling as NAME · stop" at the top of each form while a character rolls it (a tap on stop: nobody does). */
   showOnForms() {
+    const built = new Map(this.t.page.built().map((proc) => [proc.system, proc])); // a form not built says it when it is
     for (const system of SYSTEMS) {
-      const proc = this.t.page.procs[system];
+      const proc = built.get(system);
       const who = this.t.characters.active(system);
       const key = who ? `${who.id}\n${who.name}` : null;
       const shown = this.shown[system];

@@ -100,7 +100,7 @@ export class Situations {
   /** Redraw the choices of each shown roll that offers Pay the Price when its marks or who pays changed (a name typed
    * there is not redrawn under the player's fingers: only a new Situation brings another one). */
   refresh() {
-    for (const proc of Object.values(this.t.page.procs)) {
+    for (const proc of this.t.page.built()) { // a form not yet built shows no roll
       if (!proc.roll?.choices?.some((c) => c.name === 'pay_the_price')) continue;
       const s = this.situation(proc.system);
       const key = JSON.stringify([this.price()?.current, s?.marked, s?.roller]);

@@ -38,11 +38,12 @@ export class Struggles {
     this.of = struggleOf(table.spec);
   }
 
-  /** The odds follow the form that rolls the turns, as it is edited. */
+  /** The odds follow the form that rolls the turns, as it is edited (once its tab has built it). */
   watchForm() {
-    const form = this.t.page.procs[this.of.system]?.form;
-    form?.addEventListener('input', () => this.scheduleOdds());
-    form?.addEventListener('change', () => this.scheduleOdds());
+    const form = `form[data-system="${this.of.system}"]`;
+    const edited = (event) => { if (event.target.closest?.(form)) this.scheduleOdds(); };
+    document.addEventListener('input', edited);
+    document.addEventListener('change', edited);
   }
 
   view() {
@@ -193,11 +194,10 @@ export class Struggles {
   }
 
   async computeOdds() {
-    const proc = this.t.page.procs[this.of.system];
-    if (!proc || !this.t.store) return;
-    const request = proc.request();
-    for (const [id, s] of this.t.store.list('struggle:')) {
-      if (s.status !== 'ongoing') continue;
+    const ongoing = this.t.store?.list('struggle:').filter(([, s]) => s.status === 'ongoing') ?? [];
+    if (!ongoing.length) return; // (the d10 form, which their odds read, is built only when some struggle needs it)
+    const request = this.t.page.procs[this.of.system].request();
+    for (const [id, s] of ongoing) {
       const turns = this.oddsTurns[id] ?? this.of.turns.default;
       const state = stateOf(s);
       const key = JSON.stringify([request, state, turns]);

@@ -327,14 +327,15 @@ def test_live_odds_follow_the_form(app):
 
 
 def test_a_tab_shown_later_gets_its_odds_then(app):
-    """At load only the shown tab's forms ask for their odds; each other tab's forms get theirs once it is shown: the
-    headline by Roll and every outcome's row are CPython's odds of the form's request."""
+    """At load only the shown tab's forms are built and ask for their odds; each other tab's forms are built and get
+    theirs once it is shown: the headline by Roll and every outcome's row are CPython's odds of the form's request."""
     page = app()
     first = TAB[next(iter(SPEC))]
     later = [s for s in SPEC if TAB[s] != first]
-    asked = "(s) => document.querySelector(`form[data-system=${s}] [data-odds]`).dataset.request"
+    asked = "(s) => document.querySelector(`form[data-system=${s}] [data-odds]`)?.dataset.request ?? null"
     wait_until(page, "() => document.querySelector('[data-odds][data-request]')", 10_000)
     assert [s for s in later if page.evaluate(asked, s)] == []
+    assert [s for s in later if form(page, s).count()] == []  # not even built: a hidden tab is text until shown
     for system in later:
         page.locator(f'nav.tabs a[data-tab="{TAB[system]}"]').click()
         wait_until(page, """(s) => { const o = document.querySelector(`form[data-system=${s}] [data-odds]`);
@@ -426,12 +427,15 @@ def test_shared_link_prefills_the_form(app, browser, server):
 
 
 def test_forms_are_there_before_python_and_roll_waits_for_it(page):
-    """The forms are real HTML, fillable at once; Roll is enabled at once, and a roll tapped while the engine loads
-    waits for it: its dice tumble, nothing is rolled, the page is not sent anywhere."""
+    """The forms are real HTML, fillable at once (a hidden tab's once it is shown); Roll is enabled at once, and a
+    roll tapped while the engine loads waits for it: its dice tumble, nothing is rolled, the page is not sent
+    anywhere."""
     page.route("**/pyodide.asm.wasm", lambda route: None)  # hold the runtime back: never answered
     page.goto("/")
-    for system in SPEC:
-        assert form(page, system).count() == 1
+    for system, spec in SPEC.items():
+        page.locator(f'nav.tabs a[data-tab="{spec["tab"]}"]').click()
+        assert form(page, system).count() == 1 and form(page, system).is_visible()
+    page.locator('nav.tabs a[data-tab="arbitration"]').click()
     assert not form(page, "arbitration").locator("button[data-roll]").is_disabled()
     form(page, "arbitration").locator('[data-path="skills[0]"]').fill("5")
     form(page, "arbitration").locator("button[data-roll]").click()
@@ -442,9 +446,11 @@ def test_forms_are_there_before_python_and_roll_waits_for_it(page):
 
 
 def test_form_limits_come_from_the_engine(app):
-    """Every number input carries the min and max that arbiter.api.systems() declares."""
+    """Every number input carries the min and max that arbiter.api.systems() declares (each form once its tab is
+    shown, which builds it)."""
     page = app()
     for system, spec in SPEC.items():
+        page.locator(f'nav.tabs a[data-tab="{TAB[system]}"]').click()
         for f in spec["fields"]:
             if f["type"] == "int":
                 el = form(page, system).locator(f'[data-path="{f["name"]}"]')
