@@ -89,7 +89,8 @@ export class RollAs {
 
   /** "Rolling as NAME · stop" at the top of each form while a character rolls it (a tap on stop: nobody does). */
   showOnForms() {
-    const built = new Map(this.t.page.built().map((proc) => [proc.system, proc])); // a form not built says it when it is
+    // a form not yet built says it once it is (arbiter:built)
+    const built = new Map(this.t.page.built().map((proc) => [proc.system, proc]));
     for (const system of SYSTEMS) {
       const proc = built.get(system);
       const who = this.t.characters.active(system);
