@@ -6,7 +6,7 @@ import { readForm, fillForm, wireForm, showError, clearErrors, inWords } from '.
 import { VIEWS, h, percent } from './procedures.js';
 import { outcomeLines } from './outcome.js';
 import { reveal } from './reveal.js';
-import { Tabs } from './tabs.js';
+import { Tabs, buildText } from './tabs.js';
 
 // First, let the browser finish its own work once the page is parsed (DOMContentLoaded: it looks through the forms,
 // for autofill) in this task: everything below runs in tasks of its own, so none makes the page stop answering.
@@ -341,15 +341,12 @@ const showTab = (tab) => tabs.show(tab, (system) => { // its Procedure built, an
   const proc = procs[system];
   if (proc.oddsOwed && 'ready' in document.body.dataset) proc.refreshOddsIfShown();
 });
-const firstTab = tabs.readHash(procs);
-tabs.show(firstTab, () => {}); // its Procedures below, a task each
+const firstSystems = [];
+tabs.show(tabs.readHash(procs), (system) => firstSystems.push(system)); // its Procedures below, a task each
 tabs.wire(procs, showTab);
 // The rulings (index.html) are parsed into the page the first time they are opened, not with the page.
-document.getElementById('rulings')?.addEventListener('toggle', () => {
-  const text = document.getElementById('rulings-text'), parsed = document.createElement('template');
-  parsed.innerHTML = text.textContent;
-  text.replaceWith(parsed.content);
-}, { once: true });
+document.getElementById('rulings')?.addEventListener('toggle', () => buildText(document.getElementById('rulings-text')),
+  { once: true });
 // situation(system): the Situation a roll's Pay the Price list shows (its marks, who pays), set by the table, its owner
 // recheck(): what pays for a shown roll's choices changed (the table's Scheme or a sheet): check them again
 // built(): the Procedures made so far (only they can show a roll), without making the others
@@ -376,7 +373,7 @@ const extensions = (async () => {
 })();
 extensions.catch((error) => console.error(error));
 watchLoading(extensions);
-for (const system of Object.keys(SPEC).filter((s) => tabs.tabOf(s) === firstTab)) {
+for (const system of firstSystems) {
   await nextTask();
   void procs[system];
 }

@@ -5,6 +5,14 @@
 import { fillForm } from './forms.js';
 import { keepBarsInPlace } from './reveal.js';
 
+/** Put in place of `script` (a <script type="text/html">) the elements its text holds: the page's parts sent as text
+ * (a hidden tab's panel, the rulings) are parsed only when first needed. */
+export function buildText(script) {
+  const parsed = document.createElement('template');
+  parsed.innerHTML = script.textContent;
+  script.replaceWith(parsed.content);
+}
+
 /** The Procedures' tabs over `spec` (id → systems() entry); `procs` builds a Procedure of a form (main.js). */
 export class Tabs {
   constructor(spec) {
@@ -22,11 +30,7 @@ export class Tabs {
     if (panel && panel.dataset.built === undefined) {
       panel.dataset.built = '';
       const later = panel.querySelector(':scope > script[data-later]');
-      if (later) {
-        const parsed = document.createElement('template');
-        parsed.innerHTML = later.textContent;
-        later.replaceWith(parsed.content);
-      }
+      if (later) buildText(later);
       keepBarsInPlace(panel);
     }
     return panel;

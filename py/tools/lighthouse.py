@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import tempfile
 import urllib.request
 from pathlib import Path
@@ -71,7 +70,7 @@ def describe(i: int, summary: dict) -> str:
     return "\n".join(lines)
 
 
-def warm(server: Server, origin: str, dist: Path) -> None:
+def warm(origin: str, dist: Path) -> None:
     """Ask for every file once, gzipped, so the server has compressed each before the first run: GitHub Pages sends
     them compressed already, and compressing the 8 MB wasm during a run would take a core from the page measured."""
     for path in sorted(p for p in dist.rglob("*") if p.is_file()):
@@ -95,7 +94,7 @@ def lighthouse(dist: Path, runs: int = 3, keep: Path | None = None) -> int:
         out = keep or Path(tmp)
         out.mkdir(parents=True, exist_ok=True)
         origin = server.url.rstrip("/") + BASE
-        warm(server, origin, dist)
+        warm(origin, dist)
         for i in range(1, runs + 1):
             path = out / f"run-{i}.report.json"
             cmd = [str(cli), origin, "--quiet", "--output=json", f"--output-path={path}",
@@ -113,7 +112,3 @@ def lighthouse(dist: Path, runs: int = 3, keep: Path | None = None) -> int:
     print(f"goal (Performance ≥ 95, Accessibility 100, Best Practices 100, no long task from our files) met in "
           f"{good} of {runs} runs", flush=True)
     return 0 if good == runs else 1
-
-
-if __name__ == "__main__":
-    sys.exit(lighthouse(Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 3))
