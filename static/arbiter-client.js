@@ -1,15 +1,17 @@
-// The page's door to the rules: starts the Python worker as soon as it is imported and turns its
-// messages into Promises of the same JSON as `arbiter.api`. Python never runs on the page's thread.
+// The page's door to the rules: starts the Python worker as soon as it is imported (its downloads begin) and turns
+// its messages into Promises of the same JSON as `arbiter.api`. Python never runs on the page's thread, and it starts
+// (compiling the wasm, restoring the snapshot) when the page says `go()` or at the first call.
 //
 //   import { arbiter } from "./arbiter-client.js";   // also window.arbiter
 //   arbiter.onProgress(({ progress, label, failed }) => …);
+//   arbiter.go();                                     // once the page has drawn its first screen
 //   await arbiter.ready;                              // rejects if Pyodide failed to load; then arbiter.retry()
 //   const odds = await arbiter.odds("luck", { dice: 2, for: 0, against: 0 });
 //
 // A call rejects with an Error whose message is the RulesError's message (error.name "RulesError"),
 // or with the load failure when Python could not be loaded.
 //
-// Timings, for `python3 build.py bench` and the curious: performance marks "arbiter:worker-start",
+// Timings, for `python3 build.py bench` and the curious: performance marks "arbiter:worker-start", "arbiter:go",
 // "arbiter:progress <0..1>" and "arbiter:ready", `arbiter.loadTimeline` (the worker's steps while loading) and
 // `arbiter.timings`, the last 100 calls as {method, ms} (round trips through the worker).
 
@@ -47,11 +49,11 @@ function start() {
   performance.mark('arbiter:worker-start');
   const url = new URL('./worker.js', import.meta.url);
   if (LOAD_TIMEOUT) url.searchParams.set('timeout', LOAD_TIMEOUT);
-  // The built page's first script has started the worker already (build.py's BOOT_SCRIPT): adopt it, once.
-  const boot = !worker && !LOAD_TIMEOUT ? globalThis.arbiterBoot : null;
-  delete globalThis.arbiterBoot;
-  const current = boot?.worker ?? new Worker(url, { type: 'module' });
+  const retried = worker !== null;
+  const current = new Worker(url, { type: 'module' });
   worker = current;
+  went = false;
+  if (retried) go(); // the page has long been drawn
   status = 'loading';
   let settle;
   readyPromise = new Promise((resolve, reject) => (settle = { resolve, reject }));
@@ -106,10 +108,21 @@ function start() {
     fail(event.message || 'The Python worker could not start');
   };
   emit({ progress: 0, label: 'Starting…' });
-  for (const event of boot?.early ?? []) (event.type === 'error' ? current.onerror : current.onmessage)(event);
+}
+
+// Python starts in its worker (compiling the wasm, restoring the snapshot) once the page says so: it keeps a core or
+// two busy for a second, and the page's first screen would meanwhile be drawn several times slower. The downloads
+// start with the worker.
+let went = false;
+function go() {
+  if (went) return;
+  went = true;
+  performance.mark('arbiter:go');
+  worker.postMessage({ go: true });
 }
 
 function call(method, args) {
+  go();
   return readyPromise.then(
     () =>
       new Promise((resolve, reject) => {
@@ -142,6 +155,8 @@ export const arbiter = {
   get loadTimeline() {
     return loadTimeline.slice();
   },
+  /** The page has drawn its first screen: Python may start now (the first call says so too). */
+  go,
   systems: () => call('systems', []),
   roll: (system, request, seed = null) => call('roll', [system, request, seed]),
   act: (system, roll, action, seed = null) => call('act', [system, roll, action, seed]),

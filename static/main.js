@@ -380,3 +380,6 @@ for (const system of firstSystems) {
 // Taps on Roll before this module ran, kept by the page's first script (build.py's BOOT_SCRIPT): rolled now.
 for (const system of new Set(self.arbiterEarlyRolls ?? [])) procs[system]?.doRoll();
 self.arbiterEarlyRolls = null;
+// Python starts once the shown forms are drawn (arbiter-client.js): its start keeps a core or two busy for a second.
+await afterFirstFrame();
+arbiter.go();

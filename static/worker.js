@@ -11,19 +11,24 @@
 //                 {id, ok: false, kind, error}  kind "RulesError": its message; otherwise a clear text
 
 // The two big downloads start on the first line, before Pyodide's JavaScript is even imported: the wasm compiles
-// as it streams in, and the snapshot arrives meanwhile. (Imports are dynamic for that reason: static ones would
-// all be fetched before any line here runs.)
+// as it streams in (once the page says go, below), and the snapshot arrives meanwhile. (Imports are dynamic for that
+// reason: static ones would all be fetched before any line here runs.)
 const WASM_URL = new URL('../pyodide/pyodide.asm.wasm', import.meta.url);
 const SNAPSHOT_URL = new URL('../pyodide/snapshot.bin', import.meta.url);
-const compiled = WebAssembly.compileStreaming(fetch(WASM_URL).then(counted));
+// The rest waits for the page's word ({go: true}, or its first call): Python's start keeps a core or two busy for a
+// second, and the page draws its first screen meanwhile (static/arbiter-client.js). The bytes go on arriving.
+let go;
+const going = new Promise((resolve) => (go = resolve)).then(() => mark('go'));
+const wasm = fetch(WASM_URL).then(counted);
+const compiled = WebAssembly.compileStreaming(going.then(() => wasm));
 const snapshotBytes = fetch(SNAPSHOT_URL).then(async (response) => {
   if (!response.ok) throw new Error(`${SNAPSHOT_URL.pathname}: HTTP ${response.status}`);
   return new Uint8Array(await counted(response).arrayBuffer());
 });
 // Pyodide's 1.2 MB of Emscripten JavaScript: fetched and parsed while the wasm compiles (loadPyodide would only ask
 // for it once pyodide.mjs has loaded), then handed to loadPyodide as its `createPyodideModule`.
-const emscripten = import('../pyodide/pyodide.asm.mjs');
-for (const promise of [compiled, snapshotBytes, emscripten]) promise.catch(() => {}); // reported by load()
+const emscripten = going.then(() => import('../pyodide/pyodide.asm.mjs'));
+for (const promise of [wasm, compiled, snapshotBytes, emscripten]) promise.catch(() => {}); // reported by load()
 
 const INDEX_URL = new URL('../pyodide/', import.meta.url);
 
@@ -60,22 +65,28 @@ function progress(value, label) {
 // The bar starts at STARTED once this worker runs (the page and the worker are in: about that share of a slow
 // phone's wait), and the two downloads fill it up to DOWNLOADED, byte by byte as they arrive: on a slow phone they are
 // most of the wait. SIZES is each file's size as read here (decoded), written by build.py (py/tools/snapshot.py's
-// write_download_sizes): Content-Length is the gzipped size, or absent. A message at most per STEP of the bytes.
+// write_download_sizes): Content-Length is the gzipped size, or absent. A message at most per STEP of the bytes and
+// per GAP_MS: each message is a frame for the page to draw (and for a phone to pay for) while it is busiest; where the
+// bytes arrive fast, as from the offline copy, the bar moves a few times instead of sixty times a second.
 const SIZES = /* BUILD */ {} /* BUILD */;
 const STARTED = 0.02;
 const DOWNLOADED = 0.8;
 const STEP = 0.02;
-const bytes = { received: 0, total: Object.values(SIZES).reduce((a, b) => a + b, 0), reported: 0, left: 2 };
+const GAP_MS = 250;
+const bytes = { received: 0, total: Object.values(SIZES).reduce((a, b) => a + b, 0), reported: 0, at: 0, left: 2 };
+progress(STARTED, 'Loading Python runtime…');
 
 /** `response` with its body counted into the bar as it is read (the same bytes, the same headers and status). */
 function counted(response) {
   if (!response.ok || !response.body) return response;
+  // Its readable side never pushes back: the bytes are counted (and kept) as they arrive, read or not yet.
   const counter = new TransformStream({
     transform(chunk, controller) {
       bytes.received += chunk.byteLength;
       const done = Math.min(bytes.received / bytes.total, 1);
-      if (bytes.total && done - bytes.reported >= STEP) {
-        bytes.reported = done;
+      const now = performance.now();
+      if (bytes.total && done - bytes.reported >= STEP && now - bytes.at >= GAP_MS) {
+        Object.assign(bytes, { reported: done, at: now });
         show(STARTED + (DOWNLOADED - STARTED) * done, stage);
       }
       controller.enqueue(chunk);
@@ -83,7 +94,7 @@ function counted(response) {
     flush() {
       if (--bytes.left === 0) progress(DOWNLOADED, 'Starting Python…');
     },
-  });
+  }, undefined, { highWaterMark: Infinity });
   const { status, statusText, headers } = response;
   return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
 }
@@ -102,7 +113,6 @@ function withTimeout(promise, ms) {
 const STEPS = { instantiated: 0.85, decoded: 0.9 }; // static/snapshot.js's steps after the downloads, on the bar
 
 async function load() {
-  progress(STARTED, 'Loading Python runtime…');
   compiled.then(() => mark('wasm compiled'), () => {});
   const [{ loadPyodide }, { EMPTY_ZIP, restoreOptions, parseSnapshot }, { default: createPyodideModule }] =
     await Promise.all([import('../pyodide/pyodide.mjs'), import('./snapshot.js'), emscripten]);
@@ -147,6 +157,8 @@ async function load() {
 }
 
 self.onmessage = async (event) => {
+  go();
+  if (event.data?.go) return;
   const { id, method, args } = event.data ?? {};
   let reply;
   try {
@@ -159,7 +171,7 @@ self.onmessage = async (event) => {
   self.postMessage({ id, ...reply });
 };
 
-const loading = withTimeout(load(), LOAD_TIMEOUT_MS);
+const loading = withTimeout(going.then(load), LOAD_TIMEOUT_MS);
 loading.then(
   ({ version }) => {
     settled = true;

@@ -15,7 +15,7 @@ from arbiter import api
 from tools import BuildError
 from tools import ROOT
 from tools.page import (BOOT_SCRIPT, CLIENT_FIRST, new_row_value, render_field, render_forms, render_page, render_row,
-                        start_worker_first, tabs)
+                        boot_first, tabs)
 
 
 def list_fields():
@@ -124,16 +124,16 @@ def test_the_page_holds_the_table_declarations(dist):
 
 
 def test_the_pyodide_client_starts_from_the_top_of_the_page(dist):
-    """The built page starts the Python worker from its first script, right after its Content-Security-Policy, which
-    allows that inline script by its sha256 and nothing else inline; then the Pyodide client (which adopts the
-    worker) as an async module, once, before any stylesheet or the page's own modules."""
+    """The built page's first script comes right after its Content-Security-Policy, which allows that inline script
+    by its sha256 and nothing else inline; then the Pyodide client as an async module, once, before any stylesheet or
+    the page's own modules; the first script starts no worker (the client does, once the first screen is drawn)."""
     page = (dist / "index.html").read_text(encoding="utf-8")
     csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', page)
     digest = base64.b64encode(hashlib.sha256(BOOT_SCRIPT.encode()).digest()).decode()
     script_src = next(d for d in csp.group(1).split(";") if d.strip().startswith("script-src")).split()
     assert script_src == ["script-src", "'self'", f"'sha256-{digest}'", "'wasm-unsafe-eval'"]
-    assert page.count("<script>") == 1 and f"<script>{BOOT_SCRIPT}</script>" in page
+    assert page.count("<script>") == 1 and f"<script>{BOOT_SCRIPT}</script>" in page and "Worker" not in BOOT_SCRIPT
     assert csp.end() < page.index("<script>") < page.index(CLIENT_FIRST) < page.index('rel="stylesheet"')
     assert page.count("static/arbiter-client.js") == 1
     assert page.index(CLIENT_FIRST) < page.index('src="static/main.js"')
-    assert start_worker_first("<p>no head</p>") == "<p>no head</p>"
+    assert boot_first("<p>no head</p>") == "<p>no head</p>"

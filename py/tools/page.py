@@ -257,8 +257,7 @@ def render_page(template: str, systems: list[dict], rulings_md: str, table_spec:
 CLIENT_PRELOAD = '<link rel="modulepreload" href="static/arbiter-client.js">'
 CLIENT_FIRST = '<script type="module" async src="static/arbiter-client.js"></script>'
 # The page's first script, inline (allowed by its hash):
-# - starts the Python worker while the page is still arriving, before any module has loaded; static/arbiter-client.js
-#   adopts it (and the messages or error it sent meanwhile);
+# - keeps the page's errors and the Roll taps made before main.js runs;
 # - splits the first paint in two, so neither frame is a long task: the first frame lays out only the header and
 #   the loading line (style.css hides the rest while <html data-first-frame>), the next one the forms.
 BOOT_SCRIPT = (
@@ -274,20 +273,15 @@ BOOT_SCRIPT = (
     "  e.preventDefault();\n"
     "  self.arbiterEarlyRolls.push(e.target.dataset.system);\n"
     "}, true);\n"
-    "self.arbiterBoot = { worker: new Worker('static/worker.js', { type: 'module' }), early: [] };\n"
-    "self.arbiterBoot.worker.onmessage = self.arbiterBoot.worker.onerror = (event) => {\n"
-    "  if (event.type === 'error') event.preventDefault();\n"
-    "  self.arbiterBoot.early.push(event);\n"
-    "};\n"
     "document.documentElement.dataset.firstFrame = '';\n"
     "requestAnimationFrame(() => setTimeout(() => delete document.documentElement.dataset.firstFrame, 0));"
 )
 
 
-def start_worker_first(page: str) -> str:
-    """Start the Python worker from the first line of the page: an inline script right after the
-    Content-Security-Policy (which allows exactly that script, by its sha256), then the Pyodide client as an async
-    module in place of its modulepreload, which adopts that worker as soon as it arrives."""
+def boot_first(page: str) -> str:
+    """The page's first script (BOOT_SCRIPT) inline right after the Content-Security-Policy (which allows exactly that
+    script, by its sha256), then the Pyodide client as an async module in place of its modulepreload. (The client
+    starts the Python worker once main.js has drawn the first screen: `arbiter.go()`.)"""
     csp = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?', page)
     if CLIENT_PRELOAD not in page or not csp or "script-src 'self'" not in csp.group(0):
         return page
@@ -322,4 +316,4 @@ def write_page(site, systems: list[dict], table_spec: dict) -> None:
     """`site`/index.html: the page with its generated parts and its first script."""
     page = render_page((ROOT / "index.html").read_text(encoding="utf-8"), systems,
                        (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"), table_spec)
-    (site / "index.html").write_text(start_worker_first(page), encoding="utf-8")
+    (site / "index.html").write_text(boot_first(page), encoding="utf-8")

@@ -205,6 +205,24 @@ def test_unknown_method_is_refused(ready_page):
     assert reply == {"id": 1, "ok": False, "error": 'Unknown method "__import__"'}
 
 
+def test_python_starts_once_the_first_screen_is_drawn(ready_page):
+    """The worker starts with the page's client and fetches at once, but Python's start (compiling the wasm,
+    instantiating, restoring the snapshot) waits for the page's word, `arbiter.go()`, given once the shown forms are
+    drawn: the page painted before it said go, and every heavy step of the worker comes after its go."""
+    page = ready_page()
+    marks = page.evaluate("""() => Object.fromEntries(performance.getEntries()
+        .filter((e) => e.name.startsWith('arbiter:') || e.name === 'first-contentful-paint')
+        .map((e) => [e.name, e.startTime]))""")
+    assert marks["arbiter:worker-start"] < marks["arbiter:go"] < marks["arbiter:ready"], marks
+    assert marks["first-contentful-paint"] < marks["arbiter:go"], marks
+    steps = {step["what"]: step["ms"] for step in page.evaluate("arbiter.loadTimeline")}
+    heavy = ["wasm compiled", "instantiated", "ready"]
+    assert all(step in steps for step in ["worker started", "go", *heavy]), steps
+    assert steps["worker started"] < marks["arbiter:go"] <= steps["go"], (steps, marks)  # it waited for the word
+    assert all(steps["go"] <= steps[step] for step in heavy), steps
+    assert page.evaluate("arbiterPage.built().length") >= 1 and page.locator("form[data-system]").first.is_visible()
+
+
 def test_python_is_not_on_the_main_thread(ready_page):
     """The page never loads Pyodide itself: no globals, and the runtime and wheels are fetched by the worker."""
     page = ready_page()
