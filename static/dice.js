@@ -228,8 +228,9 @@ export class DiceTray {
   }
 
   _draw(t = Infinity) {
+    // A tray that never held dice draws nothing (sizing clears a canvas): no 2D context while the page loads.
+    if (!this.width || (!this.context && !this.dice.length)) return;
     const { ctx, canvas, c } = this;
-    if (!this.width) return;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.setTransform(canvas.width / this.width, 0, 0, canvas.height / this.height, 0, 0);
