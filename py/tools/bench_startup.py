@@ -88,6 +88,10 @@ class Visit:
         if self.ready_mark == "arbiter:ready":
             timings = page.evaluate("window.arbiter.timings")
             result["odds_max"] = max((t["ms"] for t in timings if t["method"] == "odds"), default=None)
+            # The loading bar's moves with the downloads' bytes (static/worker.js: at most one per 2 % and per 250 ms).
+            result["bar_moves"] = page.evaluate("""performance.getEntriesByType('mark')
+                .filter((m) => m.name.startsWith('arbiter:progress '))
+                .map((m) => Number(m.name.split(' ')[1])).filter((v) => v > 0.02 && v < 0.8).length""")
             result["steps"] = {}  # the worker's own timeline: each step's first time, ms after navigation start
             for step in page.evaluate("window.arbiter.loadTimeline"):
                 result["steps"].setdefault(step["what"], step["ms"])
@@ -162,6 +166,7 @@ def run(dist: Path, runs: int) -> dict:
                             add(f"{kind} {label} longest task", max(result["longtasks"], default=0))
                             if kind == "app":
                                 add(f"{kind} {label} odds", result["odds_max"])
+                                add(f"{kind} {label} bar moves", result["bar_moves"])
                                 for step, ms in result["steps"].items():
                                     add(f"{kind} {label} step {step}", ms)
                     print(f"  run {i + 1}/{runs}: app ready {cold_warm(figures, 'app')}, "
@@ -204,6 +209,8 @@ def report(figures: dict, runs: int) -> list[str]:
         f"roll round trip (median of 30 rolls)   {m['roll']:8.1f} ms   (target <= 30)",
         f"slowest odds request in the page, cold {m['app cold odds']:8.1f} ms",
         f"slowest odds request in the page, warm {m['app warm odds']:8.1f} ms",
+        f"loading bar moves with the bytes, cold {m['app cold bar moves']:8.0f}      (downloads: the steps below)",
+        f"loading bar moves with the bytes, warm {m['app warm bar moves']:8.0f}",
     ]
     # Where the time goes: the Python worker's steps (static/worker.js), each a median, for cold and warm.
     for label in ("cold", "warm"):

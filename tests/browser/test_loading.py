@@ -51,18 +51,3 @@ def test_the_loading_bar_moves_with_the_downloads_on_a_slow_phone(page, await_re
     assert "Starting Python…" in [label for _, _, label in before_ready], shown
     assert line[-1][1] == 1 and all(a[1] <= b[1] for a, b in zip(line, line[1:])), shown
 
-
-def test_where_the_bytes_come_fast_the_bar_moves_at_most_every_quarter_second(ready_page):
-    """Each move of the bar is a frame to draw while the machine is busiest, so the worker moves it at most every
-    250 ms (static/worker.js's GAP_MS; the first move no sooner than 250 ms after it starts): from the worker's making
-    to the end of the downloads (its own timeline), at most one move per 250 ms. Without the gap a fast load moved
-    it once per 2 % of the bytes (about 40 times in half a second)."""
-    page = ready_page()
-    values = page.evaluate("""performance.getEntriesByType('mark').filter((m) => m.name.startsWith('arbiter:progress '))
-        .map((m) => Number(m.name.split(' ')[1]))""")
-    by_bytes = [v for v in values if 0.02 < v < DOWNLOADS_END]
-    steps = {step["what"]: step["ms"] for step in page.evaluate("arbiter.loadTimeline")}
-    # From the page's mark just before it made the worker: the worker's clock starts no sooner.
-    made = page.evaluate("performance.getEntriesByName('arbiter:worker-start')[0].startTime")
-    downloads_ms = steps["Starting Python…"] - made
-    assert len(by_bytes) <= downloads_ms / 250, (values, steps, made)
