@@ -12,10 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from tools.server import Server  # noqa: E402
-from tools.testenv import chromium_path  # noqa: E402
-
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-               "--disable-sync"]
+from tools.testenv import CHROMIUM_ARGS, chromium_path  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -43,6 +40,6 @@ def playwright_session():
 
 @pytest.fixture(scope="session")
 def browser(playwright_session):
-    chromium = playwright_session.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
+    chromium = playwright_session.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
     yield chromium
     chromium.close()

@@ -25,11 +25,10 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))  # the package `tools`, of which this script is a part
 from tools.fetch import fetch_pyodide, unpack_pyodide  # noqa: E402
 from tools.server import Server  # noqa: E402
-from tools.testenv import chromium_path  # noqa: E402
+from tools.testenv import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-               "--disable-sync", "--no-first-run"]
+LAUNCH_ARGS = [*CHROMIUM_ARGS, "--no-first-run"]
 STOCK_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 BARE_PAGE = """<!doctype html><html lang="en"><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">

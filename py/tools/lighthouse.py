@@ -22,13 +22,12 @@ from pathlib import Path
 from . import BuildError
 from .npmtool import npm_tool
 from .server import Server
-from .testenv import chromium_path
+from .testenv import CHROMIUM_ARGS, chromium_path
 
 HERE = Path(__file__).resolve().parent / "lighthouse"  # package.json and package-lock.json
 BASE = "/arbiter/"
 CATEGORIES = ("performance", "accessibility", "best-practices")
-CHROME_FLAGS = ("--headless=new --no-sandbox --disable-gpu --disable-background-networking "
-                "--disable-component-update --disable-sync --no-first-run")
+CHROME_FLAGS = " ".join(("--headless=new", *CHROMIUM_ARGS, "--no-first-run"))
 # Lighthouse's names for where a task's time went (its long-tasks audit's debugData), shortened for one line.
 GROUPS = {"parseHTML": "parse", "styleLayout": "style+layout", "paintCompositeRender": "paint",
           "scriptParseCompile": "compile", "scriptEvaluation": "script", "garbageCollection": "gc", "other": "other"}

@@ -32,6 +32,12 @@ def ensure_venv(venv: Path = VENV, requirements: Path = REQUIREMENTS) -> Path:
     return python
 
 
+# The flags every Chromium we start gets (the tests, the bench, the screenshots, Lighthouse): no sandbox (containers),
+# no GPU (none here), and none of its own traffic or updates while it is measured.
+CHROMIUM_ARGS = ("--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync")
+
+
 def chromium_path() -> str | None:
     """The Chromium the browser tests drive: $ARBITER_CHROMIUM, else the system's, else None (Playwright's own)."""
     for candidate in (os.environ.get("ARBITER_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):

@@ -50,4 +50,3 @@ def test_the_loading_bar_moves_with_the_downloads_on_a_slow_phone(page, await_re
     assert len(by_bytes) >= 3, shown  # it follows the bytes as they arrive, not only the steps around them
     assert "Starting Python…" in [label for _, _, label in before_ready], shown
     assert line[-1][1] == 1 and all(a[1] <= b[1] for a, b in zip(line, line[1:])), shown
-
