@@ -53,8 +53,14 @@ def changed(page, system, action):
     return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
 
 
+# In the viewport and seen there: what the browser finds at the element's centre is the element (or inside it), not
+# a bar or a sheet over it.
 IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
-  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }"""
+  if (!(r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth)) {
+    return false;
+  }
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return el === hit || el.contains(hit); }"""
 
 
 def said_by_roll(page, system):
