@@ -269,16 +269,29 @@ const ability_test = {
         const wanted = ui.exert ?? c.exert_needed;
         const input = h('input', { type: 'number', min: c.min, max, step: 1, disabled: none,
           value: Number(wanted) > max ? max : wanted, 'aria-label': 'Exertion to spend' });
-        const amount = Number(input.value);
         if (c.odds) ui.after = { exert: { key: JSON.stringify(c.odds.action), odds: c.odds }, ...ui.after };
-        const chance = !none && Number.isInteger(amount) && amount >= c.min && amount <= max
-          ? liveChance(roll, ui, 'exert', { exert: amount }, oddsAfter, title) : h('span', { class: 'choice-odds' });
-        input.addEventListener('change', () => { ui.exert = input.value; redraw(); });
+        const button = h('button', { type: 'button', onclick: () => act({ exert: Number(input.value) }) });
+        const note = h('span', { class: 'field-error', 'aria-live': 'polite' });
+        // As the player types: the chance of what is typed, or why it cannot be spent (Exert then waits). No redraw,
+        // so the box keeps its focus and the first tap on Exert spends what it holds.
+        const check = () => {
+          const amount = Number(input.value);
+          const ok = !none && input.value.trim() !== '' && Number.isInteger(amount) && amount >= c.min && amount <= max;
+          if (!ok) ui.wanted = { ...ui.wanted, exert: null }; // an answer for an earlier amount is stale
+          button.disabled = !ok;
+          button.replaceChildren('Exert', ok ? liveChance(roll, ui, 'exert', { exert: amount }, oddsAfter, title)
+            : h('span', { class: 'choice-odds' }));
+          let words = none ? why.words : '';
+          const range = `Exertion to spend must be from ${c.min} to ${max}`;
+          if (!ok && !none) words = why && amount > max ? why.words : range;
+          note.textContent = words;
+          note.hidden = !words;
+          if (words) note.dataset.refusal = ''; else delete note.dataset.refusal;
+        };
+        input.addEventListener('input', () => { ui.exert = input.value; check(); });
+        check();
         out.push(h('div', { class: 'choice', 'data-choice': 'exert' },
-          h('span', {}, `Spend Exertion: ${c.exert_needed} would turn this into a success.`), input,
-          h('button', { type: 'button', disabled: none, onclick: () => act({ exert: Number(input.value) }) },
-            'Exert', chance),
-          none ? h('span', { class: 'field-error', 'data-refusal': '' }, why.words) : null));
+          h('span', {}, `Spend Exertion: ${c.exert_needed} would turn this into a success.`), input, button, note));
       } else if (c.name === 'negate_setback') {
         out.push(offer('negate_setback', refusal(c), () => act(c.action), c.label,
           c.odds ? chanceLine(roll, c.odds, title) : null));
