@@ -95,8 +95,11 @@ class Procedure {
       this.oddsBox.dataset.request = JSON.stringify(request);
       delete this.oddsBox.dataset.stale;
     } catch (error) {
-      if (seq !== this.oddsSeq || this.rollError) return; // a refused roll's message stays until the form changes
-      this.setError(error);
+      if (seq !== this.oddsSeq) return;
+      // No chance beside Roll for a form the rules refuse (the last one shown was another form's)
+      this.form.querySelector('[data-headline]').replaceChildren(
+        h('span', { class: 'muted', 'data-no-odds': '' }, 'No odds: see ⚠ above'));
+      if (!this.rollError) this.setError(error); // a refused roll's message stays until the form changes
     }
   }
 

@@ -240,8 +240,12 @@ def test_only_one_reroll_per_test():
 def test_masteries_need_their_skill(door):
     """ability_test-5: Masteries above 0 with skill 0 are refused, by roll and by odds alike."""
     request_ = parse({"type1": 2, "type2": 2, "skill": 0, "difficulty": 1, "masteries": 1})
-    with pytest.raises(RulesError, match=r"^'masteries': Masteries need a relevant Skill \(Skill levels 1 or more\)"):
+    refused = r"^'masteries': Masteries need a relevant Skill \(Skill levels 1 or more\)"
+    with pytest.raises(RulesError, match=refused) as e:
         at.roll(request_, ScriptedDice()) if door == "roll" else at.odds(request_)
+    # the page says it by the Masteries field, after its label: "Masteries need a relevant Skill …"
+    assert (e.value.path, e.value.says) == ("masteries", "need a relevant Skill (Skill levels 1 or more), got 1 with "
+                                                         "Skill levels 0")
 
 
 def test_masteries_with_a_skill_level_reroll():

@@ -200,10 +200,13 @@ def test_exert_spends_what_is_typed_on_the_first_tap(app):
     ("ability_test", "type1", "9", "Type I Attribute must be from 1 to 5"),
     ("arbitration", "skills[0]", "-2", "Relevant skill values 1 must be from 0 to 30"),
     ("threat", "threats[0].name", "x" * 81, "Threat 1 must be text of at most 80 characters"),
+    ("ability_test", "masteries", "2", "Masteries need a relevant Skill (Skill levels 1 or more), got 2 with Skill "
+                                      "levels 0"),
 ])
 def test_a_refused_roll_says_why_by_roll_in_the_players_words(app, system, path, value, words):
     """A value out of range refuses the roll with a message by Roll, in view on the phone, naming the field by its
-    label and the allowed range, never by its path; the field is marked invalid and keeps what was typed."""
+    label and the allowed range, never by its path; the field is marked invalid and keeps what was typed, and the
+    bar shows no chance (the last one was the valid form's)."""
     page = app(f"#{TAB[system]}")
     field = form(page, system).locator(f'[data-path="{path}"]')
     field.evaluate("(el, v) => { el.value = v; el.dispatchEvent(new Event('input', { bubbles: true })); }", value)
@@ -212,6 +215,10 @@ def test_a_refused_roll_says_why_by_roll_in_the_players_words(app, system, path,
     assert field.get_attribute("aria-invalid") == "true" and field.input_value() == value
     assert f"'{path}'" not in form(page, system).text_content()
     assert page.evaluate("(s) => window.arbiterPage.procs[s].roll", system) is None
+    headline = form(page, system).locator("[data-headline]")
+    wait_until(page, "(el) => el.querySelector('[data-no-odds]') && !el.querySelector('[data-p]')", 10_000,
+               headline.element_handle())
+    assert headline.inner_text() == "No odds: see ⚠ above"
 
 
 # --- one view per roll, words after the dice (issue 8) ------------------------------------------------------------

@@ -179,7 +179,9 @@ class Request:
         Scene are among those activated (ability_test-25)."""
         if req["masteries"] and not req["skill"]:
             raise RulesError(f"'masteries': Masteries need a relevant Skill (Skill levels 1 or more), got masteries "
-                             f"{req['masteries']} with skill 0")
+                             f"{req['masteries']} with skill 0", path="masteries",
+                             says=f"need a relevant Skill (Skill levels 1 or more), got {req['masteries']} with "
+                                  "Skill levels 0")
         n = len(req["convictions"])
         if req.get("convictions_declared", 0) > n:
             raise RulesError(f"'convictions_declared' must be from 0 to {n} (the Convictions activated), "
