@@ -52,6 +52,7 @@ export class Tabs {
     for (const panel of document.querySelectorAll('section.panel')) panel.hidden = panel.dataset.panel !== tab;
     this.panel(tab);
     for (const system of Object.keys(this.spec)) if (this.tabOf(system) === tab) touch(system);
+    document.dispatchEvent(new CustomEvent('arbiter:tab', { detail: { tab } })); // the table's new character's kind
   }
 
   /** Write the shown procedure's form into the hash: only what differs from its defaults, so a link stays short. */

@@ -23,8 +23,14 @@ export class Characters {
     this.t = table;
     this.rolling = readActive(); // system -> character id
     this.selected = null; // the character whose sheet is open
-    this.newKind = null;
+    this.newKind = null; // the kind the player picked for a new character; else the tab's (currentKind)
     this.createError = null;
+    // The kind follows the tab shown: a pick in the select holds until the tab changes.
+    document.addEventListener('arbiter:tab', () => {
+      this.newKind = null;
+      const select = document.getElementById('new-char-kind');
+      if (select) select.value = this.currentKind();
+    });
   }
 
   /** [id, data] of every character, in id order. */
@@ -114,10 +120,10 @@ export class Characters {
       const data = { kind, name: name.slice(0, NAME_MAX), created: nowIso(), sheet: newSheet(kind) };
       const id = await this.t.store.create('char:', data);
       this.selected = id;
-      this.newKind = kind;
       this.t.ui.focus = `c:${id}:name`;
       this.t.render('characters');
-      this.t.say(`${name}: a ${this.kindName(kind)} character, saved on this device.`);
+      const what = this.kindName(kind);
+      this.t.say(`${name}: ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} character, saved on this device.`);
     } catch (error) {
       this.createError = error.message;
       this.t.render('characters');

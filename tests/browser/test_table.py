@@ -309,6 +309,28 @@ def test_a_character_of_each_kind_fills_its_form_rolls_and_survives_a_reload(app
     assert [e for e in log(page) if e["kind"] == "roll"] == entries
 
 
+def test_a_new_characters_kind_follows_the_tab_until_one_is_picked(app):
+    """The Kind of a new character is the shown tab's (the first load shows Arbitration; a tap on "d10 pool" makes it
+    a d10 pool one without a redraw of the table); a kind picked by hand holds until another tab is shown. The table
+    says what was made in good English ("an Ability Test character")."""
+    page = app()
+    kind = page.locator("#new-char-kind")
+    assert kind.input_value() == "arbitration"
+    page.click('nav.tabs a[data-tab="ten_again"]')
+    assert kind.input_value() == "ten_again"
+    page.fill("#new-char-name", "Mira")
+    page.click('[data-create="character"] button[type=submit]')
+    eventually(page, lambda: characters(page).get("Mira", {}).get("kind") == "ten_again", what="Mira, a d10 pool one")
+    page.select_option("#new-char-kind", "two_dice")
+    assert kind.input_value() == "two_dice"  # picked by hand: it holds while the tab stays
+    page.click('nav.tabs a[data-tab="ability_test"]')
+    assert kind.input_value() == "ability_test"
+    page.fill("#new-char-name", "Bo")
+    page.click('[data-create="character"] button[type=submit]')
+    eventually(page, lambda: characters(page).get("Bo", {}).get("kind") == "ability_test", what="Bo, an Ability Test one")
+    assert page.locator("[data-table-status]").inner_text() == "Bo: an Ability Test character, saved on this device."
+
+
 def test_the_form_says_who_rolls_and_a_sheet_remembers_its_last_choices(phone_app):
     """At 360 × 640: after Fill, "Rolling as Hero" is at the top of the form, in view; a hand edit keeps her rolling
     but the log holds the request as rolled; "stop" ends it there; and what was picked for the sheet's last roll
