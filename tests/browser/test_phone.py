@@ -172,6 +172,31 @@ def test_a_follow_up_keeps_the_focus_on_the_control_used(app):
     assert after["rerolled"] and focused(page) == "ability_test: the dice"  # Reroll is disabled now: nothing picked
 
 
+# The contrast ratio (WCAG 2) of an element's text colour against its button's background, both opaque rgb().
+CONTRAST = """(el) => {
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = (c) => { const [r, g, b] = rgb(c).map((v) => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const [a, b] = [lum(getComputedStyle(el).color), lum(getComputedStyle(el.closest('button')).backgroundColor)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_reroll_hint_is_readable_on_its_button(app, scheme):
+    """Before any die is picked, Reroll says "tap dice to see the chance": in the button's own text colour, at least
+    4.5:1 against it in light and dark (it was grey on the accent colour: 1.4:1 light, 1.2:1 dark)."""
+    page = app("#ability_test")
+    page.emulate_media(color_scheme=scheme)
+    for path, value in {"difficulty": 4, "skill": 1, "masteries": 2}.items():
+        set_field(page, "ability_test", path, value)
+    changed(page, "ability_test", form(page, "ability_test").locator("button[data-roll]").click)
+    settled(page, "ability_test")
+    hint = form(page, "ability_test").locator('[data-choice="reroll"] button.primary .choice-odds')
+    assert hint.inner_text() == "tap dice to see the chance"
+    assert hint.evaluate(CONTRAST) >= 4.5
+
+
 def test_exert_spends_what_is_typed_on_the_first_tap(app):
     """A failed Test: what is typed into the Exertion box is checked as it is typed; out of range, Exert waits and
     says why beside it; in range, the chance under Exert is that amount's, and the first tap on Exert spends it (the
