@@ -94,6 +94,7 @@ class Procedure {
       this.form.querySelector('[data-headline]').replaceChildren(`${label} `, h('strong', { 'data-p': p }, percent(p)));
       this.oddsBox.dataset.request = JSON.stringify(request);
       delete this.oddsBox.dataset.stale;
+      this.checkAhead(request, seq);
     } catch (error) {
       if (seq !== this.oddsSeq) return;
       // No chance beside Roll for a form the rules refuse (the last one shown was another form's)
@@ -101,6 +102,16 @@ class Procedure {
         h('span', { class: 'muted', 'data-no-odds': '' }, 'No odds: see ⚠ above'));
       if (!this.rollError) this.setError(error); // a refused roll's message stays until the form changes
     }
+  }
+
+  /** Before Roll is tapped: what the table would refuse of this request (a Scheme die from an empty Scheme, a Will
+   * with none left), said by Roll, quietly; a tap asks again, and says it aloud. Asked again with the odds and
+   * whenever what pays may have changed (page.recheck). */
+  async checkAhead(request = this.request(), seq = this.oddsSeq) {
+    const why = await refused(this.system, request, null).catch(() => null);
+    if (seq !== this.oddsSeq || this.rollError || 'stale' in this.oddsBox.dataset) return;
+    Object.assign(this.refusalBox, { textContent: why?.words ?? '', hidden: !why });
+    this.refusalBox.removeAttribute('role');
   }
 
   async doRoll() {
@@ -355,7 +366,7 @@ document.getElementById('rulings')?.addEventListener('toggle', () => buildText(d
 // built(): the Procedures made so far (only they can show a roll), without making the others
 window.arbiterPage = { procs, built: () => [...built.values()], percent, guards,
   showTab: (system) => showTab(tabs.tabOf(system)), situation: () => null,
-  recheck: () => { for (const proc of built.values()) proc.checkChoices(); } };
+  recheck: () => { for (const proc of built.values()) { proc.checkChoices(); proc.checkAhead(); } } };
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const afterFirstFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

@@ -493,6 +493,28 @@ def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
     assert log(page)[-1]["summary"] == result["summary"] and "Scheme" not in log(page)[-1]["note"]
 
 
+def test_a_scheme_die_from_an_empty_scheme_is_said_by_roll_before_the_tap(phone_app):
+    """At 360 × 640, ticking "Use a Scheme die" while the table's Scheme (kept on this device) is empty says so by
+    Roll at once, quietly, before any tap (it said so only once Roll was tapped); a tap says it aloud and rolls
+    nothing; once the table keeps its Scheme elsewhere the line goes, and Roll rolls."""
+    page = phone_app("#ability_test")
+    assert scheme(page) == 0
+    refusal = form(page, "ability_test").locator("[data-roll-refusal]")
+    set_field(page, "ability_test", "scheme_die", True)
+    wait_until(page, "(el) => !el.hidden && el.textContent === 'The Scheme has no die left'", 10_000,
+               refusal.element_handle())
+    assert refusal.get_attribute("role") is None and refusal.evaluate(IN_VIEW)
+    form(page, "ability_test").locator("button[data-roll]").tap()
+    assert said_by_roll(page, "ability_test") == "The Scheme has no die left"
+    assert page.evaluate("() => window.arbiterPage.procs.ability_test.roll") is None
+    set_field(page, "ability_test", "difficulty", 2)  # the form changed: said quietly again, with its odds
+    wait_until(page, "(el) => !el.hidden && !el.hasAttribute('role') && el.textContent === 'The Scheme has no die "
+               "left'", 10_000, refusal.element_handle())
+    track_scheme(page, False)  # the table keeps its Scheme elsewhere: the form is the player's own, nothing to refuse
+    wait_until(page, "(el) => el.hidden", 10_000, refusal.element_handle())
+    assert roll(page, "ability_test")["scheme_roll"] is not None
+
+
 def test_no_will_left_is_said_by_roll_on_a_phone(phone_app):
     """At 360 × 640, a character with no Will left rolling with "Expend a Will" is refused by Roll, in view, in a
     player's words ("Rook has no Will left": no path); nothing is rolled, logged or spent."""
