@@ -128,7 +128,9 @@ const threat = {
       return { face, sides: 6, marks, label: t === undefined ? '' : `T${t + 1}` };
     });
   },
-  tap(roll, ui, index) { ui.pickedDie = ui.pickedDie === index ? null : index; },
+  tap(roll, ui, index) { // a die goes to another threat: with one threat there is nothing to reassign
+    if (roll.threats.length > 1) ui.pickedDie = ui.pickedDie === index ? null : index;
+  },
   choices(roll, ui, { act, spec, situation }) {
     const out = [];
     const list = h('ol', { class: 'threat-list', 'data-threats': '' });
@@ -146,8 +148,8 @@ const threat = {
         : h('button', { type: 'button', onclick: move, 'aria-label': `Give die ${ui.pickedDie + 1} to ${t.name}` },
           body)));
     });
-    if (roll.dice.length) {
-      out.push(h('p', { class: 'muted' }, ui.pickedDie === null
+    if (roll.dice.length && roll.threats.length > 1) {
+      out.push(h('p', { class: 'muted', 'data-reassign-hint': '' }, ui.pickedDie === null
         ? 'To reassign, tap a die, then the threat it goes to (a threat takes its highest die).'
         : `Die ${ui.pickedDie + 1} (${roll.dice[ui.pickedDie]}) picked: now tap its threat.`));
     }

@@ -39,7 +39,8 @@ def test_pool_adds_a_die_for_each_factor_in_favor_and_removes_one_against_luck_1
     """luck-1: the pool is dice + one d6 per factor in favor − one per factor against, and that many are rolled."""
     r = scripted_roll(parse(dice, for_, against), *[3] * pool)
     assert r["pool"] == pool and r["dice"] == [3] * pool
-    assert r["steps"][0] == f"Pool: {dice} dice + {for_} for − {against} against = {pool} dice"
+    count = {n: f"{n} {'die' if n == 1 else 'dice'}" for n in (dice, pool)}
+    assert r["steps"][0] == f"Pool: {count[dice]} + {for_} for − {against} against = {count[pool]}"
 
 
 @pytest.mark.parametrize("request_, field", [
@@ -108,6 +109,8 @@ def test_steps_and_summary_read_like_the_rule():
     r = scripted_roll(parse(2, 1, 0), 2, 5, 1)
     assert r["steps"] == ["Pool: 2 dice + 1 for − 0 against = 3 dice", "3 dice: 2 5 1", "Highest die: 5"]
     assert r["summary"] == "Luck Roll: 5, the highest of 3 dice (2 5 1)"
+    r = scripted_roll(parse(1, 0, 0), 4)  # one die, said as one
+    assert r["steps"] == ["Pool: 1 die + 0 for − 0 against = 1 die", "1 die: 4", "Highest die: 4"]
     r = scripted_roll(parse(0, 0, 2))
     assert r["steps"] == ["Pool: 0 dice + 0 for − 2 against = −2", "No dice: the worst outcome"]
     assert r["summary"] == "Luck Roll: 0, no dice for a pool of −2: the worst outcome"

@@ -89,17 +89,22 @@ class LuckRoll:
 
     def steps(self) -> list[str]:
         n = self.pool
-        head = f"Pool: {self.dice} dice + {self.for_} for − {self.against} against = {_signed(n)}"
+        head = f"Pool: {_dice(self.dice)} + {self.for_} for − {self.against} against = {_signed(n)}"
         if n > 0:
-            return [f"{head} dice", f"{len(self.faces)} dice: {' '.join(map(str, self.faces))}",
+            faces = " ".join(map(str, self.faces))
+            return [f"{head} {'die' if n == 1 else 'dice'}", f"{_dice(len(self.faces))}: {faces}",
                     f"Highest die: {self.result}"]
         return [head, "No dice: the worst outcome"]
 
     def __str__(self) -> str:
         faces = " ".join(map(str, self.faces))
         if self.pool > 0:
-            return f"Luck Roll: {self.result}, the highest of {self.pool} {'die' if self.pool == 1 else 'dice'} ({faces})"
+            return f"Luck Roll: {self.result}, the highest of {_dice(self.pool)} ({faces})"
         return f"Luck Roll: 0, no dice for a pool of {_signed(self.pool)}: the worst outcome"
+
+
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 def _signed(n: int) -> str:

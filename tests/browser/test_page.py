@@ -266,6 +266,23 @@ def test_reassign_threat_dice_by_tapping_die_then_threat(app):
             assert t["text"] in form(page, "threat").locator("[data-threats]").inner_text()
 
 
+def test_one_threat_offers_no_reassigning(app):
+    """With a single threat there is nowhere else for a die to go: no "To reassign, tap a die…" line, and a die
+    tapped picks nothing (no threat becomes a button); with two threats the line is there."""
+    page = app("#threat")
+    set_field(page, "threat", "rating", 2)
+    roll = roll_via_form(page, "threat")
+    assert len(roll["threats"]) == 1 and roll["dice"]
+    form(page, "threat").locator("canvas[data-dice]").focus()
+    page.keyboard.press("Home")
+    page.keyboard.press("Enter")  # tap the first die
+    assert form(page, "threat").locator("[data-reassign-hint]").count() == 0
+    assert form(page, "threat").locator("[data-threats] button").count() == 0
+    form(page, "threat").locator('[data-path="threats"] [data-add]').click()
+    roll_via_form(page, "threat")
+    assert "To reassign, tap a die" in form(page, "threat").locator("[data-reassign-hint]").inner_text()
+
+
 def test_pay_the_price_marks_per_situation(app):
     """Pay the Price is offered when the roll offers it; a picked option is marked for the Situation with who picked
     it; the player who marked options may pick them again, and all marked unmarks all; "New Situation" clears."""
