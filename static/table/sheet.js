@@ -65,7 +65,7 @@ export class Sheet {
     const out = el.closest('label')?.querySelector('output.field-error');
     if (wrong) {
       el.setAttribute('aria-invalid', 'true');
-      const msg = wrong.replace(/, got .*$/, '');
+      const msg = wrong.replace(/, got .*$/, '').replace(/^'([^']*)' /, '$1 '); // "Dots must be …": the label, bare
       if (out) out.textContent = msg;
       else el.closest('label')?.append(h('output', { class: 'field-error', role: 'alert' }, msg));
       return;

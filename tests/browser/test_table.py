@@ -331,6 +331,21 @@ def test_a_new_characters_kind_follows_the_tab_until_one_is_picked(app):
     assert page.locator("[data-table-status]").inner_text() == "Bo: an Ability Test character, saved on this device."
 
 
+def test_a_sheet_field_out_of_range_says_so_by_its_label(app):
+    """A sheet's number out of range is refused beside it, naming the field by its bare label and the range (it read
+    "'Will (current)' must be from 0 to 20", quoted as a path); nothing is saved."""
+    page = app("#ten_again")
+    create(page, "ten_again", "Mira")
+    box = sheet_input(page, "will")
+    before = characters(page)["Mira"]["sheet"]["will"]
+    box.fill("-3")
+    box.press("Tab")
+    error = box.locator("xpath=ancestor::label[1]").locator("output.field-error")
+    error.wait_for(timeout=5_000)
+    assert re.fullmatch(r"Will \(current\) must be from 0 to \d+", error.inner_text()), error.inner_text()
+    assert box.get_attribute("aria-invalid") == "true" and characters(page)["Mira"]["sheet"]["will"] == before
+
+
 def test_the_form_says_who_rolls_and_a_sheet_remembers_its_last_choices(phone_app):
     """At 360 × 640: after Fill, "Rolling as Hero" is at the top of the form, in view; a hand edit keeps her rolling
     but the log holds the request as rolled; "stop" ends it there; and what was picked for the sheet's last roll
