@@ -51,7 +51,9 @@ export class Sheet {
 
   numberInput(id, path, value, decl, extra = {}) {
     const el = intInput({ min: decl.min, max: decl.max, value, 'data-k': keyOf(id, path), ...extra });
-    const commit = () => this.commit(el, id, path, decl, toInt);
+    // its own max when the sheet sets a lower one (Will's maximum, resolve + composure): refused beside it too
+    const most = Number(el.dataset.max ?? decl.max);
+    const commit = () => this.commit(el, id, path, most < decl.max ? { ...decl, max: most } : decl, toInt);
     el.addEventListener('change', commit);
     el.addEventListener('blur', commit);
     return el;

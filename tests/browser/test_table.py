@@ -332,8 +332,9 @@ def test_a_new_characters_kind_follows_the_tab_until_one_is_picked(app):
 
 
 def test_a_sheet_field_out_of_range_says_so_by_its_label(app):
-    """A sheet's number out of range is refused beside it, naming the field by its bare label and the range (it read
-    "'Will (current)' must be from 0 to 20", quoted as a path); nothing is saved."""
+    """A sheet's number out of range (its declared range, or its own max: Will's, resolve + composure) is refused
+    beside it, naming the field by its bare label and the range (it read "'Will (current)' must be from 0 to 20",
+    quoted as a path, and above the maximum only atop the sheet); nothing is saved."""
     page = app("#ten_again")
     create(page, "ten_again", "Mira")
     box = sheet_input(page, "will")
@@ -344,6 +345,15 @@ def test_a_sheet_field_out_of_range_says_so_by_its_label(app):
     error.wait_for(timeout=5_000)
     assert re.fullmatch(r"Will \(current\) must be from 0 to \d+", error.inner_text()), error.inner_text()
     assert box.get_attribute("aria-invalid") == "true" and characters(page)["Mira"]["sheet"]["will"] == before
+    # above the character's own maximum (resolve + composure, the box's data-max once the engine said it): said
+    # there too, not only atop the sheet
+    wait_until(page, """() => document.querySelector('.sheet [data-k$=":sheet.will"]').dataset.max !== '20'""", 10_000)
+    most = int(box.get_attribute("data-max"))
+    box.fill(str(most + 1))
+    box.press("Tab")
+    wait_until(page, "([el, most]) => el.textContent === `Will (current) must be from 0 to ${most}`", 5_000,
+               [error.element_handle(), most])
+    assert characters(page)["Mira"]["sheet"]["will"] == before
 
 
 def test_the_form_says_who_rolls_and_a_sheet_remembers_its_last_choices(phone_app):
@@ -1320,8 +1330,8 @@ def _rows(kind):
 @pytest.mark.parametrize("kind", list(SETUP))
 def test_each_sheet_number_shows_and_refuses_pythons_limits(app, kind):
     """Every number on a sheet of each kind carries the min and max arbiter.api.systems() declares for it (Will: its
-    maximum from will_max), and one past the maximum is refused by the field with the range CPython's check_sheet
-    names, nothing saved."""
+    maximum from will_max), and one past the maximum is refused by the field, beside it, with the range CPython's
+    check_sheet names, nothing saved."""
     page = app(f"#{TAB[kind]}")
     create(page, kind, "Lim")
     for name, values in _rows(kind):
@@ -1347,15 +1357,9 @@ def test_each_sheet_number_shows_and_refuses_pythons_limits(app, kind):
         field = page.locator(f'[data-k="{key}"]')
         field.fill(str(want[1] + 1))
         field.press("Tab")
-        if path == ["will"]:
-            status = page.locator(".sheet [data-sheet-status]")
-            wait_until(page, "() => document.querySelector('.sheet [data-sheet-status]').textContent.includes('from')",
-                       5_000)
-            words = status.inner_text()
-        else:
-            error = field.locator("xpath=ancestor::label[1]").locator("output.field-error")
-            error.wait_for(timeout=5_000)
-            words = error.inner_text()
+        error = field.locator("xpath=ancestor::label[1]").locator("output.field-error")  # Will's by it too
+        error.wait_for(timeout=5_000)
+        words = error.inner_text()
         assert FROM_TO.search(words).groups() == FROM_TO.search(python).groups(), (key, words, python)
     ints = {tuple(p for p in path if not isinstance(p, int))
             for path, decl in _int_fields(SPECS[kind]["sheet"]["fields"])}
