@@ -283,12 +283,10 @@ const ability_test = {
           button.disabled = !ok;
           button.replaceChildren('Exert', ok ? liveChance(roll, ui, 'exert', { exert: amount }, oddsAfter, title)
             : h('span', { class: 'choice-odds' }));
-          let words = none ? why.words : '';
-          const range = `Exertion to spend must be from ${c.min} to ${max}`;
-          if (!ok && !none) words = why && amount > max ? why.words : range;
-          note.textContent = words;
-          note.hidden = !words;
-          if (words) note.dataset.refusal = ''; else delete note.dataset.refusal;
+          const words = none || (why && amount > max) ? why.words
+            : ok ? '' : `Exertion to spend must be from ${c.min} to ${max}`;
+          Object.assign(note, { textContent: words, hidden: !words });
+          note.toggleAttribute('data-refusal', Boolean(words));
         };
         input.addEventListener('input', () => { ui.exert = input.value; check(); });
         check();

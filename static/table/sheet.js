@@ -51,9 +51,9 @@ export class Sheet {
 
   numberInput(id, path, value, decl, extra = {}) {
     const el = intInput({ min: decl.min, max: decl.max, value, 'data-k': keyOf(id, path), ...extra });
-    // its own max when the sheet sets a lower one (Will's maximum, resolve + composure): refused beside it too
-    const most = Number(el.dataset.max ?? decl.max);
-    const commit = () => this.commit(el, id, path, most < decl.max ? { ...decl, max: most } : decl, toInt);
+    // checked against the box's own max (data-max): the declared one, or a lower one the sheet sets (Will's maximum)
+    const limits = { ...decl, max: Number(el.dataset.max) };
+    const commit = () => this.commit(el, id, path, limits, toInt);
     el.addEventListener('change', commit);
     el.addEventListener('blur', commit);
     return el;
