@@ -34,3 +34,18 @@ def for_field(f, small: bool = False):
 def request(field_decls: tuple, small: bool = False):
     """A strategy for whole valid requests with every field present."""
     return st.fixed_dictionaries({f.name: for_field(f, small) for f in field_decls})
+
+
+def will_adds_dice(req: dict) -> dict:
+    """A d10 pool request (or one side of it) as the rules take it: a Will ticked where it would add no dice
+    (dots + modifier + 3 ≤ 0) is unticked, since such a request is refused (ten_again-7)."""
+    for side in (req, req.get("opposed")):
+        if side and side["will"] and side["pool"] + side["modifier"] + 3 <= 0:
+            side["will"] = False
+    return req
+
+
+def ten_again_request(small: bool = False):
+    """Whole valid d10 pool requests: every field present, no Will that adds no dice."""
+    from arbiter import ten_again
+    return request(ten_again.FIELDS, small).map(will_adds_dice)

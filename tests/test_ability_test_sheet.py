@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from ability_test_helpers import parse
+from ability_test_helpers import parse, roll
 from arbiter import RulesError
 from arbiter import ability_test as at
 
@@ -76,10 +76,36 @@ def test_bad_requests_name_the_field_and_range(request_, words):
         parse(request_)
 
 
-def test_unique_traits_have_no_field():
-    """ability_test-14: the text gives Unique Traits no number, so a unique_traits field is refused as unknown."""
-    with pytest.raises(RulesError, match="unknown field 'unique_traits'"):
-        parse({"unique_traits": 1})
+@pytest.mark.parametrize("unique_traits", [0, 1, 4, 10])
+def test_unique_traits_add_to_ability_like_an_item_ability_test_14(unique_traits):
+    """ability_test-14: Unique Traits are a whole number 0 to 10 added to Ability like Item levels: the roll's
+    Ability, its step and the odds are those of the same number of Item levels."""
+    with_traits = {"type1": 2, "type2": 1, "unique_traits": unique_traits, "difficulty": 3}
+    as_item = {"type1": 2, "type2": 1, "item": min(unique_traits, 5), "skill": max(0, unique_traits - 5),
+               "difficulty": 3}
+    assert at.odds(parse(with_traits)) == at.odds(parse(as_item))
+    r = roll(with_traits, 3, 4, 5)
+    assert r["ability"] == 3 + unique_traits and r["request"]["unique_traits"] == unique_traits
+    assert ("(Unique Traits)" in r["steps"][0]) == bool(unique_traits)
+
+
+@pytest.mark.parametrize("value", [-1, 11, True, 1.5, "2"])
+def test_unique_traits_out_of_range_are_refused_ability_test_14(value):
+    """ability_test-14: Unique Traits outside 0 to 10 are refused, naming the field and its range."""
+    with pytest.raises(RulesError, match="'unique_traits' must be (a whole number )?from 0 to 10"):
+        parse({"unique_traits": value})
+
+
+def test_a_sheet_keeps_unique_traits_and_fills_the_form_ability_test_14():
+    """ability_test-14: the sheet keeps Unique Traits (absent in a character stored before: 0) and fills them in."""
+    from arbiter import api
+    sheet = {"attributes": {a: 2 for a in at.ATTRIBUTES}, "skills": [], "items": [], "convictions": [],
+             "exertion": 0, "xp": 0, "moved_this_session": False}
+    assert api.request_from_sheet("ability_test", sheet)["unique_traits"] == 0
+    assert api.check_sheet("ability_test", sheet) == sheet
+    assert api.request_from_sheet("ability_test", {**sheet, "unique_traits": 3})["unique_traits"] == 3
+    with pytest.raises(RulesError, match="'sheet.unique_traits' must be (a whole number )?from 0 to 10"):
+        api.check_sheet("ability_test", {**sheet, "unique_traits": 11})
 
 
 @pytest.mark.parametrize("request_", [None, [], "type1", 3])

@@ -255,7 +255,7 @@ def test_bench_odds_largest(benchmark, system):
 # --- the table door: rules for state that lasts (Will, XP, the Scheme, struggles) ------------------------------
 
 TABLE_OPS = {
-    "arbitration": [], "two_dice": [], "threat": [], "luck": [],
+    "arbitration": [], "two_dice": [], "threat": ["lose_insight", "spend_gear", "take_harm"], "luck": [],
     "ten_again": ["will_max", "spend_will", "rest", "will_roll", "struggle_turn", "struggle_reset", "struggle_odds"],
     "ability_test": ["xp_earn", "xp_spend", "xp_advance", "exert", "activate_conviction", "new_scene",
                      "move_significance", "end_session", "scheme_add", "scheme_spend_die", "scheme_negate_setback"],
@@ -283,6 +283,9 @@ TABLE_CALLS = [
                                     "attributes": {a: 2 for a in ("Mental", "Physical", "Social", "Weird", "Control",
                                                                   "Endurance", "Power", "Presence")}},
      {"what": "new_skill", "name": "Swim", "id": "n1"}),
+    ("threat", "lose_insight", {"counters": {"renown": 0, "aether": 0, "insight": 2, "gear": 0, "harm": 0}}, None),
+    ("threat", "spend_gear", {"counters": {"renown": 0, "aether": 0, "insight": 0, "gear": 1, "harm": 0}}, None),
+    ("threat", "take_harm", {"counters": {"renown": 0, "aether": 0, "insight": 0, "gear": 0, "harm": 998}}, None),
     ("ability_test", "scheme_spend_die", {"scheme": 3}, None),
     ("ability_test", "scheme_negate_setback", {"scheme": 3}, {}),
 ]
@@ -334,11 +337,24 @@ def test_table_odds_mirror_floats():
         assert float(Fraction(s)) == floats[path], path
 
 
-@pytest.mark.parametrize("system", ["arbitration", "two_dice", "threat", "luck"])
+@pytest.mark.parametrize("system", ["arbitration", "two_dice", "luck"])
 def test_table_ops_of_a_procedure_without_table_state_are_refused(system):
     """A procedure that keeps no table state allows no op, and says so."""
     with pytest.raises(RulesError, match="'op' must be one of: none"):
         api.table(system, "spend_will", {})
+
+
+def test_words_take_an_before_a_vowel():
+    """Refusals name a procedure with its article: "an Arbitration", "a Luck Roll", "an ability_test roll"."""
+    roll = api.roll("arbitration", {"skills": [2]}, seed=1)
+    with pytest.raises(RulesError, match=r"allowed: none \(an Arbitration: dicepool"):
+        api.act("arbitration", roll, {})
+    with pytest.raises(RulesError, match=r"none \(an Arbitration: dicepool.* keeps no table state\)"):
+        api.table("arbitration", "spend_will", {})
+    with pytest.raises(RulesError, match=r"none \(a Luck Roll keeps no table state\)"):
+        api.table("luck", "spend_will", {})
+    with pytest.raises(RulesError, match="'roll' must be an ability_test roll"):
+        api.act("ability_test", {"system": "luck"}, {"reroll": [0]})
 
 
 @pytest.mark.parametrize("op", [None, "Spend_will", "xp_earn", 3, ["rest"]])

@@ -47,7 +47,8 @@ STORE_SHEETS = {
                                                     "significance": ("int", 1, 3, "Significance")}),
         "exertion": ("int", 0, 99, "Exertion"), "xp": ("int", 0, 99999, "XP"),
         "moved_this_session": ("bool", "Significance moved this Session"),
-        "scene_convictions": ("list", 50, "Convictions declared relevant to this Scene", ("id",))},
+        "scene_convictions": ("list", 50, "Convictions declared relevant to this Scene", ("id",)),
+        "unique_traits": ("int", 0, 10, "Unique Traits")},
 }
 # store.js's newSheet(kind)
 NEW_SHEETS = {
@@ -484,8 +485,8 @@ def test_paying_the_price_marks_the_situation():
     """After Pay the Price, the current Situation's marks are the roll's; a plain Threat Roll leaves them."""
     r = threat.roll(fields.parse(threat.FIELDS, {"rating": 1}), ScriptedDice(4))  # a 4: narrowly avoided
     assert api.after_roll("threat", r) == {"pay": [], "then": [], "marked": None}
-    paid = api.act("threat", r, {"pay_the_price": 3, "marked": [5, 0]})
-    out = api.after_roll("threat", paid, {"pay_the_price": 3, "marked": [5, 0]})
+    paid = api.act("threat", r, {"pay_the_price": 2, "marked": [5, 0]})
+    out = api.after_roll("threat", paid, {"pay_the_price": 2, "marked": [5, 0]})
     assert out == {"pay": [], "then": [], "marked": paid["pay_the_price"]["marked"]} and len(out["marked"]) == 3
     every = api.act("threat", r, {"pay_the_price": 7, "marked": list(range(7))})
     assert api.after_roll("threat", every, {"pay_the_price": 7, "marked": list(range(7))})["marked"] == []
@@ -515,8 +516,8 @@ def test_other_rolls_bring_nothing_after_them(system):
 
 
 @pytest.mark.parametrize("system, roll, earned, words", [
-    ("ability_test", {"system": "threat"}, False, "'roll' must be a ability_test roll"),
-    ("ability_test", None, False, "'roll' must be a ability_test roll"),
+    ("ability_test", {"system": "threat"}, False, "'roll' must be an ability_test roll"),
+    ("ability_test", None, False, "'roll' must be an ability_test roll"),
     ("ability_test", {"system": "ability_test", "request": {}}, False, "'roll.scheme_roll'|'roll"),
     ("threat", "roll", False, "'roll' must be a threat roll"),
 ])
@@ -564,11 +565,17 @@ FILLS = [
     ("ten_again", TEN, {"stats": ["e2", "e4"]}, {"pool": 3, "unskilled": True}),
     ("ability_test", ABI,
      {"type1": "Social", "type2": "Power", "skill": "e1", "item": "e3", "convictions": ["c2", "c1"]},
-     {"type1": 4, "type2": 3, "skill": 3, "masteries": 2, "item": 2, "convictions": [3, 1], "convictions_declared": 0}),
+     {"type1": 4, "type2": 3, "skill": 3, "masteries": 2, "item": 2, "convictions": [3, 1], "convictions_declared": 0,
+      "unique_traits": 0}),
     ("ability_test", ABI, {"skill": "e1", "masteries": False},
-     {"type1": 2, "type2": 2, "skill": 3, "masteries": 0, "item": 0, "convictions": [], "convictions_declared": 0}),
+     {"type1": 2, "type2": 2, "skill": 3, "masteries": 0, "item": 0, "convictions": [], "convictions_declared": 0,
+      "unique_traits": 0}),
     ("ability_test", ABI, {"skill": "", "item": ""},
-     {"type1": 2, "type2": 2, "skill": 0, "masteries": 0, "item": 0, "convictions": [], "convictions_declared": 0}),
+     {"type1": 2, "type2": 2, "skill": 0, "masteries": 0, "item": 0, "convictions": [], "convictions_declared": 0,
+      "unique_traits": 0}),
+    ("ability_test", {**ABI, "unique_traits": 4}, {"skill": "", "item": ""},
+     {"type1": 2, "type2": 2, "skill": 0, "masteries": 0, "item": 0, "convictions": [], "convictions_declared": 0,
+      "unique_traits": 4}),
 ]
 
 

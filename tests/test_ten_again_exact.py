@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import strategies
-from arbiter import fields, ten_again
+from arbiter import RulesError, fields, ten_again
 from stats import assert_fits
 from ten_again_helpers import LARGEST, LARGEST_OPPOSED, TAIL, brute_law, parse
 
@@ -39,7 +39,20 @@ def test_one_die_contest_odds_ten_again_11():
 def test_modifier_and_will_odds_ten_again_2():
     """ten_again-2: the odds depend only on dots + modifier (+3), so a Will under -4 gives one die."""
     assert ten_again.odds(parse(pool=2, modifier=-4, will=True)) == ten_again.odds(parse(pool=1))
-    assert ten_again.odds(parse(pool=5, modifier=-9, will=True)) == ten_again.odds(parse(pool=0))
+    assert ten_again.odds(parse(pool=5, modifier=-7, will=True)) == ten_again.odds(parse(pool=1))
+
+
+@pytest.mark.parametrize("request_, path", [
+    ({"pool": 0, "modifier": -3, "will": True}, "will"),
+    ({"pool": 5, "modifier": -9, "will": True}, "will"),
+    ({"pool": 2, "opposed": {"pool": 1, "modifier": -4, "will": True}}, "opposed.will"),
+])
+def test_a_will_that_adds_no_dice_has_no_odds_ten_again_7(request_, path):
+    """ten_again-7: a request expending a Will the modifier leaves no die to add is refused by odds, on either side
+    of a contest, naming the field (it answered "failure 1.0" before)."""
+    with pytest.raises(RulesError, match=rf"^'{path}' is not allowed: a Will would add no dice") as e:
+        ten_again.odds(fields.parse(ten_again.FIELDS, request_))
+    assert e.value.path == path
 
 
 SMALL = [(n, init, unskilled, risky) for n in range(0, 4) for init in (False, True)
@@ -181,8 +194,8 @@ def test_chi_square_will_after_equals_up_front_ten_again_6():
 
 # --- properties -------------------------------------------------------------------------------------------
 
-requests = strategies.request(ten_again.FIELDS)
-small_requests = strategies.request(ten_again.FIELDS, small=True)
+requests = strategies.ten_again_request()
+small_requests = strategies.ten_again_request(small=True)
 
 
 @settings(max_examples=40, deadline=None)
@@ -208,7 +221,7 @@ def test_odds_sum_to_one(request_):
 
 
 SIDE = st.fixed_dictionaries({f.name: strategies.for_field(f) for f in ten_again.FIELDS
-                              if f.name not in ("required", "opposed")})
+                              if f.name not in ("required", "opposed")}).map(strategies.will_adds_dice)
 
 
 @settings(max_examples=30, deadline=None)

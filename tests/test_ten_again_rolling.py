@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -155,7 +156,7 @@ def test_no_dice_is_a_failure_ten_again_2(request_):
     ({"pool": 2, "will": True}, 2, 3),
     ({"pool": 2, "modifier": 1, "will": True}, 3, 3),
     ({"pool": 1, "modifier": -2, "will": True}, 0, 2),
-    ({"pool": 0, "modifier": -3, "will": True}, 0, 0),
+    ({"pool": 0, "modifier": -2, "will": True}, 0, 1),
 ])
 def test_will_adds_three_dice_to_the_pool_ten_again_2(request_, base, will):
     """ten_again-2: a Will adds three dice; the modifier applies to the whole pool, Will's dice included."""
@@ -187,6 +188,16 @@ def test_contest_nets_successes_ten_again_8(actor, target, faces, net, outcome):
     r = roll(faces, **actor, opposed=target)
     assert (r["net"], r["outcome"]) == (net, outcome)
     assert r["net"] == r["successes"] - r["target"]["successes"]
+
+
+@pytest.mark.parametrize("required, said", [(1, False), (2, True), (7, True)])
+def test_a_contest_says_it_does_not_use_required_ten_again_8(required, said):
+    """ten_again-8: a contest asked with `required` above 1 says in its steps that it is not used; the outcome is
+    who has successes left, whatever `required` is."""
+    r = roll([8, 3, 9], pool=2, required=required, opposed={"pool": 1})
+    step = f"{required} successes required: not used in a contest (who has successes left decides)"
+    assert (step in r["steps"], r["outcome"]) == (said, "tie")
+    assert not any("required" in s for s in roll([8], pool=1)["steps"][:-1])
 
 
 def test_contest_botch_is_each_sides_own_ten_again_9():
@@ -264,10 +275,28 @@ def test_will_only_once_after_the_roll_ten_again_7():
         ten_again.act(r, {"spend_will": True}, ScriptedDice(5, 5, 5))
 
 
+@pytest.mark.parametrize("request_, path, words", [
+    ({"pool": 0, "modifier": -3, "will": True}, "will", "dots 0 - 3 + 3 = 0"),
+    ({"pool": 2, "modifier": -6, "will": True}, "will", "dots 2 - 6 + 3 = -1"),
+    ({"pool": 3, "opposed": {"pool": 0, "modifier": -3, "will": True}}, "opposed.will", "dots 0 - 3 + 3 = 0"),
+])
+def test_a_will_that_adds_no_dice_is_neither_taken_nor_charged_ten_again_7(request_, path, words):
+    """ten_again-7: a request that expends up front a Will the modifier leaves no die to add is refused before any
+    die (roll, and costs charges nothing for it: it refuses too), on either side of a contest, naming the field."""
+    dice = ScriptedDice(*[5] * 10)
+    with pytest.raises(RulesError, match=rf"^'{path}' is not allowed: a Will would add no dice \({re.escape(words)}\)") as e:
+        ten_again.roll(parse(**request_), dice)
+    assert (e.value.path, dice.left) == (path, [5] * 10)
+    with pytest.raises(RulesError, match=rf"^'{path}' is not allowed: a Will would add no dice"):
+        ten_again.costs(parse(**request_), None)
+
+
 def test_will_with_few_dice_left_ten_again_7():
-    """ten_again-7: when the modifier eats into the Will's dice, it adds only what is left (here one)."""
+    """ten_again-7: when the modifier eats into the Will's dice, it adds only what is left (here one), and says
+    "+1 die"."""
     r = roll([], pool=1, modifier=-3)
     assert r["choices"][0]["dice"] == 1
+    assert r["choices"][0]["label"] == "Expend a Will: +1 die"
     r2 = act(r, {"spend_will": True}, [9])
     assert (r2["will_dice"], r2["outcome"]) == ([9], "success")
 
@@ -369,7 +398,7 @@ def test_roll_is_json_safe_and_says_what_happened():
 
 # --- properties -------------------------------------------------------------------------------------------
 
-requests = strategies.request(ten_again.FIELDS)
+requests = strategies.ten_again_request()
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -17,7 +17,7 @@ from arbiter import RulesError, fields, ten_again
 from stats import assert_fits
 from ten_again_helpers import TAIL, brute_law, parse, roll
 
-small_requests = strategies.request(ten_again.FIELDS, small=True)
+small_requests = strategies.ten_again_request(small=True)
 
 
 # --- table state: Will ------------------------------------------------------------------------------------
@@ -451,7 +451,7 @@ def test_struggle_odds_refuses_bad_args_ten_again_19():
         ten_again.struggle_odds({"target": 3, "accumulated": 3, "status": "done"}, {"request": {"pool": 1}})
 
 
-struggle_requests = strategies.request(ten_again.FIELDS)
+struggle_requests = strategies.ten_again_request()
 
 
 @settings(max_examples=40, deadline=None)

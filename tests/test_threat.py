@@ -189,6 +189,14 @@ def test_bad_assignments_are_refused_threat_5(assign, message):
         threat.act(r, {"assign": assign}, None)
 
 
+def test_a_single_threat_offers_no_reassigning_threat_5():
+    """threat-5: with one threat every die is its own, so reassigning can change nothing and is not offered."""
+    r = scripted_roll(parse(3, ["Dodge"]), 2, 6, 1)
+    assert "assign" not in [c["name"] for c in r["choices"]]
+    r = scripted_roll(parse(2, ["Dodge", "Stun"]), 2, 6, 1)
+    assert [c["name"] for c in r["choices"]] == ["assign"]
+
+
 def test_assign_is_refused_with_no_dice_threat_5():
     """threat-5: with a pool of 0 there is nothing to assign, and no choice is offered."""
     r = scripted_roll(parse(0, ["A"]))
@@ -657,8 +665,8 @@ def test_pay_the_price_only_when_a_threat_is_narrowly_avoided_threat_11(face, de
     """threat-11: Pay the Price is offered, and accepted, only when a threat that is not Desperate got a 4 or 5."""
     rolled = _dodge(face, desperate)
     choice = [c for c in rolled["choices"] if c["name"] == "pay_the_price"]
-    assert choice == ([{"name": "pay_the_price", "label": "Pay the Price", "threats": [0], "options": 8}]
-                      if offered else [])
+    assert choice == ([{"name": "pay_the_price", "label": "Pay the Price", "threats": [0], "options": 8, "left": 1,
+                        "actions": [{"pay_the_price": i} for i in range(8)]}] if offered else [])
     action = {"pay_the_price": 0, "by": ANN, "marked": []}
     if offered:
         assert threat.act(rolled, action, ScriptedDice())["pay_the_price"]["marked"] == [{"option": 0, "by": ANN}]
@@ -715,3 +723,113 @@ def test_threat_13_luck_ranks_the_threats_in_their_order_of_priority():
     assert all(x["success"] for x in lucks)
     moved = threat.act(first_avoided, {"assign": [[1], [0, 2]]}, ScriptedDice())
     assert chances.luck(threat, moved) == lucks[1]
+
+
+# --- one Price per narrow escape (threat-14), marks that arrive all marked (threat-10), the Price on the sheet -------
+
+def _two_narrow() -> dict:
+    """A roll with two threats narrowly avoided (a 5 and a 4) and one that comes to pass."""
+    return scripted_roll(parse(1, ["Fail", "Dodge", "Stun"]), 5, 4, 2)
+
+
+def test_one_price_per_narrow_escape_threat_14():
+    """threat-14: a roll with one threat narrowly avoided pays one Price: the roll keeps it, its steps say it, and
+    Pay the Price then leaves the choices and is refused with the reason."""
+    paid = threat.act(_dodge(5), {"pay_the_price": 0, "by": ANN, "marked": []}, ScriptedDice())
+    assert paid["prices_paid"] == [{"picked": 0, "option": "Mark an Ideal.", "by": ANN, "unmarked_all": False}]
+    assert paid["steps"][-1] == "Paid the Price (Ann): Mark an Ideal."
+    assert paid["choices"] == []
+    with pytest.raises(RulesError, match=r"^'action.pay_the_price' is not allowed: the Price is paid: one Price for "
+                                         r"each threat narrowly avoided \(1 threat narrowly avoided, 1 Price paid\)$"):
+        threat.act(paid, {"pay_the_price": 4, "by": ANN, "marked": paid["pay_the_price"]["marked"]}, ScriptedDice())
+
+
+def test_two_narrow_escapes_pay_two_prices_threat_14():
+    """threat-14: two threats narrowly avoided pay two Prices, each listed in the steps and kept in order; the same
+    player may pick their own mark again for the second; a third is refused."""
+    rolled = _two_narrow()
+    (offer,) = [c for c in rolled["choices"] if c["name"] == "pay_the_price"]
+    assert (offer["threats"], offer["left"]) == ([0, 1], 2)
+    first = threat.act(rolled, {"pay_the_price": 3, "by": ANN, "marked": []}, ScriptedDice())
+    (offer,) = [c for c in first["choices"] if c["name"] == "pay_the_price"]
+    assert offer["left"] == 1
+    second = threat.act(first, {"pay_the_price": 3, "by": "ann", "marked": first["pay_the_price"]["marked"]},
+                        ScriptedDice())
+    assert [(p["picked"], p["by"]) for p in second["prices_paid"]] == [(3, ANN), (3, "ann")]
+    assert second["steps"][-2:] == ["Paid the Price (Ann): Spend a point of Gear.",
+                                    "Paid the Price (ann): Spend a point of Gear."]
+    assert second["pay_the_price"]["marked"] == [{"option": 3, "by": ANN}]
+    assert second["choices"] == []
+    with pytest.raises(RulesError, match=r"\(2 threats narrowly avoided, 2 Prices paid\)"):
+        threat.act(second, {"pay_the_price": 5, "by": BO, "marked": []}, ScriptedDice())
+
+
+def test_a_price_paid_settles_the_dice_threat_14():
+    """threat-14: once a Price is paid, reassigning leaves the choices and act refuses it; before, it is offered."""
+    rolled = _two_narrow()
+    assert "assign" in [c["name"] for c in rolled["choices"]]
+    paid = threat.act(rolled, {"pay_the_price": 0, "by": ANN, "marked": []}, ScriptedDice())
+    assert "assign" not in [c["name"] for c in paid["choices"]]
+    with pytest.raises(RulesError, match="a Price was paid for this roll, so its dice are settled"):
+        threat.act(paid, {"assign": [[2], [1], [0]]}, ScriptedDice())
+
+
+@pytest.mark.parametrize("prices, words", [
+    ("x", "must be a list of at most 1 Prices paid"),
+    ([{"picked": 0, "by": ANN}, {"picked": 1, "by": ANN}], "must be a list of at most 1 Prices paid"),
+    ([{"picked": 8, "by": ANN}], r"'roll.prices_paid\[0\]' must be a Price paid"),
+    ([{"by": ANN}], r"'roll.prices_paid\[0\]' must be a Price paid"),
+    ([{"picked": 0, "by": ""}], r"'roll.prices_paid\[0\].by' must be the player's name"),
+])
+def test_tampered_prices_paid_are_refused_threat_14(prices, words):
+    """threat-14: the Prices a roll reports paid are checked: at most one per narrow escape, each a real option."""
+    with pytest.raises(RulesError, match=words):
+        threat.act({**_dodge(5), "prices_paid": prices}, {"pay_the_price": 0, "by": BO, "marked": []}, ScriptedDice())
+
+
+def test_marks_that_arrive_all_marked_count_as_unmarked_threat_10():
+    """threat-10: "If all options are marked, unmark all of them": marks arriving with all eight marked (an import,
+    an older table) allow any pick, and afterwards only the new pick is marked."""
+    every = [{"option": o, "by": BO} for o in range(8)]
+    assert threat.pay_the_price(every, 4, ANN) == {4: ANN}
+    assert threat.pay_the_price(list(range(8)), 0, None) == {0: None}
+    paid = threat.act(_dodge(4), {"pay_the_price": 2, "by": ANN, "marked": every}, ScriptedDice())
+    assert paid["pay_the_price"]["marked"] == [{"option": 2, "by": ANN}]
+
+
+@pytest.mark.parametrize("option, op", [(1, "lose_insight"), (3, "spend_gear"), (7, "take_harm")])
+def test_the_price_is_paid_on_the_sheet_threat_15(option, op):
+    """threat-15: Lose one Insight, Spend a point of Gear and Take 1 Harm are ops on the rolling character's sheet;
+    the other options, the roll and a reassignment cost nothing."""
+    assert threat.costs(None, {"pay_the_price": option, "by": ANN, "marked": []}) == [
+        {"by": "character", "system": "threat", "op": op, "args": None, "times": 1}]
+    for other in set(range(8)) - {1, 3, 7}:
+        assert threat.costs(None, {"pay_the_price": other}) == []
+    assert threat.costs(None, {"assign": [[0]]}) == [] == threat.costs(parse(), None)
+
+
+COUNTERS = {"renown": 3, "aether": 2, "insight": 2, "gear": 1, "harm": 5}
+
+
+@pytest.mark.parametrize("op, counter, after, note", [
+    ("lose_insight", "insight", 1, "Lost one Insight (Insight 1)"),
+    ("spend_gear", "gear", 0, "Spent a point of Gear (Gear 0)"),
+    ("take_harm", "harm", 6, "Took 1 Harm (Harm 6)"),
+])
+def test_paying_on_the_sheet_changes_one_counter_threat_15(op, counter, after, note):
+    """threat-15: each op changes its one counter by one and says so; the rest of the sheet is as it was."""
+    sheet = {"ratings": {"Charm": 2}, "counters": dict(COUNTERS)}
+    out = threat.TABLE[op](copy.deepcopy(sheet), None)
+    assert out == {**sheet, "counters": {**COUNTERS, counter: after}, "note": note}
+
+
+@pytest.mark.parametrize("op, counters, says", [
+    ("lose_insight", {**COUNTERS, "insight": 0}, "has no Insight left"),
+    ("spend_gear", {**COUNTERS, "gear": 0}, "has no Gear left"),
+    ("take_harm", {**COUNTERS, "harm": threat.MAX_COUNTER}, "has Harm at the sheet's maximum, 999"),
+])
+def test_a_price_the_sheet_cannot_pay_is_refused_in_its_holders_name_threat_15(op, counters, says):
+    """threat-15: with no Insight or Gear left, or Harm at its maximum, the op is refused, said of the character."""
+    with pytest.raises(RulesError) as e:
+        threat.TABLE[op]({"counters": counters}, None)
+    assert (e.value.says, e.value.holder) == (says, True)

@@ -120,17 +120,26 @@ def test_trait_is_positive_two_dice_1():
     assert rolled({"abilities": [-3]}, 6, 5)["total"] == 8
 
 
-@pytest.mark.parametrize("difficulty, total", [(3, 10), (2, 9), (0, 7), (-2, 5), (-7, 0)])
+@pytest.mark.parametrize("difficulty, total", [(7, 14), (5, 12), (4, 11), (3, 10), (2, 9), (0, 7), (-2, 5), (-7, 0)])
 def test_any_difficulty_in_range_two_dice_2(difficulty, total):
-    """two_dice-2: every whole difficulty from -7 to +3 is allowed, the benchmarks and those between."""
+    """two_dice-2: every whole difficulty from -7 to +7 is allowed, the benchmarks, those between and, the listed
+    values being benchmarks, easier than +3 (up to +7, the mirror of the hard side)."""
     assert rolled({"difficulty": difficulty}, 3, 4)["total"] == total
 
 
-@pytest.mark.parametrize("difficulty", [-8, 4, "Impossible", "hard", None, True, 1.5])
+@pytest.mark.parametrize("difficulty", [-8, 8, "Impossible", "hard", None, True, 1.5])
 def test_difficulty_out_of_range_two_dice_2(difficulty):
-    """two_dice-2: more difficult than -7 must be -7 or "impossible"; nothing easier than +3; no other words."""
-    with pytest.raises(RulesError, match="difficulty"):
+    """two_dice-2: more difficult than -7 must be -7 or "impossible"; nothing easier than +7; no other words."""
+    with pytest.raises(RulesError, match=r"'difficulty' must be .*-7 to 7"):
         parse({"difficulty": difficulty})
+
+
+def test_an_easy_difficulty_has_exact_odds_two_dice_2():
+    """two_dice-2: easier than +3 counts like any modifier: at +7 every total reaches nine, and only snake-eyes
+    (always a failure) fail; at +4 a sum of 5 or more is needed."""
+    assert two_dice.odds(parse({"difficulty": 7}))["outcomes"] == {"success": Fraction(35, 36),
+                                                                    "failure": Fraction(1, 36)}
+    assert two_dice.odds(parse({"difficulty": 4}))["outcomes"]["success"] == Fraction(30, 36)
 
 
 def test_impossible_is_automatic_failure_two_dice_2():

@@ -146,9 +146,9 @@ def luck_summary(entries: Any) -> dict:
 
 def _check_follow_up(m, roll: Any, action: Any) -> None:
     if not isinstance(roll, dict) or roll.get("system") != m.ID:
-        raise RulesError(f"'roll' must be a {m.ID} roll as returned by roll() or act()")
+        raise RulesError(f"'roll' must be {fields.a(m.ID)} roll as returned by roll() or act()")
     if not isinstance(action, dict) or not action:
-        names = ", ".join(a["name"] for a in m.ACTIONS) or f"none (a {m.TITLE} has no follow-up choices)"
+        names = ", ".join(a["name"] for a in m.ACTIONS) or f"none ({fields.a(m.TITLE)} has no follow-up choices)"
         raise RulesError(f"'action' must be an object naming one follow-up choice; allowed: {names}")
 
 
@@ -187,7 +187,7 @@ def table(system: str, op: Any, state: Any, args: Any = None) -> dict:
     m = _procedure(system)
     ops = getattr(m, "TABLE", {})
     if not isinstance(op, str) or op not in ops:
-        names = ", ".join(ops) or f"none (a {m.TITLE} keeps no table state)"
+        names = ", ".join(ops) or f"none ({fields.a(m.TITLE)} keeps no table state)"
         raise RulesError(f"'op' must be one of: {names}; got {op!r:.100}")
     result = ops[op](copy.deepcopy(state), copy.deepcopy(args))
     if not _has_fraction(result):
@@ -237,7 +237,7 @@ def after_roll(system: str, roll: Any, action: Any = None, earned: Any = False, 
     `choices`: what was picked on the sheet that filled the roll's request, as for costs()."""
     m = _procedure(system)
     if not isinstance(roll, dict) or roll.get("system") != m.ID:
-        raise RulesError(f"'roll' must be a {m.ID} roll as returned by roll() or act()")
+        raise RulesError(f"'roll' must be {fields.a(m.ID)} roll as returned by roll() or act()")
     if not isinstance(earned, bool):
         raise RulesError(f"'earned' must be true or false, got {earned!r:.100}")
     pay = costs(system, roll.get("request"), action, choices)

@@ -84,7 +84,7 @@ def luck(m, roll: Any) -> dict:
     """How lucky `roll` was as first rolled: the order of outcomes, the rank, P(worse), P(same), the chance of its
     outcome and of success, and whether it succeeded."""
     if not isinstance(roll, dict) or roll.get("system") != m.ID:
-        raise RulesError(f"'roll' must be a {m.ID} roll as returned by roll() or act()")
+        raise RulesError(f"'roll' must be {fields.a(m.ID)} roll as returned by roll() or act()")
     if hasattr(m, "after"):
         return m.after.luck(roll)
     req = fields.parse(m.FIELDS, roll.get("request"), "roll.request")

@@ -283,6 +283,11 @@ def describe(decl: Any) -> str:
     return "an object"
 
 
+def a(noun: str) -> str:
+    """`noun` with its indefinite article: "an Arbitration", "a Threat Roll"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def read_state(state: Any, decls: tuple, required: tuple[str, ...]) -> dict:
     """The keys of `state` an op reads, each checked by its declaration; absent optional keys take defaults."""
     if not isinstance(state, dict):

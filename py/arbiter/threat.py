@@ -243,13 +243,16 @@ def read_marks(marked: Any, path: str = "marked") -> dict[int, str | None]:
 
 def pay_the_price(marked: Any, option: int, by: str | None = None) -> dict[int, str | None]:
     """`by` picks `option` (an index into PAY_THE_PRICE) and marks it for the Situation: refused when another player
-    marked it; the player who marked it may pick it again. If all options are marked, unmark all of them.
-    Returns the marks, option -> player (None: kept without a name)."""
+    marked it; the player who marked it may pick it again. If all options are marked, unmark all of them: the pick
+    that marks the last one unmarks all eight, and marks that arrive all marked count as unmarked (only the new pick
+    is then marked). Returns the marks, option -> player (None: kept without a name)."""
     last = len(PAY_THE_PRICE) - 1
     if isinstance(option, bool) or not isinstance(option, int) or not 0 <= option <= last:
         raise RulesError(f"'option' must be a whole number from 0 to {last}, got {option!r}")
     by = _player(by, "by")
     marks = read_marks(marked)
+    if len(marks) == len(PAY_THE_PRICE):  # they arrived all marked (an import, an older table): all are unmarked
+        marks = {}
     if option in marks and not same_player(marks[option], by):
         raise RulesError(f"'option' {option} (“{PAY_THE_PRICE[option]}”) is marked by {marks[option] or SOMEONE}: "
                          f"No other player may pick that option for the rest of the Situation; unmarked: "
@@ -367,16 +370,21 @@ def _request_json(req: dict) -> dict:
     return {"rating": req["rating"], "threats": [dict(t) for t in req["threats"]], "extra_dice": req["extra_dice"]}
 
 
-def _result(req: dict, value: ThreatRoll) -> dict:
+def _result(req: dict, value: ThreatRoll, prices: tuple[dict, ...] = ()) -> dict:
+    """The roll as JSON; `prices`, the Prices paid after it so far ({"picked", "option", "by", "unmarked_all"}), one for
+    each threat narrowly avoided at most: once one is paid the dice are settled (no more reassigning)."""
     assigned = {d for a in value.assignment for d in a}
     choices = []
-    if value.faces:
+    if value.faces and len(value.threats) > 1 and not prices:  # one threat: reassigning changes nothing (threat-5)
         choices.append({"name": "assign", "label": "Reassign the dice", "dice": len(value.faces),
                         "threats": len(value.threats)})
-    if value.narrowly_avoided:
+    left = len(value.narrowly_avoided) - len(prices)
+    if left > 0:
         choices.append({"name": "pay_the_price", "label": "Pay the Price", "threats": list(value.narrowly_avoided),
-                        "options": len(PAY_THE_PRICE)})
-    return {
+                        "options": len(PAY_THE_PRICE), "left": left,
+                        "actions": [{"pay_the_price": i} for i in range(len(PAY_THE_PRICE))]})
+    steps = value.steps() + [_paid_step(p) for p in prices]
+    out = {
         "system": ID,
         "request": _request_json(req),
         "pool": value.pool,
@@ -385,12 +393,20 @@ def _result(req: dict, value: ThreatRoll) -> dict:
         "unassigned": [d for d in range(len(value.faces)) if d not in assigned],
         "threats": [{"name": r.threat.name, "desperate": r.threat.desperate, "die": r.die, "dice": list(r.dice),
                      "outcome": r.outcome.value, "text": r.text} for r in value.results],
-        "steps": value.steps(),
+        "steps": steps,
         "outcome": value.outcome,
         "summary": str(value),
         "tone": Tone.overall(TONE[r.outcome] for r in value.results).value,
         "choices": choices,
+        "prices_paid": [{k: p[k] for k in ("picked", "option", "by", "unmarked_all")} for p in prices],
     }
+    return out
+
+
+def _paid_step(price: dict) -> str:
+    by = f" ({price['by']})" if price["by"] else ""
+    note = " All options were marked, so all are unmarked." if price.get("unmarked_all") else ""
+    return f"Paid the Price{by}: {price['option']}{note}"
 
 
 def roll(req: dict, dice) -> dict:
@@ -424,6 +440,8 @@ def act(roll: dict, action: dict, dice) -> dict:
         raise RulesError(f"'action' must be one of: {allowed} (got {keys:.100})")
     if not faces:
         raise RulesError("'action.assign': there are no dice to assign (the pool is 0); every threat comes to pass")
+    if roll.get("prices_paid"):
+        raise RulesError("'action.assign' is not allowed: a Price was paid for this roll, so its dice are settled")
     threats = _threats(req)
     assignment = check_assignment(action["assign"], len(faces), len(threats))
     value = ThreatRoll(req["rating"], req["extra_dice"], threats, faces, assignment, by_warden=True)
@@ -431,25 +449,53 @@ def act(roll: dict, action: dict, dice) -> dict:
 
 
 def _pay(req: dict, faces: tuple[int, ...], roll: dict, action: dict) -> dict:
-    """Pay the Price after a roll that narrowly avoided a threat: `by` marks the picked option among the Situation's
-    `marked` ones (the page keeps them)."""
+    """Pay the Price after a roll that narrowly avoided a threat, one Price for each threat narrowly avoided: `by`
+    marks the picked option among the Situation's `marked` ones (the page keeps them)."""
     threats = _threats(req)
     assignment = check_assignment(roll.get("assignment"), len(faces), len(threats)) if faces else ((),) * len(threats)
     by_warden = tuple(assignment) != tuple(default_assignment(faces, len(threats)))
     value = ThreatRoll(req["rating"], req["extra_dice"], threats, faces, assignment, by_warden=by_warden)
-    if not value.narrowly_avoided:
+    narrow = len(value.narrowly_avoided)
+    if not narrow:
         raise RulesError("'action.pay_the_price' is not allowed: no threat was narrowly avoided (The Referee may ask "
                          "you to Pay the Price when you narrowly avoid a Threat: a 4 or 5 on a threat that is not "
                          "Desperate)")
+    prices = _prices_paid(roll.get("prices_paid", []), narrow)
+    if len(prices) == narrow:
+        raise RulesError(f"'action.pay_the_price' is not allowed: the Price is paid: one Price for each threat "
+                         f"narrowly avoided ({_threats_words(narrow)}, {_prices_words(len(prices))} paid)")
     marks = pay_the_price(action.get("marked", []), action["pay_the_price"], action.get("by"))
     by = _player(action.get("by"), "action.by")
-    out = _result(req, value)
-    picked = PAY_THE_PRICE[action["pay_the_price"]]
-    note = " All options were marked, so all are unmarked." if not marks else ""
-    out["steps"] = [*out["steps"], f"Paid the Price{f' ({by})' if by else ''}: {picked}{note}"]
-    out["pay_the_price"] = {"picked": action["pay_the_price"], "option": picked, "by": by,
-                            "marked": marks_json(marks), "unmarked_all": not marks}
+    paid = {"picked": action["pay_the_price"], "option": PAY_THE_PRICE[action["pay_the_price"]], "by": by,
+            "marked": marks_json(marks), "unmarked_all": not marks}
+    out = _result(req, value, (*prices, paid))
+    out["pay_the_price"] = paid  # the latest payment, with the Situation's marks from now on
     return out
+
+
+def _threats_words(n: int) -> str:
+    return f"{n} threat{'' if n == 1 else 's'} narrowly avoided"
+
+
+def _prices_words(n: int) -> str:
+    return f"{n} Price{'' if n == 1 else 's'}"
+
+
+def _prices_paid(prices: Any, narrow: int) -> tuple[dict, ...]:
+    """The Prices a roll reports paid, each checked: at most one for each threat narrowly avoided."""
+    last = len(PAY_THE_PRICE) - 1
+    if not isinstance(prices, list) or len(prices) > narrow:
+        raise RulesError(f"'roll.prices_paid' must be a list of at most {narrow} Prices paid (one for each threat "
+                         f"narrowly avoided), got {prices!r:.100}")
+    out = []
+    for i, p in enumerate(prices):
+        picked = p.get("picked") if isinstance(p, dict) else None
+        if isinstance(picked, bool) or not isinstance(picked, int) or not 0 <= picked <= last:
+            raise RulesError(f"'roll.prices_paid[{i}]' must be a Price paid {{\"picked\": 0 to {last}, \"by\": name}}, "
+                             f"got {p!r:.100}")
+        out.append({"picked": picked, "option": PAY_THE_PRICE[picked],
+                    "by": _player(p.get("by"), f"roll.prices_paid[{i}].by"), "unmarked_all": p.get("unmarked_all") is True})
+    return tuple(out)
 
 
 def odds(req: dict) -> dict:
@@ -498,3 +544,45 @@ def follows(roll: dict, earned: bool) -> tuple[list, list | None]:
         raise RulesError(f"'roll.pay_the_price.marked' must be a list of at most {len(PAY_THE_PRICE)} marks, "
                          f"got {marked!r:.100}")
     return [], marked
+
+
+# --- the Price paid on the sheet: "Lose one Insight." / "Spend a point of Gear." / "Take 1 Harm." --------------------
+
+_COUNTERS = SHEET.fields[1]
+# option -> (op, counter, change, its note, what the refusal says the one paying has); the other five are narrative
+PRICE_ON_SHEET = {
+    1: ("lose_insight", "insight", -1, "Lost one Insight", "has no Insight left"),
+    3: ("spend_gear", "gear", -1, "Spent a point of Gear", "has no Gear left"),
+    7: ("take_harm", "harm", 1, "Took 1 Harm", f"has Harm at the sheet's maximum, {MAX_COUNTER}"),
+}
+
+
+def _price_op(name: str, counter: str, change: int, done: str, refused: str):
+    """The op that pays a Price on the sheet's `counter`: `change` it, never below 0 nor above the sheet's maximum."""
+    def op(state: Any, args: Any) -> dict:
+        fields.read_args(args, (), name)
+        counters = dict(fields.read_state(state, (_COUNTERS,), ("counters",))["counters"])
+        after = counters[counter] + change
+        if not 0 <= after <= MAX_COUNTER:
+            raise RulesError(f"'state.counters.{counter}' is {counters[counter]}: {refused[4:]}", says=refused,
+                             holder=True)
+        return fields.new_state(state, f"{done} ({counter.capitalize()} {after})", counters={**counters, counter: after})
+    return op
+
+
+TABLE = {name: _price_op(name, counter, change, done, refused)
+         for name, counter, change, done, refused in PRICE_ON_SHEET.values()}
+TABLE_OPS = [
+    fields.table_op(name, PAY_THE_PRICE[option].rstrip("."), f"Pay the Price: {PAY_THE_PRICE[option]}",
+                    (_COUNTERS,))
+    for option, (name, *_) in PRICE_ON_SHEET.items()
+]
+
+
+def costs(request: dict | None, action: dict | None, choices: dict | None = None) -> list[dict]:
+    """Paying the Price with "Lose one Insight.", "Spend a point of Gear." or "Take 1 Harm." changes the sheet of the
+    one rolling; the other options, the roll itself and reassigning cost nothing on the sheet."""
+    option = action.get("pay_the_price") if action is not None else None
+    if isinstance(option, bool) or option not in PRICE_ON_SHEET:
+        return []
+    return [fields.pay("character", ID, PRICE_ON_SHEET[option][0])]

@@ -41,9 +41,10 @@ FIELDS = (
     _TRAIT,
     _ABILITIES,
     fields.IntOrWord(
-        "difficulty", "Difficulty modifier", -7, 3, ("impossible",), default=0,
+        "difficulty", "Difficulty modifier", -7, 7, ("impossible",), default=0,
         help="The Narrator determines the difficulty modifiers of rolls: +3 laughably easy ... -7 practically "
-             "impossible; more difficult than -7 must either be -7 or impossible. Not used in opposed rolls."),
+             "impossible; the values are benchmarks, so easier than +3 is allowed (up to +7); more difficult than -7 "
+             "must either be -7 or impossible. Not used in opposed rolls."),
     _ACTIONS,
     fields.Group(
         "opposed", "Opposed roll: the target", (_TRAIT, _ABILITIES, _ACTIONS),

@@ -19,6 +19,7 @@ MAX_DIFFICULTY = 4
 MAX_ATTRIBUTE = 5
 MAX_SKILL = 10
 MAX_ITEM = 5
+MAX_UNIQUE_TRAITS = 10  # the text gives Unique Traits no number: a whole number added to Ability, like Item (ability_test-14)
 MAX_CONVICTIONS = 6
 MAX_MASTERIES = 10
 NEGATE_COST = 2  # "subtract two dice from the Scheme (see below) to negate it"
@@ -67,6 +68,8 @@ FIELDS = (
     fields.Int("item", "Item levels", 0, MAX_ITEM, default=0,
                help="The levels of an Item determine how much a character’s Ability is increased when the item is "
                     "being used."),
+    fields.Int("unique_traits", "Unique Traits", 0, MAX_UNIQUE_TRAITS, default=0,
+               help="Ability can benefit from Unique Traits: what they add to Ability on this Test (0 for none)."),
     fields.IntList("convictions", "Convictions activated (Significance)", 1, 3, 0, MAX_CONVICTIONS, default=(),
                    help="Each activated Conviction costs one Exertion (none when declared relevant to this Scene "
                         "already) and adds its Significance: 1 Valued, 2 Momentous, 3 Pivotal."),
@@ -172,6 +175,7 @@ class Request:
     masteries: int
     scheme_die: bool
     convictions_declared: int = 0  # of the activated Convictions, those declared relevant to this Scene already
+    unique_traits: int = 0  # added to Ability, like Item (ability_test-14)
 
     @classmethod
     def of(cls, req: dict) -> Request:
@@ -195,8 +199,8 @@ class Request:
 
     @property
     def base_ability(self) -> int:
-        """Two Attributes plus Skill, Item and each activated Conviction's Significance."""
-        return self.type1 + self.type2 + self.skill + self.item + sum(self.convictions)
+        """Two Attributes plus Skill, Item, Unique Traits and each activated Conviction's Significance."""
+        return self.type1 + self.type2 + self.skill + self.item + self.unique_traits + sum(self.convictions)
 
     @property
     def rerolls(self) -> int:
@@ -205,7 +209,7 @@ class Request:
 
     def to_json(self) -> dict:
         return {"type1": self.type1, "type2": self.type2, "skill": self.skill, "item": self.item,
-                "convictions": list(self.convictions), "difficulty": self.difficulty,
+                "unique_traits": self.unique_traits, "convictions": list(self.convictions), "difficulty": self.difficulty,
                 "masteries": self.masteries, "scheme_die": self.scheme_die,
                 "convictions_declared": self.convictions_declared}
 
@@ -215,6 +219,8 @@ class Request:
             parts.append(f"{self.skill} (Skill)")
         if self.item:
             parts.append(f"{self.item} (Item)")
+        if self.unique_traits:
+            parts.append(f"{self.unique_traits} (Unique Traits)")
         for s in self.convictions:
             parts.append(f"{s} (Conviction: {SIGNIFICANCE[s - 1][1]})")
         step = f"Ability {self.base_ability} = {' + '.join(parts)}"
@@ -245,6 +251,8 @@ SHEET = Record("sheet", "Ability Test", (
     fields.Int("xp", "XP", 0, MAX_XP),
     fields.Bool("moved_this_session", "Significance moved this Session"),
     MayBeAbsent(SCENE_CONVICTIONS),
+    MayBeAbsent(fields.Int("unique_traits", "Unique Traits", 0, MAX_UNIQUE_TRAITS, 0,
+                           help="What the character's Unique Traits add to Ability (a sheet kept before: 0).")),
 ))
 CHOICES = (
     fields.Choice("type1", "Type I attribute", tuple((name, name) for name, _ in TYPE1), TYPE1[0][0]),
@@ -259,7 +267,8 @@ CHOICES = (
 
 def request_from_sheet(sheet: dict, choices: dict) -> dict:
     """Two Attributes (one Type I, one Type II), the chosen Skill's level (and its Masteries when relevant), the
-    chosen Item's level and the Significance of each Conviction activated, in the sheet's order."""
+    chosen Item's level, the sheet's Unique Traits (absent: 0) and the Significance of each Conviction activated, in
+    the sheet's order."""
     skill = next((s for s in sheet["skills"] if s["id"] == choices["skill"]), None)
     convictions = [c["significance"] for c in sheet["convictions"] if c["id"] in choices["convictions"]]
     if len(convictions) > MAX_CONVICTIONS:
@@ -270,6 +279,7 @@ def request_from_sheet(sheet: dict, choices: dict) -> dict:
            "skill": skill["level"] if skill else 0,
            "masteries": skill["masteries"] if skill and choices["masteries"] else 0,
            "item": next((i["level"] for i in sheet["items"] if i["id"] == choices["item"]), 0),
+           "unique_traits": sheet.get("unique_traits", 0),
            "convictions": convictions, "convictions_declared": declared}
     Request.of(fields.parse(FIELDS, out))  # Masteries need a relevant Skill
     return out

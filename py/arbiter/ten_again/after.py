@@ -16,7 +16,7 @@ from math import comb
 
 from ..errors import RulesError
 from .exact import law, odds
-from .rolling import SIDES, Count, Hand, Outcome, Pool, Winner, chains, roll_from_json, will_side
+from .rolling import SIDES, Count, Hand, Outcome, Pool, Winner, chains, dice_count, roll_from_json, will_side
 
 # A kind of die: the face standing for it (Count.of only tells 8s from 9s by which it eats first) and its faces.
 _ONE, _MISS, _TEN = 1, 2, SIDES
@@ -112,7 +112,7 @@ def what_if(req: dict) -> list[dict]:
     if req["will"] or pool.will_adds == 0:
         return []
     changed = dict(req, will=True)
-    return [{"label": f"Expend a Will (+{pool.will_adds} dice)", "change": {"will": True},
+    return [{"label": f"Expend a Will (+{dice_count(pool.will_adds)})", "change": {"will": True},
              "outcomes": odds(changed)["outcomes"]}]
 
 

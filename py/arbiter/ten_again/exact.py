@@ -16,7 +16,7 @@ from math import comb, factorial
 from operator import mul
 
 from ..dice import binomial_poly, middle_product
-from .rolling import MAX_DICE, SIDES, TAIL, Pool
+from .rolling import MAX_DICE, SIDES, TAIL, Pool, check_will
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +203,7 @@ def odds(req: dict) -> dict:
     {"outcomes": {actor, target, tie}, "successes": {...}, "target_successes": {...},
     "botch": {"actor": p, "target": p}}, the successes being each side's own, before the other's reduce them.
     """
-    actor = Pool.of(req)
+    actor = Pool.of(check_will(req))
     if req["opposed"] is None:
         lw = _law(actor, actor.will, req["required"])
         below = sum((lw.p(j) for j in range(req["required"])), Fraction(0))

@@ -291,6 +291,11 @@ def many(n: int, one: str, more: str) -> str:
     return f"{n if n else 'no'} {one if n == 1 else more}"
 
 
+def dice_count(n: int) -> str:
+    """"1 die", "3 dice"."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
 def _ones(n: int) -> str:
     return "a 1" if n == 1 else f"{n if n else 'no'} 1s"
 
@@ -360,6 +365,8 @@ def _steps(r: Roll, dropped: dict[str, list] | None = None) -> list[str]:
     for who, hand in (("Actor", r.actor), ("Target", r.target)):
         if hand.botch:
             steps.append(f"{who}: no successes but {_ones(hand.ones_left)} left: botch")
+    if r.required > 1:  # ten_again-8
+        steps.append(f"{r.required} successes required: not used in a contest (who has successes left decides)")
     a, t = r.actor.successes, r.target.successes
     steps.append(f"{a} - {t} = {r.net}: " + {Winner.ACTOR: "the actor has successes left",
                                               Winner.TARGET: "the target has successes left",
@@ -382,7 +389,7 @@ def _choices(r: Roll) -> list[dict]:
         if hand is not None and hand.can_spend_will:
             action = {"spend_will": True} if side == "actor" else {"spend_will": True, "side": "target"}
             label = "Expend a Will" if side == "actor" else "Target expends a Will"
-            out.append({"name": "spend_will", "label": f"{label}: +{hand.pool.will_adds} dice", "side": side,
+            out.append({"name": "spend_will", "label": f"{label}: +{dice_count(hand.pool.will_adds)}", "side": side,
                         "dice": hand.pool.will_adds, "action": action})
     return out
 
@@ -403,8 +410,22 @@ def request_json(req: dict) -> dict:
     return out
 
 
+def check_will(req: dict) -> dict:
+    """`req` unless it expends a Will that adds no dice (dots + modifier + 3 ≤ 0, either side): such a Will is
+    neither taken nor charged (ten_again-7)."""
+    for path, side in (("will", req), ("opposed.will", req["opposed"])):
+        if side is not None and side["will"] and Pool.of(side).will_adds == 0:
+            total = side["pool"] + side["modifier"] + WILL_DICE
+            raise RulesError(f"'{path}' is not allowed: a Will would add no dice (dots {side['pool']} "
+                             f"{_signed(side['modifier'])} + {WILL_DICE} = {total}), so none is expended",
+                             says=f"is not allowed: a Will would add no dice (dots {side['pool']} "
+                                  f"{_signed(side['modifier'])} + {WILL_DICE} = {total})")
+    return req
+
+
 def roll(req: dict, dice: DiceSource) -> dict:
     """Roll the actor's pool (and the contesting side's, when opposed): every die, each step, the outcome."""
+    check_will(req)
     actor = roll_hand(Pool.of(req), dice)
     target = roll_hand(Pool.of(req["opposed"]), dice) if req["opposed"] is not None else None
     return roll_to_json(Roll(actor, req["required"], target), request_json(req))

@@ -16,7 +16,7 @@ from .. import fields
 from ..errors import RulesError
 from ..fields import table_op
 from .exact import TurnLaw
-from .rolling import FIELDS, ID, Pool, Roll, many, request_json, roll_from_json, roll_to_json
+from .rolling import FIELDS, ID, Pool, Roll, check_will, many, request_json, roll_from_json, roll_to_json
 
 MAX_TRAIT_DOTS = 10  # Resolve and Composure (ruling ten_again-12)
 MAX_NIGHTS = 30
@@ -281,7 +281,7 @@ def costs(request: dict | None, action: dict | None, choices: dict | None = None
     """A roll with Will ticked, or expending a Will after it (the actor's), takes one Will from the rolling
     character's sheet (what was picked on the sheet, `choices`, changes nothing)."""
     if action is None:
-        spent = request["will"]
+        spent = check_will(request)["will"]
     else:
         side = action.get("side")
         spent = action.get("spend_will") is True and (side is None or side == "actor")
