@@ -239,6 +239,10 @@ class Procedure {
     try {
       for (const c of roll.choices ?? []) {
         if (c.action) refusals.set(c, await refused(this.system, roll.request, c.action));
+        // a choice of several picks (Pay the Price's options) names each one's action: a refusal per pick
+        else if (c.actions) {
+          refusals.set(c, await Promise.all(c.actions.map((a) => refused(this.system, roll.request, a))));
+        }
       }
     } catch (error) {
       console.warn(error); // the choice stays offered; act() asks again and shows a refusal
@@ -247,7 +251,8 @@ class Procedure {
     const before = this.ui.refusals;
     this.ui.refusals = refusals;
     // drawn again only when a refusal changed: a redraw under a player's tap (a threat's button) would lose it
-    if ([...refusals].some(([c, why]) => before?.get(c)?.words !== why?.words)) this.renderChoices();
+    const words = (why) => [why].flat().map((w, i) => (w ? `${i}:${w.words}` : '')).filter(Boolean).join('|');
+    if ([...refusals].some(([c, why]) => words(before?.get(c)) !== words(why))) this.renderChoices();
     else this.choiceBox.removeAttribute('data-checking');
   }
 

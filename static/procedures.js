@@ -128,10 +128,10 @@ const threat = {
       return { face, sides: 6, marks, label: t === undefined ? '' : `T${t + 1}` };
     });
   },
-  tap(roll, ui, index) { // a die goes to another threat: with one threat there is nothing to reassign
-    if (roll.threats.length > 1) ui.pickedDie = ui.pickedDie === index ? null : index;
+  tap(roll, ui, index) { // a die goes to another threat, while the roll offers reassigning
+    if (canAssign(roll)) ui.pickedDie = ui.pickedDie === index ? null : index;
   },
-  choices(roll, ui, { act, spec, situation }) {
+  choices(roll, ui, { act, spec, situation, refusal = () => null }) {
     const out = [];
     const list = h('ol', { class: 'threat-list', 'data-threats': '' });
     roll.threats.forEach((t, i) => {
@@ -148,13 +148,13 @@ const threat = {
         : h('button', { type: 'button', onclick: move, 'aria-label': `Give die ${ui.pickedDie + 1} to ${t.name}` },
           body)));
     });
-    if (roll.dice.length && roll.threats.length > 1) {
+    if (canAssign(roll)) {
       out.push(h('p', { class: 'muted', 'data-reassign-hint': '' }, ui.pickedDie === null
         ? 'To reassign, tap a die, then the threat it goes to (a threat takes its highest die).'
         : `Die ${ui.pickedDie + 1} (${roll.dice[ui.pickedDie]}) picked: now tap its threat.`));
     }
     out.push(list);
-    out.push(payThePrice(roll, ui, act, spec, situation));
+    out.push(payThePrice(roll, ui, act, spec, situation, refusal));
     return out;
   },
   odds(odds, request) {
@@ -170,10 +170,15 @@ const threat = {
   },
 };
 
-/** Pay the Price, when the roll's choices offer it (a threat not Desperate got a 4 or 5). The Situation's marks, and
- * who pays, are the table's (`situation`, null without it): an option marked by another player stays offered, and
- * the engine refuses it, naming who marked it. */
-function payThePrice(roll, ui, act, { extras }, situation) {
+/** Whether the roll offers reassigning its dice (the engine's `assign` choice: not with one threat, nor once a Price
+ * is paid). */
+const canAssign = (roll) => roll.choices.some((c) => c.name === 'assign');
+
+/** Pay the Price, when the roll's choices offer it (a threat not Desperate got a 4 or 5, and its Price is not paid
+ * yet). The Situation's marks, and who pays, are the table's (`situation`, null without it): an option marked by
+ * another player stays offered, and the engine refuses it, naming who marked it; an option the one rolling cannot
+ * pay on their sheet (`refusal`: one per option, from the choice's `actions`) is disabled, with the reason. */
+function payThePrice(roll, ui, act, { extras }, situation, refusal) {
   const offer = roll.choices.find((c) => c.name === 'pay_the_price');
   if (!offer) return null;
   const marked = situation?.marked ?? [];
@@ -192,11 +197,15 @@ function payThePrice(roll, ui, act, { extras }, situation) {
     }
     act({ pay_the_price: option, by, marked });
   };
+  const refused = refusal(offer) ?? [];
   const items = extras.pay_the_price.map((words, i) => {
     const mark = marked.find((m) => m.option === i);
+    const why = refused[i];
     return h('li', {}, h('button', { type: 'button', 'aria-pressed': String(Boolean(mark)), 'data-option': i,
-      onclick: () => pick(i) }, words), mark ? h('span', { class: 'muted', 'data-marked-by': mark.by ?? '' },
-      ` — marked by ${mark.by ?? 'someone'}`) : null);
+      disabled: Boolean(why), onclick: () => pick(i) }, words),
+    mark ? h('span', { class: 'muted', 'data-marked-by': mark.by ?? '' }, ` — marked by ${mark.by ?? 'someone'}`)
+      : null,
+    why ? [' ', h('span', { class: 'field-error', 'data-refusal': '' }, why.words)] : null);
   });
   const details = h('details', { class: 'price', open: ui.priceOpen || roll.pay_the_price ? true : null },
     h('summary', {}, offer.label), h('p', { class: 'muted' }, extras.pay_the_price_rule),

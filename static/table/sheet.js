@@ -91,7 +91,7 @@ export class Sheet {
   }
 
   field(id, c, path, decl, label) {
-    const value = at(c, path);
+    const value = at(c, path) ?? (decl.may_be_absent ? decl.default : undefined); // kept before the field: its default
     switch (decl.type) {
       case 'int': {
         const extra = BY_KIND[c.kind]?.inputAttrs?.(this.t, c.sheet, path) ?? {};

@@ -1119,10 +1119,15 @@ def roll_until(page, offered: bool, tries: int = 60):
     pytest.fail(f"no roll {'offering' if offered else 'without'} Pay the Price in {tries} rolls", pytrace=False)
 
 
-def pick_price(page, option):
-    """Pick a Pay the Price option; the roll that follows is the engine's (a refusal leaves the roll as it was)."""
+def open_price(page):
+    """Open the Threat form's Pay the Price list (a new roll shows it folded)."""
     if price_list(page).get_attribute("open") is None:
         price_list(page).locator("summary").click()
+
+
+def pick_price(page, option):
+    """Pick a Pay the Price option; the roll that follows is the engine's (a refusal leaves the roll as it was)."""
+    open_price(page)
     follow_up(page, "threat", price_list(page).locator(f'.price-list button[data-option="{option}"]'))
 
 
@@ -1146,7 +1151,10 @@ def test_pay_the_price_marks_fold_into_situations(page, app):
     eventually(page, lambda: marks(page) == [{"option": 1, "by": None}, {"option": 2, "by": "Ann"},
                                              {"option": 4, "by": None}], what="Ann's mark")
     assert records(page)["shared:price"]["data"]["situations"][0]["player"] == "Ann"
+    assert price_list(page).count() == 0  # its one Price paid (threat-14): the list is gone
+    roll_until(page, offered=True)
     eventually(page, lambda: pressed(page) == [1, 2, 4], what="three marks shown")
+    open_price(page)
     assert "marked by Ann" in price_list(page).locator("li").nth(2).inner_text()
 
     before = len(log(page))
@@ -1168,8 +1176,9 @@ def test_pay_the_price_marks_fold_into_situations(page, app):
 
 
 def test_pay_the_price_is_paid_by_the_character_rolling(app):
-    """The character rolling the Threat Roll pays: picking an option twice is theirs to do, another character is
-    refused it with the name of who marked it; a roll without a 4 or 5 on a threat not Desperate offers nothing."""
+    """The character rolling the Threat Roll pays: one Price per narrow escape, after which the list is gone; picking
+    an option again on a later roll is theirs to do, another character is refused it with the name of who marked it;
+    a roll without a 4 or 5 on a threat not Desperate offers nothing."""
     page = app("#threat")
     create(page, "threat", "Bo")
     create(page, "threat", "Ann")
@@ -1177,29 +1186,62 @@ def test_pay_the_price_is_paid_by_the_character_rolling(app):
     roll_until(page, offered=True)
     assert price_list(page).locator("[data-price-by]").get_attribute("data-price-by") == "Ann"
     assert price_list(page).locator("[data-price-player]").count() == 0
-    pick_price(page, 3)
-    eventually(page, lambda: marks(page) == [{"option": 3, "by": "Ann"}], what="Ann's mark")
-    pick_price(page, 3)  # Ann again: hers to pick
+    pick_price(page, 2)
+    eventually(page, lambda: marks(page) == [{"option": 2, "by": "Ann"}], what="Ann's mark")
+    assert price_list(page).count() == 0  # one threat narrowly avoided: one Price, then the list is gone (threat-14)
+    roll_until(page, offered=True)
+    pick_price(page, 2)  # Ann again: hers to pick
     assert "Paid the Price (Ann)" in form(page, "threat").locator("[data-result]").inner_text()
-    assert [e["kind"] for e in log(page)[-2:]] == ["follow-up", "follow-up"]
-    assert marks(page) == [{"option": 3, "by": "Ann"}]
+    assert [e["kind"] for e in log(page)[-1:]] == ["follow-up"]
+    assert marks(page) == [{"option": 2, "by": "Ann"}]
 
     pick_character(page, "Bo")
     fill_from_sheet(page, "threat")
+    roll_until(page, offered=True)
     eventually(page, lambda: price_list(page).locator("[data-price-by]").get_attribute("data-price-by") == "Bo",
                what="Bo paying")
     assert price_list(page).locator("[data-price-by]").text_content().startswith("Paid by Bo")
     before = len(log(page))
-    price_list(page).locator('.price-list button[data-option="3"]').click()
+    open_price(page)
+    price_list(page).locator('.price-list button[data-option="2"]').click()
     refusal = form(page, "threat").locator("[data-choices] p.field-error[role=alert]")
     refusal.wait_for()
     assert "is marked by Ann" in refusal.inner_text()
-    assert marks(page) == [{"option": 3, "by": "Ann"}] and len(log(page)) == before
+    assert marks(page) == [{"option": 2, "by": "Ann"}] and len(log(page)) == before
 
     roll_until(page, offered=False)
     set_field(page, "threat", "threats[0].desperate", True)  # a Desperate threat is never narrowly avoided
     for _ in range(3):
         assert not offers_price(roll(page, "threat")) and price_list(page).count() == 0
+
+
+def test_losing_one_insight_is_paid_on_the_sheet_of_the_one_rolling(app):
+    """threat-14, threat-15 at the table: paying the Price once on a roll with one threat narrowly avoided takes the
+    list away; "Lose one Insight." takes one Insight off the rolling character's sheet, and at Insight 0 that option is
+    shown disabled with the reason (the narrative ones stay open), and nothing is paid or logged for it."""
+    page = app("#threat")
+    create(page, "threat", "Ann")
+    page.get_by_role("button", name="Insight +1").click()
+    eventually(page, lambda: characters(page)["Ann"]["sheet"]["counters"]["insight"] == 1, what="Insight 1")
+    fill_from_sheet(page, "threat")
+    roll_until(page, offered=True)
+    pick_price(page, 1)
+    eventually(page, lambda: characters(page)["Ann"]["sheet"]["counters"]["insight"] == 0, what="one Insight lost")
+    assert price_list(page).count() == 0
+    assert "Paid the Price (Ann): Lose one Insight." in form(page, "threat").locator("[data-result]").inner_text()
+    assert any("Lost one Insight" in e["note"] for e in log(page))
+
+    roll_until(page, offered=True)
+    open_price(page)
+    option = price_list(page).locator('.price-list button[data-option="1"]')
+    wait_until(page, "(el) => el.disabled", 10_000, option.element_handle())
+    assert price_list(page).locator("li").nth(1).locator("[data-refusal]").inner_text() == "Ann has no Insight left"
+    assert not price_list(page).locator('.price-list button[data-option="0"]').is_disabled()
+    before = len(log(page))
+    option.click(force=True)
+    page.wait_for_timeout(300)
+    assert len(log(page)) == before and characters(page)["Ann"]["sheet"]["counters"]["insight"] == 0
+    assert price_list(page).count() == 1  # still to pay: nothing was taken
 
 
 # --- two tabs -------------------------------------------------------------------------------------------------------
