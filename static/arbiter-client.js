@@ -167,6 +167,13 @@ export const arbiter = {
   luckSummary: (entries) => call('luck_summary', [entries]),
   /** The exact odds of the final outcome if the follow-up `action` is taken now on `roll`: arbiter.api.odds_after. */
   oddsAfter: (system, roll, action) => call('odds_after', [system, roll, action]),
+  /** One tap at the table in one request: a roll ({request, choices}) or a follow-up ({roll, action, earned}) paid
+   * from `table` ({character, scheme}): the roll or why the table cannot pay, its new states, notes, luck and the
+   * checks of what comes next, as arbiter.api.turn returns. */
+  turn: (system, step, table = null) => call('turn', [system, step, table]),
+  /** What `table` could not pay, as it stands: a roll of `request` and each choice of `roll` (arbiter.api.check). */
+  check: (system, request, roll = null, table = null, choices = null) =>
+    call('check', [system, request, roll, table, choices]),
   /** One table-state rule (spend Will, earn XP, a struggle's turn…): the new state, as arbiter.api.table returns. */
   table: (system, op, state, args = null) => call('table', [system, op, state, args]),
   /** What a roll of `request`, or the follow-up `action`, costs on the table in the order paid: arbiter.api.costs;

@@ -94,7 +94,7 @@ class Procedure {
       this.form.querySelector('[data-headline]').replaceChildren(`${label} `, h('strong', { 'data-p': p }, percent(p)));
       this.oddsBox.dataset.request = JSON.stringify(request);
       delete this.oddsBox.dataset.stale;
-      this.checkAhead(request, seq);
+      this.recheck();
     } catch (error) {
       if (seq !== this.oddsSeq) return;
       // No chance beside Roll for a form the rules refuse (the last one shown was another form's)
@@ -104,14 +104,45 @@ class Procedure {
     }
   }
 
-  /** Before Roll is tapped: what the table would refuse of this request (a Scheme die from an empty Scheme, a Will
-   * with none left), said by Roll, quietly; a tap asks again, and says it aloud. Asked again with the odds and
-   * whenever what pays may have changed (page.recheck). */
-  async checkAhead(request = this.request(), seq = this.oddsSeq) {
-    const why = await refused(this.system, request, null).catch(() => null);
-    if (seq !== this.oddsSeq || this.rollError || 'stale' in this.oddsBox.dataset) return;
-    Object.assign(this.refusalBox, { textContent: why?.words ?? '', hidden: !why });
-    this.refusalBox.removeAttribute('role');
+  /** What the table would refuse as it stands, in one question to the engine (arbiter.api.check): a roll of the
+   * form's request (a Scheme die from an empty Scheme, a Will with none left: said by Roll, quietly; a tap says it
+   * aloud) and each choice of the shown roll (shown disabled, with the reason). Asked with the odds and whenever what
+   * pays may have changed (page.recheck), but not again while nothing it reads changed: a tap's answer brings them. */
+  async recheck() {
+    const request = this.request();
+    const roll = this.roll && !('waiting' in this.resultBox.dataset) ? this.roll : null; // its choices once landed
+    const table = this.tableNow(request);
+    const key = checkKey(request, roll, table);
+    if (this.checked?.key !== key) {
+      const value = table ? await arbiter.check(this.system, request, roll, table.state, table.choices)
+        .catch((error) => { console.warn(error); return null; }) : { ahead: null, choices: [] };
+      if (!value) return; // the choices stay offered; a tap asks again and shows a refusal
+      if (key !== checkKey(this.request(), this.roll && !('waiting' in this.resultBox.dataset) ? this.roll : null,
+        this.tableNow())) return; // stale: something changed meanwhile
+      this.checked = { key, value };
+    }
+    this.showChecks(this.checked.value, roll);
+  }
+
+  /** What the table holds for a tap of this form: as the last tap's answer left it until the table has kept it. */
+  tableNow(request = this.request()) {
+    return this.pending ?? window.arbiterPage.tableFor(this.system, request);
+  }
+
+  /** Show what arbiter.api.check answered: the refusal ahead by Roll, and each choice of `roll` disabled or not. */
+  showChecks({ ahead, choices }, roll) {
+    if (!this.rollError && !('stale' in this.oddsBox.dataset)) {
+      Object.assign(this.refusalBox, { textContent: ahead?.words ?? '', hidden: !ahead });
+      this.refusalBox.removeAttribute('role');
+    }
+    if (!roll || roll !== this.roll) return;
+    const refusals = new Map((roll.choices ?? []).map((c, i) => [c, choices[i] ?? null]));
+    const before = this.ui.refusals;
+    this.ui.refusals = refusals;
+    // drawn again only when a refusal changed: a redraw under a player's tap (a threat's button) would lose it
+    const words = (why) => [why].flat().map((w, i) => (w ? `${i}:${w.words}` : '')).filter(Boolean).join('|');
+    if ([...refusals].some(([c, why]) => words(before?.get(c)) !== words(why))) this.renderChoices();
+    else this.choiceBox.removeAttribute('data-checking');
   }
 
   async doRoll() {
@@ -124,13 +155,12 @@ class Procedure {
     try {
       const request = this.request();
       if (!('ready' in document.body.dataset)) await this.waitForEngine();
-      const refusal = await refused(this.system, request, null);
-      if (refusal) throw new Error(refusal.words); // said below, as any refusal
-      const roll = await arbiter.roll(this.system, request);
+      const answer = await this.turn({ request, choices: null }, request);
+      const { roll } = answer;
       this.setError(null);
       this.ui = { selected: new Set(), pickedDie: null };
       this.show(roll, true);
-      announce(this, roll, null, null);
+      announce(this, roll, null, null, answer);
       requestPersistence();
     } catch (error) {
       this.stopWaiting();
@@ -139,6 +169,23 @@ class Procedure {
       this.rolling = false;
       button.removeAttribute('aria-disabled');
     }
+  }
+
+  /** One tap, one request: the roll of `step.request` (filled from a sheet by the table's choices) or the follow-up
+   * `step.action`, paid from what the table holds (arbiter.api.turn). Throws, in a player's words, what the table
+   * cannot pay (nothing is rolled then); else the answer, whose checks of what comes next are kept. */
+  async turn(step, request = this.request()) {
+    const table = window.arbiterPage.tableFor(this.system, request);
+    if (step.request) step.choices = table?.choices ?? null;
+    const answer = await arbiter.turn(this.system, step, table?.state ?? null);
+    answer.sent = table?.state ?? null; // what was paid from, for the table to see whether it changed meanwhile
+    if (answer.refused) throw new Error(answer.refused.words); // said by Roll or by the control, as any refusal
+    this.earned = answer.earned; // an earlier step of this roll added a die to the Scheme: its follow-ups know
+    const after = table && window.arbiterPage.tableAfter(table, answer);
+    this.pending = after; // until the table has kept the answer (page.kept)
+    // the form once the sheet fills it again (the fields it fills, over the rest)
+    this.checked = { key: checkKey({ ...request, ...answer.refill }, answer.roll, after), value: answer.checks };
+    return answer;
   }
 
   /** A roll tapped before the engine and the table are ready: systems()' waiting_dice tumble at once until they are. */
@@ -161,13 +208,12 @@ class Procedure {
     const used = controlKey(this.choiceBox);
     const control = this.usedControl;
     try {
-      const refusal = await refused(this.system, this.roll.request, action);
-      if (refusal) throw new Error(refusal.words);
-      const next = await arbiter.act(this.system, this.roll, action);
+      const answer = await this.turn({ roll: this.roll, action, earned: this.earned });
+      const next = answer.roll;
       this.ui = { selected: new Set(), pickedDie: null };
       const previous = this.roll;
       const shown = this.show(next, true, true); // only the dice the follow-up added or rolled again move
-      announce(this, next, action, previous);
+      announce(this, next, action, previous, answer);
       if (!await shown) return; // a later roll took its place while its dice tumbled
       if (used && !this.choiceBox.contains(document.activeElement)) refocus(this.choiceBox, used, this.tray.canvas);
     } catch (error) {
@@ -210,7 +256,7 @@ class Procedure {
     this.resultBox.dataset.tone = roll.tone;
     this.resultBox.replaceChildren(...outcomeLines(roll));
     this.renderChoices();
-    this.checkChoices();
+    this.recheck();
     reveal(this.form.parentElement, this.tray.canvas, this.resultBox, this.choiceBox);
     return true;
   }
@@ -228,32 +274,6 @@ class Procedure {
     }).filter(Boolean));
     this.choiceBox.toggleAttribute('data-checking', !refusals);
     if (focused) refocus(this.choiceBox, focused, null);
-  }
-
-  /** Ask the guards about each choice that names its action (what taking it costs the table): one that would be
-   * refused is shown disabled, with the reason. Asked again whenever what pays may have changed (page.recheck). */
-  async checkChoices() {
-    const roll = this.roll;
-    if (!roll || 'waiting' in this.resultBox.dataset) return; // its choices come when its dice land
-    const refusals = new Map();
-    try {
-      for (const c of roll.choices ?? []) {
-        if (c.action) refusals.set(c, await refused(this.system, roll.request, c.action));
-        // a choice of several picks (Pay the Price's options) names each one's action: a refusal per pick
-        else if (c.actions) {
-          refusals.set(c, await Promise.all(c.actions.map((a) => refused(this.system, roll.request, a))));
-        }
-      }
-    } catch (error) {
-      console.warn(error); // the choice stays offered; act() asks again and shows a refusal
-    }
-    if (roll !== this.roll) return;
-    const before = this.ui.refusals;
-    this.ui.refusals = refusals;
-    // drawn again only when a refusal changed: a redraw under a player's tap (a threat's button) would lose it
-    const words = (why) => [why].flat().map((w, i) => (w ? `${i}:${w.words}` : '')).filter(Boolean).join('|');
-    if ([...refusals].some(([c, why]) => words(before?.get(c)) !== words(why))) this.renderChoices();
-    else this.choiceBox.removeAttribute('data-checking');
   }
 
   tap(index) {
@@ -284,20 +304,14 @@ function refocus(box, { place, rank }, fallback) {
   (el && !el.disabled ? el : fallback)?.focus({ preventScroll: true });
 }
 
-// Checks a roll or a follow-up must pass before it is made (the table's: can the character pay for it?), each
-// `async (system, request, action) => {words, left} or null`; the first refusal stops it, its words by the form.
-const guards = [];
-async function refused(system, request, action) {
-  for (const guard of guards) {
-    const message = await guard(system, request, action);
-    if (message) return message;
-  }
-  return null;
-}
+/** What a check of the table depends on: the form's request, the shown roll, what the table holds for it. */
+const checkKey = (request, roll, table) => JSON.stringify([request, roll, table]);
 
-/** Tell the rest of the page (the roll log, character sheets) about every roll and follow-up. */
-function announce(proc, roll, action, previous) {
-  document.dispatchEvent(new CustomEvent('arbiter:roll', { detail: { system: proc.system, roll, action, previous } }));
+/** Tell the rest of the page (the roll log, character sheets) about every roll and follow-up, with the engine's
+ * answer to its tap (what the table keeps of it: new states, notes, luck). */
+function announce(proc, roll, action, previous, answer) {
+  document.dispatchEvent(new CustomEvent('arbiter:roll',
+    { detail: { system: proc.system, roll, action, previous, answer } }));
 }
 
 // --- loading ---------------------------------------------------------------------------------------------------
@@ -369,9 +383,20 @@ document.getElementById('rulings')?.addEventListener('toggle', () => buildText(d
 // situation(system): the Situation a roll's Pay the Price list shows (its marks, who pays), set by the table, its owner
 // recheck(): what pays for a shown roll's choices changed (the table's Scheme or a sheet): check them again
 // built(): the Procedures made so far (only they can show a roll), without making the others
-window.arbiterPage = { procs, built: () => [...built.values()], percent, guards,
-  showTab: (system) => showTab(tabs.tabOf(system)), situation: () => null,
-  recheck: () => { for (const proc of built.values()) { proc.checkChoices(); proc.checkAhead(); } } };
+// tableFor(system, request): what the table holds that a tap of `system` may spend from ({state, choices}), set by the
+// table, its owner (null before it starts: the forms are then the player's own); tableAfter(table, answer): the same
+// once the table kept a tap's answer, which the table says by kept(system)
+let rechecking = null; // one pass for a burst of the table's changes: resolves once every form has its checks
+window.arbiterPage = { procs, built: () => [...built.values()], percent,
+  showTab: (system) => showTab(tabs.tabOf(system)), situation: () => null, tableFor: () => null, tableAfter: () => null,
+  kept: (system) => { built.get(system).pending = null; window.arbiterPage.recheck(); },
+  recheck: () => {
+    rechecking ??= new Promise((resolve) => { setTimeout(resolve, 0); }).then(() => {
+      rechecking = null;
+      return Promise.all([...built.values()].map((proc) => proc.recheck()));
+    });
+    return rechecking;
+  } };
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const afterFirstFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

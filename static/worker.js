@@ -39,7 +39,7 @@ const LOAD_TIMEOUT_MS = Number(new URL(self.location.href).searchParams.get('tim
 // arbiter.api's doors, each reached through api.call_json: the procedures, the table's ops, what a roll costs and
 // what follows it, the request a sheet fills, and the table's records.
 const METHODS = new Set(['systems', 'roll', 'act', 'odds', 'odds_after', 'luck_entry', 'luck_summary', 'table',
-  'costs', 'after_roll', 'request_from_sheet', 'table_spec', 'check_sheet', 'check_record']);
+  'costs', 'after_roll', 'request_from_sheet', 'table_spec', 'check_sheet', 'check_record', 'turn', 'check']);
 
 let stage = 'Starting';
 let shown = 0; // the progress last sent: it never goes back

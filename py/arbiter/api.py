@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from . import __version__, ability_test, arbitration, chances, fields, luck, records, tally, ten_again, threat, two_dice
+from . import tap
 from .headline import headline
 from .dice import exact_str, source
 from .errors import RulesError
@@ -258,6 +259,20 @@ def request_from_sheet(system: str, sheet: Any, choices: Any = None) -> dict | N
         for name, value in out.items():
             by_name[name].parse(value, name)
     return out
+
+
+def turn(system: str, step: Any, table: Any = None) -> dict:
+    """One tap at the table, in one answer (tap.py): a roll ({"request", "choices"?}) or a follow-up ({"roll",
+    "action", "earned"?}) of `system`, paid from `table` ({"character": {"name", "kind", "sheet"} or null, "scheme":
+    {"scheme", "tracked"} or null}): the roll, or why the table cannot pay ("refused", nothing rolled); the new
+    states; the notes for the log; what follows (earned, marked); its luck entry; the checks of what comes next."""
+    return tap.turn(sys.modules[__name__], system, step, table)
+
+
+def check(system: str, request: Any, roll: Any = None, table: Any = None, choices: Any = None) -> dict:
+    """What `table` (as for turn) could not pay, as it stands: a roll of `request` ("ahead") and each choice of
+    `roll` ("choices"), each null or why, in a player's words ("words"); nothing changes (tap.check)."""
+    return tap.check(sys.modules[__name__], system, request, roll, table, choices)
 
 
 def _has_fraction(tree) -> bool:

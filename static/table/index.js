@@ -66,7 +66,6 @@ class Table {
     this.struggles = new Struggles(this);
     this.log = new Log(this);
     this.save = new Save(this);
-    this.earned = new WeakMap(); // roll -> it or an earlier step of it added a die to the Scheme (after_roll's)
     this.dirty = new Set();
     this.queue = new Promise((resolve) => { this.unblock = resolve; }); // roll events wait for the store
   }
@@ -86,13 +85,14 @@ class Table {
     this.root.append(...Object.values(this.sections));
     document.addEventListener('arbiter:roll', (event) => this.enqueue(() => this.onRoll(event.detail)));
     document.addEventListener('arbiter:built', () => this.rollAs.showOnForms()); // a tab's form, built when shown
-    this.page.guards?.push((system, request, action) => this.rules.cannotPay(system, request, action));
 
     await nextTask(); // the sections are in; the store opens in tasks of its own
     this.store = await Store.open();
     this.store.subscribe((ids) => this.changed(ids));
     this.unblock();
     this.page.situation = (system) => this.situations.situation(system); // the forms' Pay the Price lists
+    this.page.tableFor = (system, request) => this.tableFor(system, request); // what a tap may spend from
+    this.page.tableAfter = tableAfter;
     this.struggles.watchForm();
     for (const name of PARTS) { // the first drawing, a part per task: a slow phone keeps answering meanwhile
       await nextTask();
@@ -182,26 +182,62 @@ class Table {
     return h('button', { type: 'button', 'data-k': key, onclick: () => ask(key, `${key}:no`) }, label);
   }
 
-  // --- a roll or a follow-up on a form: do what arbiter.api.after_roll says follows it, then log it once -----------
-  async onRoll({ system, roll, action, previous }) {
+  // --- a tap on a form: what the table holds for it, and what it keeps of the engine's answer ------------------------
+
+  /** What a tap of `system` may spend from (arbiter.api.turn's `table`): the character rolling it, if any, and the
+   * Scheme; with what was picked on the sheet that filled `request` (`choices`, null when the form is not the sheet's).
+   */
+  tableFor(system, request) {
+    if (!this.store) return null;
+    const who = this.characters.active(system);
+    return { state: { character: who ? { name: who.name, kind: who.kind, sheet: who.sheet } : null,
+      scheme: this.shared.scheme() }, choices: this.rollAs.choicesFor(system, request) };
+  }
+
+  /** A roll or a follow-up on a form, with the engine's answer to its tap (arbiter.api.turn): keep the new states
+   * it brings (the sheet, the Scheme, the Situation's marks), then log it once, with what the table did. */
+  async onRoll({ system, roll, action, answer }) {
     if (!roll || !SYSTEMS.includes(system)) return;
     const who = this.characters.active(system);
     const choices = action ? null : this.rollAs.choicesFor(system, roll.request); // what the sheet filled it from
-    const notes = []; // what the table did for it: the log entry's note
+    const notes = [...answer.notes]; // what the table did for it: the log entry's note
     try {
-      let earned = this.earned.get(previous) ?? false; // a new roll has no previous step: nothing earned yet
-      const { pay, then, marked } = await this.arbiter.afterRoll(system, roll, action, earned, choices);
-      await this.rules.pay(pay, who, notes);
-      for (const op of then) if (await this.rules.payOne(op, who, notes) && 'earned' in op) earned = op.earned;
-      this.earned.set(roll, earned);
-      if (marked) await this.situations.setMarks(marked);
+      if (answer.character && who) await this.keep(`char:${who.id}`, answer, 'character', who, notes);
+      if (answer.scheme) await this.keep('shared:scheme', answer, 'scheme', who, notes);
+      if (answer.marked) await this.situations.setMarks(answer.marked);
       if (choices && who) await this.rollAs.remember(who.id, system, choices); // "Fill" after a reload: the same
     } catch (error) {
       notes.push(`Not done: ${error.message}`);
       this.say(error.message, true);
     }
-    const luck = action ? null : await this.arbiter.luckEntry(system, roll).catch((error) => console.warn(error));
-    await this.log.append(system, roll, action, who, notes.filter(Boolean).join('; '), luck);
-    if (choices && who) await this.rollAs.refresh(who.id); // e.g. its Convictions are declared for the Scene now
+    await this.log.append(system, roll, action, who, notes.filter(Boolean).join('; '), answer.luck);
+    if (choices && who) await this.rollAs.refresh(who.id, { [system]: answer.refill }); // e.g. Convictions declared
+    this.page.kept?.(system);
   }
+
+  /** Keep the new state of `by` ('character': the sheet of `who`; 'scheme') from a tap's answer in record `id`: as
+   * the engine answered, unless the record changed since the tap (another tab): then each op the tap paid on it is
+   * applied again on its latest revision, through the engine, and its notes replace the answer's. */
+  async keep(id, answer, by, who, notes) {
+    const sent = answer.sent?.[by];
+    const was = by === 'character' ? sent?.sheet : sent;
+    let replay = false;
+    await this.store.update(id, (data) => {
+      const now = by === 'character' ? data.sheet : data;
+      replay = JSON.stringify(now) !== JSON.stringify(was);
+      if (replay) return undefined;
+      return by === 'character' ? { ...data, sheet: answer.character } : { ...data, ...answer.scheme };
+    });
+    if (!replay) return;
+    const paid = answer.paid.filter((op) => op.by === by);
+    for (const op of paid) if (notes.includes(op.said)) notes.splice(notes.indexOf(op.said), 1);
+    await this.rules.pay(paid, who, notes);
+  }
+}
+
+/** `table` (tableFor's) as it is once a tap's `answer` is kept: the sheet and the Scheme it changed. Pure. */
+export function tableAfter(table, answer) {
+  const { character, scheme } = table.state;
+  return { ...table, state: { character: character && answer.character ? { ...character, sheet: answer.character }
+    : character, scheme: answer.scheme ?? scheme } };
 }

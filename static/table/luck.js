@@ -18,6 +18,7 @@ export class LuckView {
     this.shown = { key: null, summary: null }; // the last answer, for the entries it was asked for
     this.asked = null;
     this.failed = null;
+    this.seen = null; // the observer waiting for the view to be on screen before asking
     // the chart's colours follow the page's scheme
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.t.render('log'));
   }
@@ -32,7 +33,16 @@ export class LuckView {
       box.append(h('p', { class: 'muted' }, 'No rolls yet with their luck.'));
       return box;
     }
-    if (this.shown.key !== key && this.asked !== key) this.ask(key, kept);
+    // asked once the view is on screen: a roll far from it costs the engine nothing more (one request per tap)
+    this.seen?.disconnect();
+    if (this.shown.key !== key && this.asked !== key) {
+      this.seen = new IntersectionObserver((changes) => {
+        if (!changes.some((c) => c.isIntersecting)) return;
+        this.seen.disconnect();
+        if (this.asked !== key) this.ask(key, kept);
+      });
+      this.seen.observe(box);
+    }
     if (this.shown.key !== key) {
       box.append(h('p', { class: 'muted luck-wait', 'data-luck-wait': '' },
         this.failed ? `Could not work out the luck: ${this.failed}` : 'Working out the luck…'));

@@ -118,14 +118,15 @@ export class RollAs {
     this.t.page.procs[system]?.form.querySelector('[data-roll]')?.focus({ preventScroll: true });
   }
 
-  /** Fill again each form character `id`'s sheet filled and that still holds it, as the sheet fills it now. */
-  async refresh(id) {
+  /** Fill again each form character `id`'s sheet filled and that still holds it, as the sheet fills it now (`known`:
+   * system → the request the engine already said the sheet fills now, as a tap's answer brings it). */
+  async refresh(id, known = {}) {
     for (const [system, f] of Object.entries(this.filled)) {
       const proc = this.t.page.procs[system];
       const c = this.t.characters.get(id);
       if (f?.id !== id || !c || !this.choicesFor(system, proc.request())) continue;
       try {
-        const request = await this.t.arbiter.requestFromSheet(system, c.sheet, f.choices);
+        const request = known[system] ?? await this.t.arbiter.requestFromSheet(system, c.sheet, f.choices);
         if (this.filled[system] !== f || !this.choicesFor(system, proc.request())) continue; // changed meanwhile
         this.filled[system] = { ...f, request };
         if (JSON.stringify(request) !== JSON.stringify(f.request)) proc.fill(request);

@@ -33,6 +33,7 @@ def test_after_ten_rolls_the_luck_view_agrees_with_python(app):
     want = api.luck_summary(exported)["groups"]
     assert [g["rolls"] for g in want] == [6, 4]
 
+    part.locator("[data-luck]").scroll_into_view_if_needed()  # asked of the engine once it is on screen
     wait_until(page, "() => document.querySelectorAll('[data-luck-ready] [data-luck-group]').length === 2", 10_000)
     groups = part.locator("[data-luck-group]")
     for i, g in enumerate(want):

@@ -1347,7 +1347,7 @@ def _decl_at(kind, sheet, parts):
             path.append(index)
         else:
             decl = next(f for f in decl["fields"] if f["name"] == part)
-            value = value[part]
+            value = value.get(part, decl.get("default"))  # a field kept before it existed: its default
             path.append(part)
     return decl, path
 

@@ -1,0 +1,185 @@
+"""A tap at the table, answered at once: what it costs the one rolling and the Scheme, the roll or follow-up itself,
+what follows on the table, its luck, and what the table could pay of what comes next (api.turn, api.check).
+
+The page sends what the table holds that a tap may spend from (`table`): the character rolling, if any ({"name",
+"kind", "sheet"}: their counts are the table's to take only when a roll is made as them, ten_again-13), and the Scheme
+({"scheme": n, "tracked": bool}: held to its count whoever rolls, while this device tracks it). Nothing is rolled
+when they cannot pay; otherwise the answer carries their new states, for the page to keep, and nothing more is asked.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from . import records
+from .errors import RulesError
+
+SCHEME_HOLDER = "The Scheme"  # how a refusal of the Scheme's names its holder ("The Scheme has no die left")
+UNNAMED = "(unnamed)"
+
+
+def _read_table(table: Any) -> dict:
+    """The table's states as the page sends them: {"character": {"name", "kind", "sheet"} or null, "scheme":
+    {"scheme": n, "tracked": bool} or null}; anything else is refused, naming the field."""
+    if table is None:
+        return {"character": None, "scheme": None}
+    if not isinstance(table, dict) or set(table) - {"character", "scheme"}:
+        raise RulesError(f"'table' must be an object with character and scheme (each may be null), got {table!r:.100}")
+    who, scheme = table.get("character"), table.get("scheme")
+    if who is not None and (not isinstance(who, dict) or not isinstance(who.get("sheet"), dict)
+                            or not isinstance(who.get("kind"), str)):
+        raise RulesError(f"'table.character' must be {{\"name\", \"kind\", \"sheet\"}} or null, got {who!r:.100}")
+    if who is not None and who["kind"] not in records.KINDS:
+        raise RulesError(f"'table.character.kind' must be one of {', '.join(records.KINDS)}, got {who['kind']!r:.100}")
+    if scheme is not None and not isinstance(scheme, dict):
+        raise RulesError(f"'table.scheme' must be the Scheme's record or null, got {scheme!r:.100}")
+    return {"character": copy.deepcopy(who), "scheme": copy.deepcopy(scheme)}
+
+
+class Payers:
+    """The character rolling and the Scheme, as a tap changes them: each op of a cost applied in order, on copies."""
+
+    def __init__(self, api, table: dict) -> None:
+        self.api = api
+        self.who = table["character"]
+        self.scheme = table["scheme"]
+        self.changed = {"character": False, "scheme": False}
+        self.paid: list[dict] = []  # each cost paid, with what it said ("said")
+
+    def applies(self, cost: dict) -> bool:
+        """A cost is the table's to take: the Scheme's while this device tracks it, the character's when one rolls."""
+        if cost["by"] == "scheme":
+            return self.scheme is not None and self.scheme.get("tracked", True) is not False
+        return self.who is not None
+
+    def _holder(self, by: str) -> str:
+        return SCHEME_HOLDER if by == "scheme" else ((self.who.get("name") or "").strip() or UNNAMED)
+
+    def refusal(self, cost: dict, error: RulesError) -> dict:
+        """Why the table cannot pay `cost`, in a player's words ("Rook has no Will left"), with the engine's error."""
+        holder = self._holder(cost["by"])
+        words = f"{holder} {error.says}" if error.holder else f"{holder}: {error}"
+        return {**error.as_json(), "words": words}
+
+    def pay(self, cost: dict, notes: list[str]) -> None:
+        """Apply one cost (`times` over, all or nothing); a RulesError when its payer cannot."""
+        state = self.who["sheet"] if cost["by"] == "character" else self.scheme
+        said = []
+        for _ in range(cost.get("times", 1)):
+            result = self.api.table(cost["system"], cost["op"], state, cost.get("args"))
+            said.append(result.get("note"))
+            state = self._kept(cost["by"], state, result)
+        if cost["by"] == "character":
+            self.who = {**self.who, "sheet": state}
+        else:
+            self.scheme = state
+        self.changed[cost["by"]] = True
+        note = cost.get("note") or "; ".join(s for s in said if s)
+        self.paid.append({**cost, "said": note})
+        notes.append(note)
+
+    def _kept(self, by: str, state: dict, result: dict) -> dict:
+        """What an op's answer changes of a state: the sheet's declared fields it holds, or the Scheme's own keys."""
+        if by == "scheme":
+            return {k: result[k] for k in state}
+        names = {f.name for f in records.KINDS[self.who["kind"]].SHEET.fields}
+        return {**state, **{k: v for k, v in result.items() if k in names}}
+
+    def try_all(self, costs: list[dict], notes: list[str]) -> dict | None:
+        """Pay `costs` in order; on the first that cannot be paid, nothing is paid and its refusal is returned."""
+        before = (self.who, self.scheme, dict(self.changed), len(notes), len(self.paid))
+        for cost in costs:
+            if not self.applies(cost):
+                continue
+            try:
+                self.pay(cost, notes)
+            except RulesError as error:
+                self.who, self.scheme, self.changed = before[0], before[1], before[2]
+                del notes[before[3]:]
+                del self.paid[before[4]:]
+                return self.refusal(cost, error)
+        return None
+
+    def states(self) -> dict:
+        return {"character": self.who["sheet"] if self.who and self.changed["character"] else None,
+                "scheme": self.scheme if self.changed["scheme"] else None}
+
+    def table(self) -> dict:
+        return {"character": self.who, "scheme": self.scheme}
+
+
+def _step(step: Any) -> dict:
+    keys = {"request", "choices", "seed"} if isinstance(step, dict) and "request" in step else {
+        "roll", "action", "earned", "seed"}
+    if not isinstance(step, dict) or set(step) - keys or ("request" not in step and "action" not in step):
+        raise RulesError("'step' must be {\"request\", \"choices\"?} for a roll or {\"roll\", \"action\", \"earned\"?} "
+                         f"for a follow-up, got {step!r:.100}")
+    return step
+
+
+def turn(api, system: str, step: Any, table: Any = None) -> dict:
+    """One tap: a roll of `step.request` (filled from the sheet by `step.choices`, when it was) or the follow-up
+    `step.action` of `step.roll`, paid from `table`. The answer: {"roll" (null when refused), "refused" (null, or why
+    the table cannot pay: the engine's error and its "words"), "character" and "scheme" (their new states, null where
+    unchanged), "notes" (what the table did, for the log), "paid" (each op paid, with what it "said"), "earned",
+    "marked", "luck" (a new roll's luck entry), "checks" (api.check of the new roll on the new states), "refill" (the
+    request the sheet fills now, after a roll as a character filled from it)}."""
+    step = _step(step)
+    tables = _read_table(table)
+    payers = Payers(api, tables)
+    action = step.get("action")
+    request = step["roll"].get("request") if action is not None and isinstance(step.get("roll"), dict) \
+        else step.get("request")
+    choices = step.get("choices") if action is None else None
+    earned = step.get("earned", False) is True and action is not None
+    notes: list[str] = []
+    answer = {"roll": None, "refused": None, "character": None, "scheme": None, "notes": notes, "paid": [],
+              "earned": earned, "marked": None, "luck": None, "checks": None, "refill": None}
+    refused = payers.try_all(api.costs(system, request, action, choices), notes)
+    if refused is not None:
+        return {**answer, "refused": refused}
+    roll = (api.roll(system, request, step.get("seed")) if action is None
+            else api.act(system, step["roll"], action, step.get("seed")))
+    follows = api.after_roll(system, roll, action, earned, None)
+    for op in follows["then"]:
+        if not payers.applies(op):
+            continue
+        try:
+            payers.pay(op, notes)
+            earned = op.get("earned", earned)
+        except RulesError as error:
+            notes.append(f"Not done: {payers.refusal(op, error)['words']}")
+    states = payers.states()
+    who = payers.who
+    refill = (api.request_from_sheet(system, who["sheet"], choices)
+              if action is None and choices is not None and who is not None else None)
+    return {**answer, "roll": roll, **states, "paid": payers.paid, "earned": earned, "marked": follows["marked"],
+            "luck": api.luck_entry(system, roll) if action is None else None,
+            "checks": check(api, system, {**request, **(refill or {})}, roll, payers.table(), choices),
+            "refill": refill}
+
+
+def check(api, system: str, request: Any, roll: Any = None, table: Any = None, choices: Any = None) -> dict:
+    """What the table would refuse, as it stands: {"ahead": why a roll of `request` could not be paid (null if it can),
+    "choices": for each of `roll`'s choices, null, why taking its action could not be paid, or a list of those, one for
+    each action of a choice of several (Pay the Price's options)}. Nothing is changed."""
+    tables = _read_table(table)
+
+    def refused(req: Any, action: Any, picked: Any = None) -> dict | None:
+        try:
+            costs = api.costs(system, req, action, picked)
+        except RulesError:
+            return None  # a request or action the rules refuse: said by its field (odds, act), not as a cost
+        return Payers(api, tables).try_all(costs, [])
+
+    out: dict = {"ahead": refused(request, None, choices), "choices": []}
+    if isinstance(roll, dict):
+        for choice in roll.get("choices") or ():
+            if "action" in choice:
+                out["choices"].append(refused(roll.get("request"), choice["action"]))
+            elif "actions" in choice:
+                out["choices"].append([refused(roll.get("request"), a) for a in choice["actions"]])
+            else:
+                out["choices"].append(None)
+    return out

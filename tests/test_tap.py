@@ -1,0 +1,135 @@
+"""A tap at the table in one answer (arbiter.tap, api.turn and api.check): the costs paid from the table's states, the
+roll, what follows, its luck, and the checks of what comes next; nothing rolled or changed when the table cannot pay."""
+
+import copy
+import json
+
+import pytest
+
+from arbiter import RulesError, api
+
+ROOK = {"name": "Rook", "kind": "ten_again",
+        "sheet": {"attributes": [], "skills": [], "resolve": 2, "composure": 2, "will": 1}}
+ATTRIBUTES = ("Mental", "Physical", "Social", "Weird", "Control", "Endurance", "Power", "Presence")
+MIRA = {"name": "Mira", "kind": "ability_test",
+        "sheet": {"attributes": {a: 2 for a in ATTRIBUTES}, "skills": [], "items": [], "convictions": [],
+                  "exertion": 3, "xp": 0, "moved_this_session": False}}
+ANN = {"name": "Ann", "kind": "threat",
+       "sheet": {"ratings": {r: 1 for r in ("Charm", "Command", "Finesse", "Muscle", "Rig", "Scout", "Scramble",
+                                            "Shadow")},
+                 "counters": {"renown": 0, "aether": 0, "insight": 1, "gear": 0, "harm": 0}}}
+
+
+def table(character=None, scheme=None):
+    return {"character": copy.deepcopy(character), "scheme": scheme}
+
+
+def test_a_roll_as_nobody_is_the_engines_roll_with_its_luck():
+    """As nobody, a tap answers the roll api.roll makes with the same seed, its luck entry, and changes nothing."""
+    answer = api.turn("ten_again", {"request": {"pool": 4}, "seed": 7}, table())
+    assert answer["roll"] == api.roll("ten_again", {"pool": 4}, seed=7)
+    assert answer["luck"] == api.luck_entry("ten_again", answer["roll"])
+    assert (answer["refused"], answer["character"], answer["scheme"], answer["notes"], answer["paid"]) == (
+        None, None, None, [], [])
+    assert json.loads(json.dumps(answer)) == answer
+
+
+def test_a_will_is_taken_from_the_one_rolling_once():
+    """ten_again-13: a roll with a Will ticked, as a character, takes one Will from their sheet in the same answer,
+    says so for the log, and checks what comes next on the new sheet: the next such roll is refused ahead."""
+    sent = table(ROOK)
+    answer = api.turn("ten_again", {"request": {"pool": 3, "will": True}, "seed": 1}, sent)
+    assert answer["character"] == {**ROOK["sheet"], "will": 0}
+    assert sent["character"] == ROOK  # what was sent is never changed
+    assert answer["notes"] == ["Spent 1 Will (0/4 left)"]
+    assert [p["op"] for p in answer["paid"]] == ["spend_will"]
+    assert answer["checks"]["ahead"]["words"] == "Rook has no Will left"
+    assert answer["roll"]["will_spent"] is True and len(answer["roll"]["will_dice"]) == 3
+
+
+def test_a_tap_the_table_cannot_pay_rolls_nothing():
+    """ten_again-13: with no Will left, a roll expending one is refused in a player's words; nothing is rolled or
+    changed, no note or luck."""
+    rook = {**ROOK, "sheet": {**ROOK["sheet"], "will": 0}}
+    answer = api.turn("ten_again", {"request": {"pool": 3, "will": True}}, table(rook))
+    assert answer["refused"]["words"] == "Rook has no Will left"
+    assert (answer["roll"], answer["character"], answer["notes"], answer["luck"], answer["paid"]) == (
+        None, None, [], None, [])
+
+
+def test_a_follow_up_is_paid_in_the_same_answer():
+    """ten_again-6, ten_again-13: expending a Will after the roll takes it from the sheet with the follow-up; its
+    choice is then refused by the checks (none offered: one Will per action)."""
+    first = api.turn("ten_again", {"request": {"pool": 2}, "seed": 3}, table(ROOK))
+    assert first["checks"]["choices"] == [None]  # Rook can pay the Will the roll offers
+    after = api.turn("ten_again", {"roll": first["roll"], "action": {"spend_will": True}, "seed": 4}, table(ROOK))
+    assert after["roll"] == api.act("ten_again", first["roll"], {"spend_will": True}, seed=4)
+    assert after["character"]["will"] == 0 and after["luck"] is None
+    rook = {**ROOK, "sheet": {**ROOK["sheet"], "will": 0}}
+    assert api.check("ten_again", {"pool": 2}, first["roll"], table(rook))["choices"][0]["words"] == \
+        "Rook has no Will left"
+
+
+def test_a_scheme_die_leaves_the_scheme_only_while_this_device_tracks_it():
+    """ability_test-7 at the table: a Test with a Scheme die takes one from the tracked Scheme, in the same answer;
+    from an empty Scheme it is refused ("The Scheme has no die left"); a Scheme kept elsewhere is neither checked nor
+    changed."""
+    request = {"type1": 3, "type2": 3, "scheme_die": True}
+    answer = api.turn("ability_test", {"request": request, "seed": 2}, table(scheme={"scheme": 2, "tracked": True}))
+    assert answer["scheme"]["scheme"] in (1, 2)  # one taken; one back if the Test earns a die (a success with a 1)
+    assert answer["paid"][0]["op"] == "scheme_spend_die"
+    empty = api.turn("ability_test", {"request": request}, table(scheme={"scheme": 0, "tracked": True}))
+    assert empty["refused"]["words"] == "The Scheme has no die left" and empty["roll"] is None
+    elsewhere = api.turn("ability_test", {"request": request, "seed": 2}, table(scheme={"scheme": 0, "tracked": False}))
+    assert elsewhere["roll"] is not None and elsewhere["scheme"] is None
+
+
+def test_what_follows_a_test_is_kept_and_earned_once():
+    """ability_test-8 at the table: a success with a 1 adds a die to the Scheme in the same answer, and says the roll
+    earned it, so a follow-up that keeps the success adds none again."""
+    for seed in range(400):
+        answer = api.turn("ability_test", {"request": {"type1": 5, "type2": 5, "skill": 10, "difficulty": 1},
+                                           "seed": seed}, table(scheme={"scheme": 0, "tracked": True}))
+        if answer["roll"]["scheme_gain"]:
+            break
+    assert answer["scheme"] == {"scheme": 1, "tracked": True} and answer["earned"] is True
+    assert [p["op"] for p in answer["paid"]] == ["scheme_add"]
+
+
+def test_exertion_and_convictions_are_paid_and_the_sheet_fills_again():
+    """ability_test-13, ability_test-25: a Conviction activated from the sheet costs one Exertion and is declared for
+    the Scene in the same answer, and the answer brings the request the sheet fills now (declared: no Exertion)."""
+    mira = copy.deepcopy(MIRA)
+    mira["sheet"]["convictions"] = [{"id": "c1", "text": "Never again", "significance": 2}]
+    choices = {"type1": "Mental", "type2": "Control", "skill": "", "masteries": True, "item": "",
+               "convictions": ["c1"]}
+    request = api.request_from_sheet("ability_test", mira["sheet"], choices)
+    answer = api.turn("ability_test", {"request": request, "choices": choices, "seed": 5}, table(mira))
+    assert answer["character"]["exertion"] == 2 and answer["character"]["scene_convictions"] == ["c1"]
+    assert answer["refill"] == {**request, "convictions_declared": 1}
+
+
+def test_each_price_the_sheet_cannot_pay_is_checked_on_its_own():
+    """threat-15 at the table: the checks of a roll offering Pay the Price say, option by option, what the one
+    rolling cannot pay ("Ann has no Gear left"), and nothing for the narrative options."""
+    for seed in range(100):
+        rolled = api.roll("threat", {"rating": 1}, seed=seed)
+        if rolled["choices"]:
+            break
+    (prices,) = api.check("threat", {"rating": 1}, rolled, table(ANN))["choices"]
+    assert [p and p["words"] for p in prices] == [None, None, None, "Ann has no Gear left", None, None, None, None]
+    assert api.check("threat", {"rating": 1}, rolled, table())["choices"] == [[None] * 8]
+
+
+@pytest.mark.parametrize("step, tables, words", [
+    ({"pool": 3}, None, "'step' must be"),
+    ({"request": {"pool": 3}, "extra": 1}, None, "'step' must be"),
+    ({"request": {"pool": 3}}, {"character": "Rook"}, "'table.character' must be"),
+    ({"request": {"pool": 3}}, {"who": None}, "'table' must be an object with character and scheme"),
+    ({"request": {"pool": 3, "will": True}}, {"character": {**ROOK, "kind": "elf"}, "scheme": None},
+     "'table.character.kind' must be one of"),
+])
+def test_bad_taps_are_refused_naming_the_field(step, tables, words):
+    """A step or a table the page should never send is refused, naming the field; nothing is rolled."""
+    with pytest.raises(RulesError, match=words):
+        api.turn("ten_again", step, tables)
