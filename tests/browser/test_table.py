@@ -889,10 +889,14 @@ def test_in_a_contest_the_resistance_eats_accumulated_successes(app):
     set_field(page, "ten_again", "pool", 20)
     form(page, "ten_again").locator('[data-toggle="opposed"]').set_checked(True)
     set_field(page, "ten_again", "opposed.pool", 0)
-    result = roll(page, "ten_again")
+    for _ in range(10):  # 20 dice botch once in ~1300 rolls (the engine's odds); a botch aborts: the test above
+        result = roll(page, "ten_again")
+        if not result["botch"]:
+            break
+    assert not result["botch"]
     add_turn(page, card)
-    gained = stored_struggle(page, "Arm wrestling")["accumulated"]
-    assert gained == max(0, result["net"]) or result["botch"]
+    s = stored_struggle(page, "Arm wrestling")
+    assert (s["status"], s["accumulated"], s["turns"]) == ("ongoing", max(0, result["net"]), 1)
     set_field(page, "ten_again", "pool", 0)
     set_field(page, "ten_again", "opposed.pool", 20)
     for _ in range(10):
