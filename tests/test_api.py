@@ -244,7 +244,7 @@ def test_act_refuses_a_non_action(action):
 @pytest.mark.parametrize("system", IDS)
 @pytest.mark.benchmark(group="odds-largest")
 def test_bench_odds_largest(benchmark, system):
-    """Benchmark: odds() for the largest allowed request of each procedure (figures go in the README)."""
+    """Benchmark: odds() for the largest allowed request of each procedure (figures go in docs/performance.md)."""
     # a first call: ten_again keeps the laws it computed (the page asks again on every change), so clear them first
     result = benchmark.pedantic(api.odds, (system, LARGEST[system]), setup=ten_again.law.cache_clear, rounds=15)
     exact = result["exact"]

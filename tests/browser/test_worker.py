@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -329,8 +330,11 @@ def test_console_errors_are_caught_from_page_and_worker(page, watch):
         worker.onerror = () => resolve();
         setTimeout(() => { throw new Error('page throws'); });
     })""")
-    page.wait_for_timeout(200)
+    texts = ("page says boom", "worker says boom", "page throws", "worker throws")
+    deadline = time.monotonic() + 10
+    while not all(text in "\n".join(watch.problems) for text in texts) and time.monotonic() < deadline:
+        page.wait_for_timeout(50)  # polling: the console events arrive on their own
     found = "\n".join(watch.problems)
-    for text in ("page says boom", "worker says boom", "page throws", "worker throws"):
+    for text in texts:
         assert text in found, text
     watch.problems.clear()
