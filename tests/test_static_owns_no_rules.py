@@ -35,7 +35,7 @@ NAMED_ELSEWHERE = {
     "static/table/words.js": (PROCEDURES, "SYSTEM_NAME: the short name the table shows for each procedure (words)"),
     # the log entry's field 'luck' (records.LOG: a roll's luck kept at roll time, api.luck_entry's), not the procedure
     **{f"static/table/{name}.js": ({"luck"}, "the log entry's field 'luck', a roll's luck at roll time")
-       for name in ("index", "log", "luck")},
+       for name in ("log", "luck")},
 }
 
 # Files whose numbers are no rule's, by their job (they name no procedure either: checked below).

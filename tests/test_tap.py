@@ -28,7 +28,7 @@ def test_a_roll_as_nobody_is_the_engines_roll_with_its_luck():
     """As nobody, a tap answers the roll api.roll makes with the same seed, its luck entry, and changes nothing."""
     answer = api.turn("ten_again", {"request": {"pool": 4}, "seed": 7}, table())
     assert answer["roll"] == api.roll("ten_again", {"pool": 4}, seed=7)
-    assert answer["luck"] == api.luck_entry("ten_again", answer["roll"])
+    assert answer["luck_entry"] == api.luck_entry("ten_again", answer["roll"])
     assert (answer["refused"], answer["character"], answer["scheme"], answer["notes"], answer["paid"]) == (
         None, None, None, [], [])
     assert json.loads(json.dumps(answer)) == answer
@@ -53,7 +53,7 @@ def test_a_tap_the_table_cannot_pay_rolls_nothing():
     rook = {**ROOK, "sheet": {**ROOK["sheet"], "will": 0}}
     answer = api.turn("ten_again", {"request": {"pool": 3, "will": True}}, table(rook))
     assert answer["refused"]["words"] == "Rook has no Will left"
-    assert (answer["roll"], answer["character"], answer["notes"], answer["luck"], answer["paid"]) == (
+    assert (answer["roll"], answer["character"], answer["notes"], answer["luck_entry"], answer["paid"]) == (
         None, None, [], None, [])
 
 
@@ -64,7 +64,7 @@ def test_a_follow_up_is_paid_in_the_same_answer():
     assert first["checks"]["choices"] == [None]  # Rook can pay the Will the roll offers
     after = api.turn("ten_again", {"roll": first["roll"], "action": {"spend_will": True}, "seed": 4}, table(ROOK))
     assert after["roll"] == api.act("ten_again", first["roll"], {"spend_will": True}, seed=4)
-    assert after["character"]["will"] == 0 and after["luck"] is None
+    assert after["character"]["will"] == 0 and after["luck_entry"] is None
     rook = {**ROOK, "sheet": {**ROOK["sheet"], "will": 0}}
     assert api.check("ten_again", {"pool": 2}, first["roll"], table(rook))["choices"][0]["words"] == \
         "Rook has no Will left"

@@ -1,7 +1,8 @@
 """The one door the page (and the CLI) uses: JSON-safe dicts in and out, errors as `RulesError`.
 
 Each procedure module provides ID, TITLE, SEED, FIELDS, ACTIONS, EXTRAS and the pure functions
-`roll(request, dice)`, `act(roll, action, dice)` and `odds(request)`; this module checks input,
+`roll(request, dice)`, `act(roll, action, dice)` and `odds(request)`, and the odds between the choices and its
+headline (procedures.py: the one registry, and that protocol); this module checks input,
 builds the dice source from `seed`, and turns exact `Fraction` odds into floats plus "p/q" strings.
 A module with table state adds TABLE (op name -> pure function of state and args) and TABLE_OPS.
 
@@ -18,13 +19,10 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from . import __version__, ability_test, arbitration, chances, fields, luck, records, tally, ten_again, threat, two_dice
-from . import tap
-from .headline import headline
+from . import __version__, chances, fields, records, tally, tap
 from .dice import exact_str, source
 from .errors import RulesError
-
-PROCEDURES = {m.ID: m for m in (arbitration, two_dice, threat, luck, ten_again, ability_test)}
+from .procedures import PROCEDURES, kind
 
 
 def _procedure(system: Any):
@@ -50,7 +48,7 @@ def systems() -> list[dict]:
             "actions": copy.deepcopy(m.ACTIONS),
             "extras": copy.deepcopy(m.EXTRAS),
             "table_ops": copy.deepcopy(getattr(m, "TABLE_OPS", [])),
-            "kind": _kind(m).ID,
+            "kind": kind(m).ID,
             "sheet": m.SHEET.schema() if hasattr(m, "SHEET") else None,
             "sheet_choices": [f.schema() for f in m.CHOICES],
             "waiting_dice": _waiting_dice(m),
@@ -64,11 +62,6 @@ def _waiting_dice(m) -> dict:
     the form's defaults roll, of the procedure's sides."""
     return {"count": len(m.roll(fields.parse(m.FIELDS, fields.defaults(m.FIELDS)), source(0))["dice"]),
             "sides": m.SIDES}
-
-
-def _kind(m):
-    """The procedure whose character sheet rolls `m` (its own, or threat's for luck)."""
-    return PROCEDURES[getattr(m, "KIND", m.ID)]
 
 
 def roll(system: str, request: Any, seed: int | None = None) -> dict:
@@ -165,11 +158,11 @@ def odds(system: str, request: Any) -> dict:
     ability_test also "scheme_gain", "setback"), "exact": the same as "p/q"}, equal to odds() of the changed request
     (ten_again: Expend a Will; ability_test: a Scheme die, a Conviction of each Significance with its "significance",
     one more Mastery). Python decides which exist; none for the other procedures. "headline" is the main
-    outcome's chance, the one shown beside Roll (headline.py)."""
+    outcome's chance, the one shown beside Roll (each procedure's headline(), procedures.py)."""
     m = _procedure(system)
     req = fields.parse(m.FIELDS, request)
     exact = m.odds(req)
-    exact["headline"] = headline(m.ID, exact, m.EXTRAS)
+    exact["headline"] = m.headline(exact)
     out = _public(exact)
     what_ifs = []
     for entry in chances.what_if(m, req):
@@ -209,7 +202,7 @@ def table_spec() -> dict:
 
 def check_sheet(system: str, sheet: Any) -> dict:
     """`sheet` checked field by field as the character sheet that rolls `system` (Luck's is the threat sheet)."""
-    return records.check_sheet(_kind(_procedure(system)).ID, sheet)
+    return records.check_sheet(kind(_procedure(system)).ID, sheet)
 
 
 def check_record(name: str, data: Any) -> dict:
@@ -251,7 +244,7 @@ def request_from_sheet(system: str, sheet: Any, choices: Any = None) -> dict | N
     """The fields of `system`'s form that the character `sheet` fills, from the player's `choices` (published as
     systems()' "sheet_choices"); null when the sheet fills nothing (Luck)."""
     m = _procedure(system)
-    checked = records.check_sheet(_kind(m).ID, sheet)
+    checked = records.check_sheet(kind(m).ID, sheet)
     picked = fields.parse(m.CHOICES, {} if choices is None else choices, "choices")
     out = m.request_from_sheet(checked, picked)
     if out is not None:

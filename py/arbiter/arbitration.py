@@ -10,9 +10,11 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from . import chances
 from . import dice as dicelib
 from . import fields
 from .errors import RulesError
+from .headline import chance_of
 from .stored import Id, ListOf, Record, named_list
 from .tone import Tone
 
@@ -447,3 +449,42 @@ def request_from_sheet(sheet: dict, choices: dict) -> dict:
     if len(modifiers) > most_mods:
         raise RulesError(f"Choose at most {most_mods} trait modifiers (the form holds {most_mods}).")
     return {"skills": skills, "modifiers": modifiers}
+
+
+# --- odds between the choices, and the headline (procedures.py's protocol) ----------------------------------------
+
+ORDER = tuple(o.value for o in Outcome)  # the text's tiers, worst first: a fumble, a failure, then each success
+SUCCESSES = tuple(o.value for o in Outcome if o.success)  # "a success (that is six or higher)"
+
+
+def standing(roll: dict) -> dict:
+    """The roll's tier as it stands, in the odds' shape: probability 1 for its outcome, 0 for the other tiers."""
+    return {"outcomes": chances.one_hot(ORDER, roll["outcome"])}
+
+
+def odds_after(roll: dict, action: Any) -> dict:
+    """An Arbitration has no follow-up choices: every action is refused, as act() refuses it."""
+    return standing(act(roll, action, chances.NoDice()))
+
+
+def choice_odds(roll: dict, choice: dict) -> None:
+    """No choice follows an Arbitration, so none suggests an action."""
+    return None
+
+
+def what_if(req: dict) -> list[dict]:
+    """Nothing is offered to add before an Arbitration."""
+    return []
+
+
+def luck(rolled: dict) -> dict:
+    """The roll as first rolled (its dice rolled again must give it), ranked by its tier, worst first: a fumble, a
+    failure, a mediocre … an outstanding success."""
+    req = chances.request_of(FIELDS, rolled)
+    outcome = chances.replayed(roll, req, rolled)["outcome"]
+    return chances.ranked(ORDER, odds(req)["outcomes"], outcome, SUCCESSES)
+
+
+def headline(exact: dict) -> dict:
+    """The chance of a success of any tier (six or higher), beside Roll."""
+    return chance_of("Success", exact["outcomes"], SUCCESSES)

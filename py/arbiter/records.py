@@ -10,13 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import ability_test, arbitration, fields, luck, ten_again, threat, two_dice
+from . import ability_test, fields, ten_again, threat
 from .errors import RulesError
+from .procedures import KINDS, PROCEDURES
 from .stored import NAME, Id, Json, ListOf, Maybe, MayBeAbsent, Record, Time, check
-
-PROCEDURES = {m.ID: m for m in (arbitration, two_dice, threat, luck, ten_again, ability_test)}
-# A character's kind is the procedure whose sheet it keeps; it also rolls the procedures that share that sheet.
-KINDS = {m.ID: m for m in PROCEDURES.values() if getattr(m, "KIND", m.ID) == m.ID}
 
 LOG_MAX = 5000  # the roll log keeps this many entries, the oldest go first
 LOG_LUCK_CHARS = 1000  # a log entry's luck, as JSON (api.luck_entry keeps within it)

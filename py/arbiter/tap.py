@@ -123,7 +123,7 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
     `step.action` of `step.roll`, paid from `table`. The answer: {"roll" (null when refused), "refused" (null, or why
     the table cannot pay: the engine's error and its "words"), "character" and "scheme" (their new states, null where
     unchanged), "notes" (what the table did, for the log), "paid" (each op paid, with what it "said"), "earned",
-    "marked", "luck" (a new roll's luck entry), "checks" (api.check of the new roll on the new states), "refill" (the
+    "marked", "luck_entry" (a new roll's), "checks" (api.check of the new roll on the new states), "refill" (the
     request the sheet fills now, after a roll as a character filled from it)}."""
     step = _step(step)
     tables = _read_table(table)
@@ -135,7 +135,7 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
     earned = step.get("earned", False) is True and action is not None
     notes: list[str] = []
     answer = {"roll": None, "refused": None, "character": None, "scheme": None, "notes": notes, "paid": [],
-              "earned": earned, "marked": None, "luck": None, "checks": None, "refill": None}
+              "earned": earned, "marked": None, "luck_entry": None, "checks": None, "refill": None}
     refused = payers.try_all(api.costs(system, request, action, choices), notes)
     if refused is not None:
         return {**answer, "refused": refused}
@@ -155,7 +155,7 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
     refill = (api.request_from_sheet(system, who["sheet"], choices)
               if action is None and choices is not None and who is not None else None)
     return {**answer, "roll": roll, **states, "paid": payers.paid, "earned": earned, "marked": follows["marked"],
-            "luck": api.luck_entry(system, roll) if action is None else None,
+            "luck_entry": api.luck_entry(system, roll) if action is None else None,
             "checks": check(api, system, {**request, **(refill or {})}, roll, payers.table(), choices),
             "refill": refill}
 

@@ -210,7 +210,7 @@ class Table {
       notes.push(`Not done: ${error.message}`);
       this.say(error.message, true);
     }
-    await this.log.append(system, roll, action, who, notes.filter(Boolean).join('; '), answer.luck);
+    await this.log.append(system, roll, action, who, notes.filter(Boolean).join('; '), answer.luck_entry);
     if (choices && who) await this.rollAs.refresh(who.id, { [system]: answer.refill }); // e.g. Convictions declared
     this.page.kept?.(system);
   }

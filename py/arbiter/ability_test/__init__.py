@@ -3,11 +3,12 @@
 One module per job: `sheet` (the limits, the text's tables, XP costs, FIELDS and the Request; the character sheet
 and the request it fills), `rolling` (the Test, `roll` and the follow-ups in `act`), `exact` (the best reroll and
 exact odds), `scene` (Convictions declared relevant to the Scene, a new Scene's XP) and `table` (XP, Exertion,
-Convictions and the Scheme, for api.table, with `scene`'s ops; what a Test costs and what follows it). This package
-is the procedure api.py sees.
+Convictions and the Scheme, for api.table, with `scene`'s ops; what a Test costs and what follows it) and `after`
+(odds between the choices and the headline: procedures.py's protocol). This package is the procedure api.py sees.
 """
 
 from . import after
+from .after import choice_odds, headline, luck, odds_after, standing, what_if
 from .exact import best_reroll, odds
 from .rolling import ACTIONS, DESCRIPTION, HINT, ID, LABEL, SEED, TITLE, AbilityTest, Outcome, act, roll
 from .sheet import (ATTRIBUTES, CHOICES, DIFFICULTY, EXTRAS, FIELDS, GRADES, MAX_ATTRIBUTE, MAX_CONVICTIONS,
@@ -19,7 +20,7 @@ from .table import (MAX_SCHEME, SCHEME_STATE, TABLE, TABLE_OPS, Conviction, acti
                     xp_advance, xp_earn, xp_spend)
 
 __all__ = [
-    "after",
+    "after", "choice_odds", "headline", "luck", "odds_after", "standing", "what_if",
     "ACTIONS", "ATTRIBUTES", "CHOICES", "DESCRIPTION", "DIFFICULTY", "EXTRAS", "FIELDS", "GRADES", "HINT", "ID",
     "LABEL", "MAX_ATTRIBUTE", "MAX_CONVICTIONS", "MAX_DIFFICULTY", "MAX_EXERTION", "MAX_ITEM", "MAX_MASTERIES",
     "MAX_SCHEME", "MAX_SKILL",

@@ -1,7 +1,8 @@
 """Ability Test (seed 004), odds between the choices: the Test as it stands, what a Masteries reroll of any dice
 does to it (exact over the rerolled dice), the certain result of Exertion or of negating the setback, what a Scheme
 die, one more Conviction or one more Mastery would do before the roll (the what-ifs), and how lucky the Test was as
-first rolled (ability_test-27, ability_test-28).
+first rolled (ability_test-27, ability_test-28); and the headline, the one chance beside Roll. Together:
+procedures.py's protocol.
 
 In every odds-shaped answer here, "setback" is a setback that stands: one negated with two Scheme dice is not.
 """
@@ -12,8 +13,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import sum_ways
+from ..headline import chance_of
 from .exact import odds, reroll_ways
-from .rolling import AbilityTest, act, reroll_indexes, roll_from_json
+from .rolling import AbilityTest, Outcome, act, reroll_indexes, roll_from_json
 from .sheet import MAX_CONVICTIONS, MAX_MASTERIES, SIDES, SIGNIFICANCE
 
 
@@ -120,3 +122,10 @@ def luck(roll: dict) -> dict:
             "p_worse": worse, "p_same": same, "p_outcome": p_success if success else 1 - p_success,
             "p_success": p_success, "success": success}
 
+
+
+# --- the headline: the one chance beside Roll ---------------------------------------------------------------------
+
+def headline(exact: dict) -> dict:
+    """Beside Roll: the chance that the Ability beats the total, a success."""
+    return chance_of("Success", exact["outcomes"], (Outcome.SUCCESS.value,))

@@ -1,6 +1,6 @@
 """Roll Conventions (003), odds between the choices: the roll as it stands, what expending a Will after the roll
 does to the final outcome (ten_again-21), what a Will up front would do (the what-ifs), and how lucky a roll was as
-first rolled (ten_again-22).
+first rolled (ten_again-22); and the headline, the one chance beside Roll. Together: procedures.py's protocol.
 
 A Will after the roll adds `will_adds` dice to the same roll (ten_again-6). Each of them is a 1, a plain miss, a hit
 below 10 or a 10, so the few kinds of those dice decide the successes left after 1s eat, the 10s left, the re-roll
@@ -15,6 +15,7 @@ from itertools import product
 from math import comb
 
 from ..errors import RulesError
+from ..headline import chance_of
 from .exact import law, odds
 from .rolling import SIDES, Count, Hand, Outcome, Pool, Winner, chains, dice_count, roll_from_json, will_side
 
@@ -153,3 +154,13 @@ def luck(roll: dict) -> dict:
     p_outcome = {"success": p_success, "botch": botch}.get(outcome, 1 - p_success - botch)
     return {"order": list(ORDER), "outcome": outcome, "rank": rank, "p_worse": worse, "p_same": same,
             "p_outcome": p_outcome, "p_success": p_success, "success": outcome == "success"}
+
+
+# --- the headline: the one chance beside Roll ---------------------------------------------------------------------
+
+def headline(exact: dict) -> dict:
+    """Beside Roll: the chance of success; in a contest, that the actor has successes left after the target's."""
+    outcomes = exact["outcomes"]
+    if Winner.ACTOR.value in outcomes:
+        return chance_of("Actor has successes left", outcomes, (Winner.ACTOR.value,))
+    return chance_of("Success", outcomes, (Outcome.SUCCESS.value,))
