@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT / "py"))  # the package `tools` (py/tools/), one mod
 
 from tools import CACHE, BuildError  # noqa: E402
 from tools.bundle import bundle  # noqa: E402
+from tools.doors import engine_doors, write_doors  # noqa: E402
 from tools.fetch import PYODIDE_FILES, fetch_pyodide, unpack_pyodide  # noqa: E402
 from tools.icons import write_icons, write_manifest  # noqa: E402
 from tools.lighthouse import lighthouse  # noqa: E402
@@ -63,6 +64,7 @@ def build(dist: Path = DIST, cache: Path = CACHE) -> Path:
         shutil.copytree(ROOT / "static", staging / "static",
                         ignore=shutil.ignore_patterns(".*", "__pycache__", "*~", "*-demo.html"))
         bundle(staging, cache)  # the page's modules as two bundles and their shared chunk (py/tools/bundle.py)
+        write_doors(staging, engine_doors())  # api.DOORS, the methods the worker and its client offer
         (staging / ".nojekyll").touch()  # GitHub Pages: serve the files as they are
         with tempfile.TemporaryDirectory(prefix="arbiter-wheel-") as tmp:
             snapshot = memory_snapshot(runtime, build_wheel(Path(tmp)), cache)

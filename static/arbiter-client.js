@@ -7,6 +7,7 @@
 //   arbiter.go();                                     // once the page has drawn its first screen
 //   await arbiter.ready;                              // rejects if Pyodide failed to load; then arbiter.retry()
 //   const odds = await arbiter.odds("luck", { dice: 2, for: 0, against: 0 });
+//   const next = await arbiter.oddsAfter("ten_again", roll, { spend_will: true });  // api.odds_after, camelCased
 //
 // A call rejects with an Error whose message is the RulesError's message (error.name "RulesError"),
 // or with the load failure when Python could not be loaded.
@@ -17,6 +18,15 @@
 
 // `?timeout=ms` on this module's URL is passed on to the worker (its load timeout; for tests).
 const LOAD_TIMEOUT = new URL(import.meta.url).searchParams.get('timeout');
+// arbiter.api's doors (api.DOORS), written here by build.py (py/tools/doors.py): each is a method of `arbiter`.
+const DOORS = /* DOORS */ [] /* DOORS */;
+const camelCase = (name) => name.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
+// Arguments left out at the end take the Python function's defaults (seed, args, action, earned, choices).
+const withoutTrailing = (args) => {
+  const out = [...args];
+  while (out.length && out.at(-1) === undefined) out.pop();
+  return out;
+};
 
 let worker = null;
 let readyPromise = null;
@@ -157,39 +167,8 @@ export const arbiter = {
   },
   /** The page has drawn its first screen: Python may start now (the first call says so too). */
   go,
-  systems: () => call('systems', []),
-  roll: (system, request, seed = null) => call('roll', [system, request, seed]),
-  act: (system, roll, action, seed = null) => call('act', [system, roll, action, seed]),
-  odds: (system, request) => call('odds', [system, request]),
-  /** How lucky `roll` was as first rolled, as a log entry keeps it: arbiter.api.luck_entry. */
-  luckEntry: (system, roll) => call('luck_entry', [system, roll]),
-  /** How lucky the table has been, from log entries (oldest first): arbiter.api.luck_summary. */
-  luckSummary: (entries) => call('luck_summary', [entries]),
-  /** The exact odds of the final outcome if the follow-up `action` is taken now on `roll`: arbiter.api.odds_after. */
-  oddsAfter: (system, roll, action) => call('odds_after', [system, roll, action]),
-  /** One tap at the table in one request: a roll ({request, choices}) or a follow-up ({roll, action, earned}) paid
-   * from `table` ({character, scheme}): the roll or why the table cannot pay, its new states, notes, luck and the
-   * checks of what comes next, as arbiter.api.turn returns. */
-  turn: (system, step, table = null) => call('turn', [system, step, table]),
-  /** What `table` could not pay, as it stands: a roll of `request` and each choice of `roll` (arbiter.api.check). */
-  check: (system, request, roll = null, table = null, choices = null) =>
-    call('check', [system, request, roll, table, choices]),
-  /** One table-state rule (spend Will, earn XP, a struggle's turn…): the new state, as arbiter.api.table returns. */
-  table: (system, op, state, args = null) => call('table', [system, op, state, args]),
-  /** What a roll of `request`, or the follow-up `action`, costs on the table in the order paid: arbiter.api.costs;
-   * `choices`: what was picked on the sheet that filled `request` (the ops then name what they pay for). */
-  costs: (system, request, action = null, choices = null) => call('costs', [system, request, action, choices]),
-  /** What the table does once `roll` is made (after `action`): {pay, then, marked}, as arbiter.api.after_roll;
-   * `earned`: an earlier step of this roll added a die to the Scheme; `choices` as for costs. */
-  afterRoll: (system, roll, action = null, earned = false, choices = null) =>
-    call('after_roll', [system, roll, action, earned, choices]),
-  /** The request `system`'s form gets from a character's `sheet` and the player's `choices` (its sheet_choices). */
-  requestFromSheet: (system, sheet, choices = null) => call('request_from_sheet', [system, sheet, choices]),
-  /** The table's records as declared (arbiter.api.table_spec); one checked field by field (check_record), or a
-   * character's sheet (check_sheet): the data as kept, or a RulesError naming the field. */
-  tableSpec: () => call('table_spec', []),
-  checkRecord: (name, data) => call('check_record', [name, data]),
-  checkSheet: (system, sheet) => call('check_sheet', [system, sheet]),
+  /** arbiter.api's doors (DOORS), camelCased: arbiter.oddsAfter(system, roll, action) calls api.odds_after. */
+  ...Object.fromEntries(DOORS.map((door) => [camelCase(door), (...args) => call(door, withoutTrailing(args))])),
   /** Calls `listener({progress, label, failed?})` now and on every change; returns an unsubscribe function. */
   onProgress(listener) {
     listeners.add(listener);

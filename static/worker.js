@@ -3,7 +3,7 @@
 // answers the page's requests, so the page never blocks on the rules. Nothing else is fetched: no stdlib, no
 // packages, no lock file.
 //
-// Page -> worker: {id, method, args: [...]}: method one of arbiter.api's doors (METHODS below), args its arguments
+// Page -> worker: {id, method, args: [...]}: method one of arbiter.api's doors (DOORS below), args its arguments
 // Worker -> page: {progress: 0..1, label}       while loading: the bytes of the two downloads, then the steps
 //                 {ready: true, version, timeline}  once the rules answer (progress 1); timeline: [[what, epoch ms]]
 //                 {failed: message}             if loading failed (the page may start a new worker)
@@ -36,10 +36,8 @@ const INDEX_URL = new URL('../pyodide/', import.meta.url);
 // forever: give up after this long. `?timeout=ms` on the worker's URL overrides it (tests use it).
 const LOAD_TIMEOUT_MS = Number(new URL(self.location.href).searchParams.get('timeout')) || 120_000;
 
-// arbiter.api's doors, each reached through api.call_json: the procedures, the table's ops, what a roll costs and
-// what follows it, the request a sheet fills, and the table's records.
-const METHODS = new Set(['systems', 'roll', 'act', 'odds', 'odds_after', 'luck_entry', 'luck_summary', 'table',
-  'costs', 'after_roll', 'request_from_sheet', 'table_spec', 'check_sheet', 'check_record', 'turn', 'check']);
+// arbiter.api's doors (api.DOORS), each reached through api.call_json: written here by build.py (py/tools/doors.py).
+const DOORS = new Set(/* DOORS */ [] /* DOORS */);
 
 let stage = 'Starting';
 let shown = 0; // the progress last sent: it never goes back
@@ -163,7 +161,7 @@ self.onmessage = async (event) => {
   let reply;
   try {
     const { call } = await loading;
-    if (!METHODS.has(method)) throw new Error(`Unknown method ${JSON.stringify(method)}`);
+    if (!DOORS.has(method)) throw new Error(`Unknown method ${JSON.stringify(method)}`);
     reply = JSON.parse(call(method, JSON.stringify(args ?? [])));
   } catch (error) {
     reply = { ok: false, error: String(error?.message ?? error) };

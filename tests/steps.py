@@ -10,8 +10,7 @@ from arbiter import api
 from engine_drivers import Navigated
 
 SPEC = {s["id"]: s for s in api.systems()}
-TAB = {"arbitration": "arbitration", "two_dice": "two_dice", "threat": "threat", "luck": "threat",
-       "ten_again": "ten_again", "ability_test": "ability_test"}
+TAB = {id_: s["tab"] for id_, s in SPEC.items()}  # each procedure's tab: Luck's is the Threat Roll's
 READY_TIMEOUT_S = 60
 
 

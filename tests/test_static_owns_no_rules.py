@@ -32,7 +32,6 @@ VIEW_MAP = {
 
 # Elsewhere, a procedure is named only here: file -> (the names, why).
 NAMED_ELSEWHERE = {
-    "static/table/words.js": (PROCEDURES, "SYSTEM_NAME: the short name the table shows for each procedure (words)"),
     # the log entry's field 'luck' (records.LOG: a roll's luck kept at roll time, api.luck_entry's), not the procedure
     **{f"static/table/{name}.js": ({"luck"}, "the log entry's field 'luck', a roll's luck at roll time")
        for name in ("log", "luck")},

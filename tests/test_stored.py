@@ -6,7 +6,7 @@ import json
 import pytest
 
 from arbiter import RulesError, fields
-from arbiter.stored import Id, Json, ListOf, Maybe, Record, Time, check, int_map, named_list
+from arbiter.stored import AtMostSum, Id, Json, ListOf, Maybe, Record, Time, check, int_map, named_list
 
 ENTRY = named_list("skills", "Skills", (fields.Int("value", "Value", 0, 30, default=3),), max_len=2)
 SHEET = Record("sheet", "Sheet", (
@@ -156,3 +156,21 @@ def test_a_may_be_absent_field_may_be_left_out():
     with pytest.raises(RulesError, match="'r.will' is missing"):
         check(record, {"ids": []}, "r")
     assert record.schema()["fields"][1]["may_be_absent"] is True
+
+
+def test_a_limit_across_fields_is_checked_after_each_field():
+    """AtMostSum: a whole number at most the sum of others is refused above it with the range it has there; each
+    field is checked on its own first; the limit is published with the record."""
+    record = Record("r", "R", (fields.Int("a", "A", 1, 5, 2), fields.Int("b", "B", 1, 5, 2),
+                               fields.Int("will", "Will", 0, 8, 4)), limits=(AtMostSum("will", ("a", "b")),))
+    assert check(record, {"a": 1, "b": 3, "will": 4}, "r") == {"a": 1, "b": 3, "will": 4}
+    with pytest.raises(RulesError) as refused:
+        check(record, {"a": 1, "b": 2, "will": 4}, "r")
+    assert str(refused.value) == "'r.will' must be from 0 to 3 (a + b), got 4"
+    assert refused.value.says == "must be from 0 to 3 (a + b)"
+    with pytest.raises(RulesError, match=r"^'r.will' must be from 0 to 8, got 9$"):
+        check(record, {"a": 5, "b": 5, "will": 9}, "r")
+    with pytest.raises(RulesError, match=r"^'r.a' must be from 1 to 5"):
+        check(record, {"a": 0, "b": 2, "will": 4}, "r")
+    assert record.schema()["limits"] == [{"type": "at_most_sum", "name": "will", "of": ["a", "b"]}]
+    assert SHEET.schema()["limits"] == []

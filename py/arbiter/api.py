@@ -300,13 +300,20 @@ def _strings(tree):
 
 # --- the page's way in: JSON text, from static/worker.js through Pyodide ----------------------------------------
 
+# The doors the page may call, each a function of this module: build.py writes them into the worker (the methods it
+# passes on) and its client (`arbiter.oddsAfter(...)` for odds_after), py/tools/doors.py.
+DOORS = ("systems", "roll", "act", "odds", "odds_after", "luck", "luck_entry", "luck_summary", "table", "table_spec",
+         "check_sheet", "check_record", "costs", "after_roll", "request_from_sheet", "turn", "check")
+
 
 def call_json(method: str, args_json: str) -> str:
-    """Call the door `method` of this module with the JSON list `args_json`: {"ok": true, "value": ...}, or
+    """Call the door `method` (one of DOORS) with the JSON list `args_json`: {"ok": true, "value": ...}, or
     {"ok": false, "kind": "RulesError" or "InternalError", "error": ...}, as JSON text (never raises); a RulesError
     also brings its "path" and "says" (the field it names, and what it says of it, for the page's own words) and
     "left" (how much its holder has left, or null: RulesError.left)."""
     try:
+        if method not in DOORS:
+            raise AttributeError(f"arbiter.api has no door {method!r:.100} (DOORS)")
         value = getattr(sys.modules[__name__], method)(*json.loads(args_json))
         return json.dumps({"ok": True, "value": value}, allow_nan=False)
     except RulesError as exc:

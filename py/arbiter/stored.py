@@ -156,14 +156,35 @@ class MayBeAbsent(_Wrapping):
 
 
 @dataclass(frozen=True, slots=True)
+class AtMostSum:
+    """A limit across a Record's fields: the whole number `name` is at most the sum of the fields `of` (a d10 pool's
+    Will, at most resolve + composure), refused as input, never cut down."""
+
+    name: str
+    of: tuple[str, ...]
+
+    def check(self, record: "Record", value: dict, path: str) -> None:
+        field = next(f for f in record.fields if f.name == self.name)
+        most = min(field.max, sum(value[n] for n in self.of))
+        if value[self.name] > most:
+            says = f"must be from {field.min} to {most} ({' + '.join(self.of)})"
+            raise RulesError(f"{_where(_join(path, self.name))} {says}, got {value[self.name]}", says=says)
+
+    def schema(self) -> dict:
+        return {"type": "at_most_sum", "name": self.name, "of": list(self.of)}
+
+
+@dataclass(frozen=True, slots=True)
 class Record:
     """An object as the table stores it: every field there (none missing but a MayBeAbsent one, none unknown); its
-    default is every field's default (a MayBeAbsent one left out)."""
+    default is every field's default (a MayBeAbsent one left out). `limits` across its fields (AtMostSum) are
+    checked once each field is."""
 
     name: str
     label: str
     fields: tuple
     help: str = ""
+    limits: tuple = ()
 
     @property
     def default(self) -> dict:
@@ -181,6 +202,8 @@ class Record:
             if f.name not in value and not isinstance(f, MayBeAbsent):
                 raise RulesError(f"{_where(_join(path, f.name))} is missing: {f.label}, {describe(f)}")
         out = parse(self.fields, value, path)
+        for limit in self.limits:
+            limit.check(self, out, path)
         return {k: v for k, v in out.items() if k in value}  # a MayBeAbsent field left out stays out
 
     def words(self) -> str:
@@ -188,7 +211,7 @@ class Record:
 
     def schema(self) -> dict:
         return {"name": self.name, "label": self.label, "type": "record", "fields": [f.schema() for f in self.fields],
-                "default": self.default, "help": self.help}
+                "limits": [limit.schema() for limit in self.limits], "default": self.default, "help": self.help}
 
 
 @dataclass(frozen=True, slots=True)

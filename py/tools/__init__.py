@@ -7,6 +7,7 @@
                  the two big downloads' sizes written into the built worker (its loading bar counts them)
     page.py      index.html: the forms and tabs from arbiter.api.systems(), the rulings, the first script
     bundle.py    dist/static's main.js and table/index.js, each bundled with what it imports (esbuild)
+    doors.py     arbiter.api's doors (api.DOORS) written into the built worker and its client
     npmtool.py   a pinned npm tool (esbuild, Lighthouse) installed once with npm ci into .cache/
     icons.py     the app's icons (drawn here, written as PNG) and its manifest
     sw.py        dist/sw.js from sw.js: every file of the build with its hash

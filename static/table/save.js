@@ -6,7 +6,6 @@ import { download, h } from './dom.js';
 import { APP, exportTable, parseTableFile } from './file.js';
 import { nowIso } from './ids.js';
 import { SCHEMA } from './migrations.js';
-import { BY_KIND } from './sheets/index.js';
 import { struggleOf } from './struggles.js';
 import { fmtTime, plural } from './words.js';
 
@@ -96,15 +95,11 @@ export class Save {
     this.t.render('save');
   }
 
-  /** What only the rules can say: a sheet's counts within the rules' maxima (its kind's checkImported: Will), a
-   * struggle's count consistent with its status. */
+  /** What only the rules can say: a struggle's count consistent with its status. (A sheet's limits across its
+   * fields, Will's maximum, are its declaration's: parseTableFile checks them.) */
   async engineChecks(table) {
     const errors = [];
     const { arbiter } = this.t;
-    for (const [i, c] of table.characters.entries()) {
-      const refusal = await BY_KIND[c.kind]?.checkImported?.(arbiter, c.sheet);
-      if (refusal) errors.push(`characters[${i}].sheet: ${refusal}`);
-    }
     const { system } = struggleOf(this.t.spec);
     for (const [i, s] of table.struggles.entries()) {
       try {

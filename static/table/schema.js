@@ -1,8 +1,9 @@
 // What the table may store, as arbiter.api publishes it: each procedure's character sheet (systems()) and the table's
 // records (table_spec()), generated into the page at build time. This module only reads those declarations: a small
-// checker of their types (record, list, id, time, json, nullable, int, text, bool, choice, object) that refuses
-// exactly as api.check_sheet and api.check_record do, with the same message for the same data (the first problem,
-// naming its path). No field, limit or default is written here. Pure: no DOM but the two JSON elements, no storage.
+// checker of their types (record, list, id, time, json, nullable, int, text, bool, choice, object) and of a record's
+// limits across its fields (at_most_sum) that refuses exactly as api.check_sheet and api.check_record do, with the
+// same message for the same data (the first problem, naming its path). No field, limit or default is written here.
+// Pure: no DOM but the two JSON elements, no storage.
 //
 // Under Node, the tests set globalThis.arbiterPublished = {systems, table} from CPython first (tests/js/published.mjs).
 
@@ -119,7 +120,25 @@ function checkRecordOf(decl, value, path) {
   for (const f of decl.fields) {
     if (Object.hasOwn(value, f.name)) out[f.name] = check(f, value[f.name], join(path, f.name));
   }
+  for (const limit of decl.limits ?? []) {
+    if (limit.type !== 'at_most_sum') throw new Error(`unknown limit type ${limit.type}`);
+    const most = mostOf(decl, out, limit.name);
+    if (out[limit.name] > most) {
+      const { min } = decl.fields.find((f) => f.name === limit.name);
+      fail(`${where(join(path, limit.name))} must be from ${min} to ${most} (${limit.of.join(' + ')}), `
+        + `got ${out[limit.name]}`);
+    }
+  }
   return out;
+}
+
+/** The most the whole number `name` of the record `decl` may hold in `value`: its declared max, or lower where one
+ * of the record's limits says so (stored.AtMostSum: a d10 pool's Will, at most resolve + composure). */
+export function mostOf(decl, value, name) {
+  const { max } = decl.fields.find((f) => f.name === name);
+  const sums = (decl.limits ?? []).filter((limit) => limit.type === 'at_most_sum' && limit.name === name)
+    .map((limit) => limit.of.reduce((sum, n) => sum + value[n], 0));
+  return Math.min(max, ...sums);
 }
 
 /** `value` checked by the declaration `decl` at `path`, back in JSON form; else a CheckError naming the field, in

@@ -1,11 +1,12 @@
 // One character's sheet: its name, "roll as" (roll-as.js), the engine's ops for its kind (sheets/), and every field
-// its kind declares (schema.js), edited field by field. A value is checked against its declaration before it is
-// saved, and saved onto the sheet's latest revision.
+// its kind declares (schema.js), edited field by field. A value is checked against its declaration, and the sheet with
+// it against the sheet's limits across fields (Will at most resolve + composure), before it is saved onto the sheet's
+// latest revision.
 
 import { at, setAt, toInt } from './data.js';
 import { h, intInput } from './dom.js';
 import { newId } from './ids.js';
-import { RECORDS, declAt, problem, sheetOf } from './schema.js';
+import { RECORDS, declAt, mostOf, problem, sheetOf } from './schema.js';
 import { BY_KIND } from './sheets/index.js';
 import { signed } from './words.js';
 
@@ -51,7 +52,7 @@ export class Sheet {
 
   numberInput(id, path, value, decl, extra = {}) {
     const el = intInput({ min: decl.min, max: decl.max, value, 'data-k': keyOf(id, path), ...extra });
-    // checked against the box's own max (data-max): the declared one, or a lower one the sheet sets (Will's maximum)
+    // checked against the box's own max (data-max): the declared one, or a lower one the sheet's limits set (Will's)
     const limits = { ...decl, max: Number(el.dataset.max) };
     const commit = () => this.commit(el, id, path, limits, toInt);
     el.addEventListener('change', commit);
@@ -59,11 +60,11 @@ export class Sheet {
     return el;
   }
 
-  /** Save what `el` holds, if it changed and meets `decl`; else say what is wrong next to it. */
+  /** Save what `el` holds, if it changed and meets `decl` and the sheet's limits; else say what is wrong next to it. */
   commit(el, id, path, decl, parse) {
     if (el.value === el.defaultValue) return;
     const value = parse(el.value);
-    const wrong = problem(decl, value, decl.label || 'This');
+    const wrong = problem(decl, value, decl.label || 'This') ?? this.across(id, path, value);
     const out = el.closest('label')?.querySelector('output.field-error');
     if (wrong) {
       el.setAttribute('aria-invalid', 'true');
@@ -78,13 +79,21 @@ export class Sheet {
     this.patch(id, path, value);
   }
 
+  /** What the sheet's limits across its fields (check_sheet's) say of it with `value` at `path`, as the label of the
+   * field they name and their words (a lower Resolve: "'Will (current)' must be from 0 to 3 (resolve + composure)");
+   * null when nothing. */
+  across(id, path, value) {
+    const c = this.t.characters.get(id);
+    const next = c && path[0] === 'sheet' ? setAt(structuredClone(c), path, value) : undefined;
+    const wrong = next ? problem(sheetOf(c.kind), next.sheet, 'sheet') : null;
+    const named = wrong && /^'sheet\.([^'.[]+)' /.exec(wrong)?.[1];
+    const label = named && declAt(sheetOf(c.kind), named)?.label;
+    return label ? wrong.replace(/^'[^']*' /, `'${label}' `) : wrong;
+  }
+
   async patch(id, path, value) {
     try {
-      await this.t.store.update(`char:${id}`, async (data) => {
-        const next = setAt(data, path, value);
-        if (next) await BY_KIND[data.kind]?.beforeSave?.(this.t, next.sheet, path[1]);
-        return next;
-      });
+      await this.t.store.update(`char:${id}`, (data) => setAt(data, path, value));
     } catch (error) {
       this.t.setStatus(id, error.message, true);
     }
@@ -94,7 +103,9 @@ export class Sheet {
     const value = at(c, path) ?? (decl.may_be_absent ? decl.default : undefined); // kept before the field: its default
     switch (decl.type) {
       case 'int': {
-        const extra = BY_KIND[c.kind]?.inputAttrs?.(this.t, c.sheet, path) ?? {};
+        // a field of the sheet itself may be held lower by the sheet's limits (Will: resolve + composure)
+        const sheet = sheetOf(c.kind);
+        const extra = sheet.fields.includes(decl) ? { max: mostOf(sheet, c.sheet, decl.name) } : {};
         return h('label', { class: 'tf' }, h('span', {}, label), this.numberInput(id, path, value, decl, extra));
       }
       case 'text': return h('label', { class: 'tf grow' }, h('span', {}, label), this.textInput(id, path, value, decl));

@@ -1,10 +1,9 @@
 // Words the table shows: the procedures' short names, counts, signs, times, and a request for people. Pure.
 
-/** The short name the page gives each procedure (its full title is systems()' "title"). Words only. */
-export const SYSTEM_NAME = {
-  arbitration: 'Arbitration', two_dice: 'Two dice', threat: 'Threat Roll', luck: 'Luck Roll', ten_again: 'd10 pool',
-  ability_test: 'Ability Test',
-};
+import { PROCEDURES } from './schema.js';
+
+/** The short name the page gives each procedure: systems()' "label", its tab's name (its full title is "title"). */
+export const SYSTEM_NAME = Object.fromEntries(Object.entries(PROCEDURES).map(([id, p]) => [id, p.label]));
 
 export const plural = (n, one, more = `${one}s`) => `${n} ${n === 1 ? one : more}`;
 export const signed = (n) => (n > 0 ? `+${n}` : `${n}`);

@@ -372,6 +372,29 @@ def test_a_sheet_field_out_of_range_says_so_by_its_label(app):
     assert characters(page)["Mira"]["sheet"]["will"] == before
 
 
+def test_a_resolve_below_the_will_kept_is_refused_in_the_engines_words(app):
+    """ten_again-12 on the page: lowering Resolve under what the Will kept needs is refused beside Resolve with the
+    sheet's limit as check_sheet words it (Will is never cut down for it); once Will is lower, Resolve may follow and
+    Will's box then allows no more than the new maximum."""
+    page = app("#ten_again")
+    create(page, "ten_again", "Mira")
+    eventually(page, lambda: will_shown(page).startswith("Will 4/4"), what="Will 4/4")
+    box = sheet_input(page, "resolve")
+    box.fill("1")
+    box.press("Tab")
+    error = box.locator("xpath=ancestor::label[1]").locator("output.field-error")
+    error.wait_for(timeout=5_000)
+    with pytest.raises(RulesError) as refused:
+        api.check_sheet("ten_again", {**characters(page)["Mira"]["sheet"], "resolve": 1})
+    assert error.inner_text() == "Will (current) " + refused.value.says == \
+        "Will (current) must be from 0 to 3 (resolve + composure)"
+    assert box.get_attribute("aria-invalid") == "true" and characters(page)["Mira"]["sheet"]["resolve"] == 2
+    edit(page, sheet_input(page, "will"), 3, lambda: characters(page)["Mira"]["sheet"]["will"] == 3)
+    edit(page, sheet_input(page, "resolve"), 1, lambda: characters(page)["Mira"]["sheet"]["resolve"] == 1)
+    eventually(page, lambda: will_shown(page).startswith("Will 3/3"), what="Will 3/3")
+    assert sheet_input(page, "will").get_attribute("data-max") == "3"
+
+
 def test_the_form_says_who_rolls_and_a_sheet_remembers_its_last_choices(phone_app):
     """At 360 × 640: after Fill, "Rolling as Hero" is at the top of the form, in view; a hand edit keeps her rolling
     but the log holds the request as rolled; "stop" ends it there; and what was picked for the sheet's last roll
@@ -1003,7 +1026,8 @@ def test_a_malformed_import_changes_nothing_and_says_what_is_wrong(app, tmp_path
         ("wrong app", json.dumps({"app": "something"}), ['app: must be "arbiter-table"']),
         ("bad fields", json.dumps(bad_will), ["'characters[0].sheet.will' must be a whole number from 0 to 20, got 'lots'",
                                               "'log[0].dice[0]' must be from 1 to 10, got 0"]),
-        ("over the maximum", json.dumps(over_max), ["characters[0].sheet: 'state.will' must be from 0 to 4"]),
+        ("over the maximum", json.dumps(over_max),
+         ["'characters[0].sheet.will' must be from 0 to 4 (resolve + composure), got 9"]),
         ("newer", json.dumps(newer), ["newer version of Arbiter (schema 99)"]),
     ]
     for name, text, messages in cases:

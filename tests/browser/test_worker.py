@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+import re
 
 import pytest
 
@@ -193,6 +194,24 @@ def test_the_table_doors_match_cpython(ready_page):
     want = [cpython(TABLE_DOORS[method], *args) for method, args in calls]
     assert any(w["ok"] for w in want) and not all(w["ok"] for w in want)
     assert_same(calls, call_all(page, calls), want)
+
+
+def test_every_door_of_api_is_a_method_of_the_client(ready_page):
+    """Each of api.DOORS is `arbiter.<camelCased>` and passes the worker (an answer, or a RulesError, never "Unknown
+    method"); a trailing argument left out takes Python's default (after_roll's earned: false)."""
+    page = ready_page()
+    camel = {re.sub(r"_([a-z])", lambda m: m[1].upper(), door): door for door in api.DOORS}
+    assert page.evaluate("(names) => names.filter((n) => typeof window.arbiter[n] !== 'function')", list(camel)) == []
+    calls = [(name, []) for name in camel]
+    answers = call_all(page, calls)
+    assert [a for a in answers if not a["ok"] and a["name"] != "RulesError" and "Internal" not in a["error"]] == []
+    roll = api.roll("luck", {}, 2)
+    calls = [("afterRoll", ["luck", roll]), ("checkSheet", ["ten_again", {**TEN_AGAIN_SHEET, "will": 5}])]
+    want = [cpython("after_roll", "luck", roll), cpython("check_sheet", "ten_again", {**TEN_AGAIN_SHEET, "will": 5})]
+    assert_same(calls, call_all(page, calls), want)
+
+
+TEN_AGAIN_SHEET = {"attributes": [], "skills": [], "resolve": 2, "composure": 2, "will": 4}
 
 
 def test_unknown_method_is_refused(ready_page):

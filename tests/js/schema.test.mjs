@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { repr, repr100 } from '../../static/table/repr.js';
 import {
   CheckError, KINDS, PROCEDURES, RECORDS, SYSTEMS, TABLE, check, checkRecord, checkSheet, declAt, describe as words,
-  newSheet, problem, sheetOf,
+  mostOf, newSheet, problem, sheetOf,
 } from '../../static/table/schema.js';
 
 const TIME = '2024-05-01T12:00:00.000Z';
@@ -92,6 +92,32 @@ describe('the two doors', () => {
     assert.throws(() => checkRecord('price', price, 'price'),
       /^CheckError: 'price.current' must be the id of one of the situations, got 's2'$/);
     assert.throws(() => checkRecord('sheet', {}), /^CheckError: 'name' must be one of character, scheme/);
+  });
+});
+
+describe('a record\'s limits across its fields', () => {
+  const decl = { type: 'record', fields: [{ ...INT, name: 'a', min: 1 }, { ...INT, name: 'b', min: 1 },
+    { ...INT, name: 'will', max: 8 }], limits: [{ type: 'at_most_sum', name: 'will', of: ['a', 'b'] }] };
+
+  it('mostOf: a field\'s declared max, or the sum its limit allows, whichever is lower', () => {
+    assert.equal(mostOf(decl, { a: 1, b: 2, will: 0 }, 'will'), 3);
+    assert.equal(mostOf(decl, { a: 5, b: 5, will: 0 }, 'will'), 8);
+    assert.equal(mostOf(decl, { a: 1, b: 2, will: 0 }, 'a'), 5);
+  });
+
+  it('at_most_sum: refused above the sum, once each field is checked, in the engine\'s words', () => {
+    assert.deepEqual(check(decl, { a: 1, b: 2, will: 3 }, 'r'), { a: 1, b: 2, will: 3 });
+    assert.equal(problem(decl, { a: 1, b: 2, will: 4 }, 'r'), '\'r.will\' must be from 0 to 3 (a + b), got 4');
+    assert.equal(problem(decl, { a: 0, b: 2, will: 4 }, 'r'), '\'r.a\' must be from 1 to 5, got 0');
+    assert.throws(() => check({ ...decl, limits: [{ type: 'odd', name: 'will' }] }, { a: 1, b: 2, will: 3 }, 'r'),
+      /unknown limit type odd/);
+  });
+
+  it('the d10 pool\'s Will is at most resolve + composure, by its published declaration', () => {
+    const sheet = { ...newSheet('ten_again'), resolve: 1, composure: 2 };
+    assert.equal(mostOf(sheetOf('ten_again'), sheet, 'will'), 3);
+    assert.throws(() => checkSheet('ten_again', { ...sheet, will: 4 }),
+      /^CheckError: 'sheet.will' must be from 0 to 3 \(resolve \+ composure\), got 4$/);
   });
 });
 

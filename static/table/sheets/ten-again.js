@@ -1,65 +1,13 @@
 // A d10 pool sheet: attributes and skills (the dots of those named for a roll are the pool), Resolve, Composure and
-// Will, with the engine's Will ops: expend one, a night of rest, a Will roll; and Will kept within the engine's
-// maximum as the sheet is edited or imported.
+// Will, with the engine's Will ops: expend one, a night of rest, a Will roll. Will's maximum is the sheet's declared
+// limit (systems()' sheet: at most resolve + composure), checked with every other field by schema.js.
 
 import { toggle } from '../data.js';
 import { checkbox, h } from '../dom.js';
+import { mostOf, sheetOf } from '../schema.js';
 import { plural } from '../words.js';
 
 const SYSTEM = 'ten_again';
-const maxes = new Map(); // "resolve,composure" -> the engine's maximum Will
-const asked = new Map(); // "resolve,composure" -> the pending question
-const keyOf = (sheet) => `${sheet.resolve},${sheet.composure}`;
-
-/** The engine's maximum Will for this Resolve and Composure (asked once per pair). */
-async function willMax(arbiter, sheet) {
-  const key = keyOf(sheet);
-  if (!maxes.has(key)) {
-    if (!asked.has(key)) {
-      const question = arbiter.table(SYSTEM, 'will_max', { resolve: sheet.resolve, composure: sheet.composure })
-        .then(({ max }) => { maxes.set(key, max); });
-      question.catch(() => asked.delete(key));
-      asked.set(key, question);
-    }
-    await asked.get(key);
-  }
-  return maxes.get(key);
-}
-
-/** The maximum Will if known; else undefined, and the sheets are drawn again once the engine has said it. */
-function willMaxNow(t, sheet) {
-  const key = keyOf(sheet);
-  if (!maxes.has(key) && !asked.has(key)) willMax(t.arbiter, sheet).then(() => t.render('characters'), () => {});
-  return maxes.get(key);
-}
-
-/** Before an edit of the sheet is saved: Will stays from 0 to the engine's maximum. A lower maximum lowers it;
- * typing more is refused. */
-export async function beforeSave(t, sheet, changed) {
-  if (!['will', 'resolve', 'composure'].includes(changed)) return;
-  const max = await willMax(t.arbiter, sheet);
-  if (sheet.will <= max) return;
-  if (changed === 'will') {
-    throw new Error(`Will (current) must be from 0 to ${max}, the maximum (resolve + composure); not saved`);
-  }
-  sheet.will = max;
-}
-
-/** Extra attributes of the sheet's number input at `path`: Will's maximum, once the engine has said it. */
-export function inputAttrs(t, sheet, path) {
-  const max = path[1] === 'will' ? maxes.get(keyOf(sheet)) : undefined;
-  return max === undefined ? {} : { max };
-}
-
-/** A sheet from a file: refused (a message) when its Will is above the engine's maximum; null when it may stay. */
-export async function checkImported(arbiter, sheet) {
-  try {
-    await arbiter.table(SYSTEM, 'rest', sheet, { nights: 1 });
-    return null;
-  } catch (error) {
-    return error.message;
-  }
-}
 
 export function use({ s, p, k, fill }) {
   const stat = (x, isSkill) => checkbox(k(`stat:${x.id}`),
@@ -85,14 +33,15 @@ async function willRoll(t, id) {
   }
 }
 
-/** Will: its count against the engine's maximum, and the ops that change it. */
+/** Will: its count against its maximum (the sheet's limit, in its words), and the ops that change it. */
 export function ops(t, id, c) {
   const s = c.sheet;
-  const max = willMaxNow(t, s);
+  const decl = sheetOf(c.kind);
+  const of = decl.limits.find((limit) => limit.name === 'will')?.of ?? [];
   const op = (name, label, args) => t.rules.button(id, name, label, SYSTEM, name, args);
   return h('section', { class: 'ops', 'aria-label': 'Will' },
-    h('p', { class: 'big', 'data-will': s.will }, `Will ${s.will}/${max ?? '…'}`,
-      h('span', { class: 'muted' }, ' (maximum: resolve + composure)')),
+    h('p', { class: 'big', 'data-will': s.will }, `Will ${s.will}/${mostOf(decl, s, 'will')}`,
+      h('span', { class: 'muted' }, ` (maximum: ${of.join(' + ')})`)),
     h('div', { class: 'row' },
       op('spend_will', 'Expend a Will', null),
       op('rest', 'Night of rest', { nights: 1 }),
