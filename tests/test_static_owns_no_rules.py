@@ -25,7 +25,8 @@ PROCEDURES = {s["id"] for s in api.systems()}
 
 # The one map of the page's code by procedure: a file (or folder) here may name any procedure.
 VIEW_MAP = {
-    "static/procedures.js": "VIEWS: how each procedure's roll is shown (its dice marks, words, odds, follow-ups)",
+    "static/procedures.js": "VIEWS: how each procedure's roll is shown (its dice with the engine's marks, words, "
+                            "odds, follow-ups)",
     "static/table/sheets/": "BY_KIND (sheets/index.js): each kind of character sheet (what 'roll as' offers, its "
                             "ops on the sheet)",
 }
@@ -59,9 +60,6 @@ NUMBERS = {
     ("static/offline.js", 1000): "milliseconds in a second",
     ("static/procedures.js", 2): "an event attribute's name after 'on' (onclick: click)",
     ("static/procedures.js", 3): "a bar's width to 3 decimals",
-    ("static/procedures.js", 6): "a d6: the sides the canvas draws; the 6 marked is the roll's setback (setback true)",
-    ("static/procedures.js", 10): "a d10: the sides the canvas draws; a 10 is marked exploded (its reroll is the "
-                                  "roll's)",
     ("static/procedures.js", 12): "a successes table shows at most 12 rows",
     ("static/procedures.js", 100): "percent",
     ("static/table/backends.js", 500): "records read from IndexedDB per batch",
