@@ -3,6 +3,7 @@
 // returned, with the numbers it publishes (`spec`: the procedure's systems() entry).
 //
 //   view.dice(roll, ui, spec) -> [{face, sides, marks, label?, group?}]   view.tap?(roll, ui, index)
+//   (marks: the engine's for each die, the roll's `marks` lists, and the page's own 'selected' for a die tapped)
 //   view.choices(roll, ui, {act, redraw, spec, situation, refusal, oddsAfter}) -> elements
 //   view.odds(odds, request, spec) -> elements
 //   (situation: the table's Situation for Pay the Price, page.situation(system); null without the table;
@@ -49,10 +50,10 @@ function widthSpan(p, cls = '') {
   return span;
 }
 
-const dieFaces = (faces, sides, marksOf = () => [], group) =>
-  faces.map((face, i) => ({ face, sides, marks: marksOf(face, i), group }));
-/** The mark of a die the engine lists as making the side's fumble (`fumble_dice`), if it is one. */
-const fumbled = (side, i) => (side.fumble_dice?.includes(i) ? ['fumble'] : []);
+/** The dice of one of the engine's lists, each with the marks the engine gave it (`marks`: one list per die), of the
+ * procedure's sides (systems()' `waiting_dice.sides`). The page compares no face: the marks say what a die means. */
+const dieFaces = (faces, marks, spec, group) =>
+  faces.map((face, i) => ({ face, sides: spec.waiting_dice.sides, marks: [...marks[i]], group }));
 
 /** A choice the roll offers with its action: a button that takes it (its odds inside, `odds`), disabled with the
  * reason when `why` (a refusal, {words}) says the table cannot pay for it. */
@@ -116,16 +117,13 @@ function liveChance(roll, ui, slot, action, oddsAfter, words) {
 
 // --- threat (002) ---------------------------------------------------------------------------------------------
 const threat = {
-  dice(roll, ui) {
+  dice(roll, ui, spec) { // the engine marks the die each threat takes; the page adds the die picked to reassign
     const owner = new Map();
     roll.assignment.forEach((list, t) => list.forEach((d) => owner.set(d, t)));
-    return roll.dice.map((face, i) => {
+    return dieFaces(roll.dice, roll.marks, spec).map((die, i) => {
       const t = owner.get(i);
-      const counts = t !== undefined && roll.threats[t].die === face
-        && roll.assignment[t].find((d) => roll.dice[d] === face) === i;
-      const marks = [counts ? 'kept' : 'dim'];
-      if (ui.pickedDie === i) marks.push('selected');
-      return { face, sides: 6, marks, label: t === undefined ? '' : `T${t + 1}` };
+      if (ui.pickedDie === i) die.marks.push('selected');
+      return { ...die, label: t === undefined ? '' : `T${t + 1}` };
     });
   },
   tap(roll, ui, index) { // a die goes to another threat, while the roll offers reassigning
@@ -220,10 +218,7 @@ function payThePrice(roll, ui, act, { extras }, situation, refusal) {
 
 // --- luck (002) -------------------------------------------------------------------------------------------------
 const luck = {
-  dice(roll) {
-    const keep = roll.dice.indexOf(roll.result);
-    return dieFaces(roll.dice, 6, (f, i) => [i === keep ? 'kept' : 'dim']);
-  },
+  dice: (roll, ui, spec) => dieFaces(roll.dice, roll.marks, spec), // the result's die kept, as the engine marks it
   choices: () => [],
   odds: (odds, request, { extras }) => bars(odds.outcomes, odds.exact.outcomes, (k) => extras.outcome_labels[k] ?? k,
     'Higher results are better outcomes.'),
@@ -234,19 +229,13 @@ export { bars, dieFaces, title };
 
 // --- ability_test (004) -----------------------------------------------------------------------------------------
 const ability_test = {
-  dice(roll, ui) {
-    const out = [];
-    if (roll.scheme_roll !== null) {
-      out.push({ face: roll.scheme_roll, sides: 6, marks: ['kept'], group: 'Scheme die (+Ability)' });
-    }
-    roll.dice.forEach((face, i) => {
-      const marks = [];
-      if (roll.rerolled.includes(i)) marks.push('new');
-      if (ui.selected.has(i)) marks.push('selected');
-      if ((face === 1 && roll.scheme_gain) || (face === 6 && roll.setback && !roll.setback_negated)) marks.push('kept');
-      out.push({ face, sides: 6, marks, group: 'Difficulty dice' });
-    });
-    return out;
+  dice(roll, ui, spec) { // the engine's marks; the page adds the dice picked to reroll
+    const scheme = roll.scheme_roll === null ? []
+      : dieFaces([roll.scheme_roll], [roll.scheme_marks], spec, 'Scheme die (+Ability)');
+    // picked before the reroll (a rerolled, new die is never picked: the reroll is once per Test)
+    const dice = dieFaces(roll.dice, roll.marks, spec, 'Difficulty dice')
+      .map((die, i) => (ui.selected.has(i) ? { ...die, marks: ['selected', ...die.marks] } : die));
+    return [...scheme, ...dice];
   },
   tap(roll, ui, index) {
     const i = index - (roll.scheme_roll !== null ? 1 : 0);
@@ -321,12 +310,10 @@ VIEWS.ability_test = ability_test;
 const TIER_LABEL = { outstanding: 'Success (Outstanding)', exceptional: 'Success (Exceptional)', good: 'Success (Good)',
   fair: 'Success (Fair)', mediocre: 'Success (Mediocre)', failure: 'Failure', fumble: 'Fumble' };
 const arbitration = {
-  dice(roll) {
-    // 1s are removed; when every die was, the engine lists them as the fumble's dice
-    const ones = (side) => (f, i) => [f === 1 ? 'removed' : 'kept', ...fumbled(side, i)];
-    if (!roll.defender) return dieFaces(roll.dice, 6, ones(roll));
-    return [...dieFaces(roll.dice, 6, ones(roll), 'Aggressor'),
-      ...dieFaces(roll.defender.dice, 6, ones(roll.defender), 'Defender')];
+  dice(roll, ui, spec) { // 1s removed, the rest kept, a fumble's dice: as the engine marks them
+    if (!roll.defender) return dieFaces(roll.dice, roll.marks, spec);
+    return [...dieFaces(roll.dice, roll.marks, spec, 'Aggressor'),
+      ...dieFaces(roll.defender.dice, roll.defender.marks, spec, 'Defender')];
   },
   choices: (roll) => (roll.ones > 0 ? [h('p', { class: 'muted' },
     `${roll.ones} × 1 removed: the Host may introduce ${roll.ones} consequence${roll.ones === 1 ? '' : 's'} `
@@ -337,11 +324,10 @@ const arbitration = {
 
 // --- two_dice (001) ---------------------------------------------------------------------------------------------
 const two_dice = {
-  dice(roll) {
-    const special = (side) => (f, i) => [...(side.special ? ['kept'] : []), ...fumbled(side, i)];
-    if (!roll.target) return dieFaces(roll.dice, 6, special(roll));
-    return [...dieFaces(roll.dice, 6, special(roll), 'Actor'),
-      ...dieFaces(roll.target.dice, 6, special(roll.target), 'Target')];
+  dice(roll, ui, spec) { // snake-eyes and double sixes kept, snake-eyes a fumble: as the engine marks them
+    if (!roll.target) return dieFaces(roll.dice, roll.marks, spec);
+    return [...dieFaces(roll.dice, roll.marks, spec, 'Actor'),
+      ...dieFaces(roll.target.dice, roll.target.marks, spec, 'Target')];
   },
   choices: (roll, ui, { spec }) => {
     const out = [];
@@ -358,29 +344,21 @@ const two_dice = {
 Object.assign(VIEWS, { arbitration, two_dice });
 
 // --- ten_again (003) --------------------------------------------------------------------------------------------
-function tenAgainSide(side, request, group, { extras }) {
-  const threshold = request.initiative ? extras.initiative_threshold : extras.threshold;
-  const eaten = new Set(side.eaten);
-  const base = [...side.dice, ...side.will_dice].map((face, i) => {
-    const marks = [];
-    if (eaten.has(i)) marks.push('cancelled');
-    else if (face >= threshold) marks.push('kept');
-    if (face === 10 && !eaten.has(i)) marks.push('exploded');
-    if (i >= side.dice.length) marks.push('will', 'new');
-    if (side.botch_dice?.includes(i)) marks.push('botch'); // a 1 left that makes the botch, as the engine lists them
-    return { face, sides: 10, marks, group, key: `${group}:${i}` }; // a die keeps its key when Will's dice join
-  });
-  const rerolls = side.rerolls.map((face, k) => ({ face, sides: 10, group, key: `${group}:again ${k}`,
-    marks: ['new', ...(face >= threshold ? ['kept'] : []), ...(face === 10 ? ['exploded'] : [])] }));
+/** One side's dice, Will's and the 10s' re-rolls, marked by the engine (successes kept, 1s and what they ate
+ * cancelled, 10s exploded, a botch's 1s, Will's and re-rolled dice new). */
+function tenAgainSide(side, group, spec) {
+  const base = dieFaces([...side.dice, ...side.will_dice], side.marks, spec, group)
+    .map((die, i) => ({ ...die, key: `${group}:${i}` })); // a die keeps its key when Will's dice join
+  const rerolls = dieFaces(side.rerolls, side.reroll_marks, spec, group)
+    .map((die, k) => ({ ...die, key: `${group}:again ${k}` }));
   return [...base, ...rerolls];
 }
 
 const CHANCE_WORDS = { success: 'success', actor: 'actor wins' }; // the headline's key, in a follow-up's words
 const ten_again = {
   dice(roll, ui, spec) {
-    if (!roll.target) return tenAgainSide(roll, roll.request, undefined, spec);
-    return [...tenAgainSide(roll, roll.request, 'Actor', spec),
-      ...tenAgainSide(roll.target, roll.request.opposed, 'Target', spec)];
+    if (!roll.target) return tenAgainSide(roll, undefined, spec);
+    return [...tenAgainSide(roll, 'Actor', spec), ...tenAgainSide(roll.target, 'Target', spec)];
   },
   choices: (roll, ui, { act, refusal = () => null }) => roll.choices.filter((c) => c.name === 'spend_will').map((c) =>
     offer(`spend_will-${c.side}`, refusal(c), () => act(c.action), c.label,

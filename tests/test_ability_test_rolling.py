@@ -471,3 +471,37 @@ def test_api_rolls_acts_and_gives_exact_odds():
     assert Fraction(o["exact"]["outcomes"]["success"]) == at.odds(parse(request_))["outcomes"]["success"]
     spec = next(s for s in api.systems() if s["id"] == "ability_test")
     assert spec["extras"]["xp_costs"] == at.EXTRAS["xp_costs"]
+
+
+# --- each die's marks, as the page draws them (the page compares no face) -----------------------------------------
+
+@pytest.mark.parametrize("request_, faces, scheme_marks, marks", [
+    (base(9, difficulty=2), (1, 5), None, [["kept"], []]),                        # a 1 on a success earns a die
+    (base(9, difficulty=3), (1, 1, 5), None, [["kept"], ["kept"], []]),
+    (base(3, difficulty=2), (1, 5), None, [[], []]),                              # a 1 on a failure earns nothing
+    (base(5, difficulty=2), (6, 1), None, [["kept"], []]),                        # a 6 on a failure: the setback
+    (base(8, difficulty=2), (6, 1), None, [[], ["kept"]]),                        # a 6 on a success brings nothing
+    (base(9, difficulty=2, scheme_die=True), (3, 1, 5), ["kept"], [[], []]),      # a Scheme die was used: no gain
+    (base(2, difficulty=2, scheme_die=True), (6, 5, 4), ["kept"], [[], []]),      # the Scheme die's 6 is no setback
+])
+def test_marks_keep_the_dice_that_earn_a_scheme_die_or_bring_the_setback(request_, faces, scheme_marks, marks):
+    """Each difficulty die's marks: a 1 kept when it earns a Scheme die, a 6 kept when it brings the setback; the
+    Scheme die, when used, is kept (it adds to Ability)."""
+    r = roll(request_, *faces)
+    assert (r["scheme_marks"], r["marks"]) == (scheme_marks, marks)
+
+
+def test_marks_show_the_rerolled_dice_new_and_the_negated_setback_no_more():
+    """A die the reroll brought is new; once the setback is negated, its 6 is no longer kept."""
+    r = roll(base(4, difficulty=2, masteries=1), 5, 2)
+    n = act(r, {"reroll": [0]}, 6)
+    assert n["marks"] == [["new", "kept"], []]
+    assert act(n, {"negate_setback": True})["marks"] == [["new"], []]
+
+
+def test_marks_arriving_with_a_roll_are_recomputed_never_trusted():
+    """A roll that carries marks (as roll() returns it) is accepted by act, and its marks come from the dice."""
+    r = roll(base(8, difficulty=2, masteries=1), 6, 5)
+    tampered = {**r, "marks": [["kept", "botch"], ["removed"]], "scheme_marks": ["kept"]}
+    n = act(tampered, {"exert": 4})
+    assert (n["outcome"], n["marks"], n["scheme_marks"]) == ("success", [[], []], None)

@@ -237,7 +237,7 @@ def test_defender_pool_zero_subtracts_nothing_arbitration_4():
     out = rolled({"skills": [2], "opposed": {"skills": [1], "complexity": "tricky"}}, 6, 6)
     assert out["result"] == 12 and out["outcome"] == "fair"
     assert out["defender"] == {"pool": 0, "dice": [], "ones": 0, "kept": [], "sum": None, "outcome": "failure",
-                               "automatic_failure": True, "fumble_dice": [], "subtracted": 0}
+                               "automatic_failure": True, "fumble_dice": [], "marks": [], "subtracted": 0}
     assert "defender fails automatically: nothing subtracted" in out["steps"]
 
 
@@ -480,3 +480,23 @@ def test_bench_odds_largest(benchmark):
     req = parse(LARGEST)
     result = benchmark(arbitration.odds, req)
     assert sum(result["outcomes"].values()) == 1
+
+
+# --- each die's marks, as the page draws them (the page compares no face) -----------------------------------------
+
+@pytest.mark.parametrize("faces, marks", [
+    ((1, 4, 6), [["removed"], ["kept"], ["kept"]]),
+    ((2, 3), [["kept"], ["kept"]]),
+    ((1, 1), [["removed", "fumble"], ["removed", "fumble"]]),  # every die removed: the fumble's dice
+])
+def test_marks_remove_the_ones_and_keep_the_rest(faces, marks):
+    """Each die's marks: a 1 removed, any other face kept; when every die is removed, each is also the fumble's."""
+    assert rolled(pool_of(len(faces)), *faces)["marks"] == marks
+
+
+def test_marks_of_each_side_in_an_opposed_roll():
+    """The defender's dice carry their own marks; an automatic failure has no dice and no marks."""
+    out = opposed((1, 5), (1, 1))
+    assert (out["marks"], out["defender"]["marks"]) == ([["removed"], ["kept"]],
+                                                        [["removed", "fumble"], ["removed", "fumble"]])
+    assert rolled({"skills": [1], "complexity": "tricky"})["marks"] == []

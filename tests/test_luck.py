@@ -264,3 +264,20 @@ def test_luck_6_a_six_is_a_success_in_the_luck_view():
         out = chances.luck(luck, result)
         assert out["success"] is success
         assert out["p_success"] == 1 - Fraction(5, 6) ** 2
+
+
+# --- each die's marks, as the page draws them (the page compares no face) -----------------------------------------
+
+@pytest.mark.parametrize("faces, marks", [
+    ((3,), [["kept"]]),
+    ((2, 5, 4), [["dim"], ["kept"], ["dim"]]),
+    ((6, 2, 6), [["kept"], ["dim"], ["dim"]]),  # equal highest dice: the first is the result's
+])
+def test_marks_keep_the_die_that_is_the_result_and_dim_the_others(faces, marks):
+    """The highest die (the first of equal ones) is kept, the others dim."""
+    assert scripted_roll(parse(dice=len(faces)), *faces)["marks"] == marks
+
+
+def test_marks_are_empty_with_no_dice():
+    """A pool of 0 or less rolls nothing: no die, no marks."""
+    assert scripted_roll(parse(dice=1, against=2))["marks"] == []

@@ -490,3 +490,39 @@ def test_a_wills_one_left_is_among_the_botch_dice_ten_again_20():
     first = roll((2, 3, 4))
     after = act(first, {"spend_will": True}, (1, 5, 6))
     assert (after["outcome"], after["tone"], after["botch_dice"]) == ("botch", "botch", [3])
+
+
+# --- each die's marks, as the page draws them (the page compares no face) -----------------------------------------
+
+@pytest.mark.parametrize("faces, request_, marks, reroll_marks", [
+    ([8, 3, 10, 6, 1, 9], {"pool": 5}, [["kept"], [], ["kept", "exploded"], [], []], [["new", "kept"]]),
+    ([6, 7, 5], {"pool": 3, "initiative": True}, [["kept"], ["kept"], []], []),
+    ([1, 10, 9], {"pool": 3, "risky": True}, [["cancelled"], ["cancelled"], ["kept"]], []),  # the eaten 10 stays
+    ([1, 3], {"pool": 2}, [["botch"], []], []),
+    ([10, 10, 5], {"pool": 1}, [["kept", "exploded"]], [["new", "kept", "exploded"], ["new"]]),
+    ([8, 2, 10, 4, 9, 3], {"pool": 2, "will": True},
+     [["kept"], [], ["kept", "exploded", "will", "new"], ["will", "new"], ["kept", "will", "new"]], [["new"]]),
+])
+def test_marks_keep_successes_cancel_what_ones_eat_and_explode_tens(faces, request_, marks, reroll_marks):
+    """ten_again-1..6: a success kept (6s up on initiative), a 1 and the success it ate cancelled, a 10 left
+    exploded, a botch's 1s botch, Will's dice will and new; each re-roll new, kept when a success, exploded on a 10."""
+    r = roll(faces, **request_)
+    assert (r["marks"], r["reroll_marks"]) == (marks, reroll_marks)
+
+
+def test_marks_of_the_target_in_a_contest():
+    """The contesting side's dice carry their own marks."""
+    r = roll([8, 1], pool=1, opposed={"pool": 1})
+    assert (r["marks"], r["target"]["marks"], r["target"]["reroll_marks"]) == ([["kept"]], [["botch"]], [])
+
+
+def test_marks_after_a_will_are_recomputed_never_trusted():
+    """A roll that carries marks is accepted by act; after the Will, a Will die's 1 cancels a 10 (no longer
+    exploded), whatever marks the roll arrived with."""
+    r = roll([10, 10, 4, 9], pool=2, risky=True)
+    assert r["marks"] == [["kept", "exploded"], ["kept", "exploded"]]
+    tampered = {**r, "marks": [["kept"], ["kept"]], "reroll_marks": [["botch"], ["botch"]]}
+    r2 = act(tampered, {"spend_will": True}, [1, 2, 3])
+    assert r2["marks"] == [["kept", "exploded"], ["cancelled"], ["cancelled", "will", "new"], ["will", "new"],
+                           ["will", "new"]]
+    assert r2["reroll_marks"] == [["new"]]

@@ -833,3 +833,29 @@ def test_a_price_the_sheet_cannot_pay_is_refused_in_its_holders_name_threat_15(o
     with pytest.raises(RulesError) as e:
         threat.TABLE[op]({"counters": counters}, None)
     assert (e.value.says, e.value.holder) == (says, True)
+
+
+# --- each die's marks, as the page draws them (the page compares no face) -----------------------------------------
+
+def test_marks_keep_the_die_each_threat_takes_and_dim_the_rest():
+    """threat-4: the die each threat takes (its highest) is kept; the leftover dice stacked on the first are dim."""
+    r = scripted_roll(parse(3, ["Dodge", "Stun"]), 1, 6, 3, 5)
+    assert r["marks"] == [["dim"], ["kept"], ["dim"], ["kept"]]
+
+
+def test_marks_keep_the_first_of_equal_highest_dice_as_assigned():
+    """Of a threat's equal highest dice, the first in its list (as the Warden gave it) is the one kept."""
+    r = scripted_roll(parse(3, ["A", "B"]), 5, 1, 5, 2)
+    r2 = threat.act(r, {"assign": [[2, 0], [1, 3]]}, None)
+    assert r2["marks"] == [["dim"], ["dim"], ["kept"], ["kept"]]
+    assert scripted_roll(parse(0, ["A"]))["marks"] == []  # no dice: no marks
+
+
+def test_marks_arriving_with_a_roll_are_recomputed_never_trusted():
+    """A roll that carries marks is accepted by act (assign, Pay the Price), and its marks come from the dice."""
+    r = scripted_roll(parse(1, ["Sneaking", "Snooping", "Wayfinding"]), 6, 2, 4)
+    tampered = {**r, "marks": [["kept"], ["kept"], ["botch"]]}
+    r2 = threat.act(tampered, {"assign": [[2], [1], [0]]}, None)
+    assert r2["marks"] == [["kept"], ["kept"], ["kept"]]
+    paid = threat.act({**r2, "marks": []}, {"pay_the_price": 0, "by": "Ann"}, None)
+    assert paid["marks"] == r2["marks"]

@@ -472,3 +472,23 @@ def test_snake_eyes_are_the_worst_and_mark_both_dice_two_dice_9(request_, faces,
     roll-off the tone is the actor's."""
     r = rolled(request_, *faces)
     assert (r["tone"], r["fumble_dice"]) == (tone, fumble)
+
+
+# --- each die's marks, as the page draws them (the page compares no face) -----------------------------------------
+
+@pytest.mark.parametrize("faces, marks", [
+    ((3, 4), [[], []]),
+    ((6, 6), [["kept"], ["kept"]]),                      # double sixes: the pair decides
+    ((1, 1), [["kept", "fumble"], ["kept", "fumble"]]),  # snake-eyes: the pair decides, with further detriment
+    ((6, 1), [[], []]),
+])
+def test_marks_keep_snake_eyes_and_double_sixes(faces, marks):
+    """Both dice are kept when they are snake-eyes or double sixes, and snake-eyes' are the fumble's too."""
+    assert rolled({"trait": 2}, *faces)["marks"] == marks
+
+
+def test_marks_of_each_side_in_a_roll_off():
+    """The target's dice carry their own marks; an impossible action rolls no dice and has none."""
+    out = rolled({"trait": 2, "opposed": {"trait": 1}}, 6, 6, 1, 1)
+    assert (out["marks"], out["target"]["marks"]) == ([["kept"], ["kept"]], [["kept", "fumble"], ["kept", "fumble"]])
+    assert rolled({"difficulty": "impossible"})["marks"] == []

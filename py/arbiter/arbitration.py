@@ -190,6 +190,14 @@ class Roll:
         return list(range(len(self.dice))) if self.dice and not self.kept else []
 
     @property
+    def marks(self) -> list[list[str]]:
+        """Each die's marks, as the page draws them: a 1 removed, any other face kept; every die of a fumble also
+        marked fumble."""
+        fumble = set(self.fumble_dice)
+        return [["removed" if d == 1 else "kept", *(["fumble"] if i in fumble else [])]
+                for i, d in enumerate(self.dice)]
+
+    @property
     def success(self) -> bool:
         return self.outcome is not None and self.outcome.success
 
@@ -341,6 +349,7 @@ def to_json(req: dict, arb: Arbitration) -> dict:
         "outcome": arb.outcome.value,
         "automatic_failure": a.automatic_failure,
         "fumble_dice": a.fumble_dice,
+        "marks": a.marks,
         "defender": None if d is None else {
             "pool": d.pool.size,
             "dice": list(d.dice),
@@ -350,6 +359,7 @@ def to_json(req: dict, arb: Arbitration) -> dict:
             "outcome": None if d.outcome is None else d.outcome.value,
             "automatic_failure": d.automatic_failure,
             "fumble_dice": d.fumble_dice,
+            "marks": d.marks,
             "subtracted": arb.subtracted,
         },
         "steps": arb.steps(),

@@ -87,6 +87,13 @@ class LuckRoll:
         """Read as the same text's Threat Roll reads a die: 6 at best, 4/5 partly, 1-3 or no dice not (luck-5)."""
         return Tone.SUCCESS if self.result == SIDES else Tone.MIXED if self.result >= 4 else Tone.FAILURE
 
+    @property
+    def marks(self) -> list[list[str]]:
+        """Each die's marks, as the page draws them: the die that is the result (the first of the highest) kept, the
+        others dim."""
+        keep = self.faces.index(self.result) if self.faces else None
+        return [["kept" if i == keep else "dim"] for i in range(len(self.faces))]
+
     def steps(self) -> list[str]:
         n = self.pool
         head = f"Pool: {_dice(self.dice)} + {self.for_} for − {self.against} against = {_signed(n)}"
@@ -120,6 +127,7 @@ def roll(req: dict, dice) -> dict:
         "request": {"dice": req["dice"], "for": req["for"], "against": req["against"]},
         "pool": value.pool,
         "dice": list(value.faces),
+        "marks": value.marks,
         "result": value.result,
         "steps": value.steps(),
         "outcome": str(value.result),

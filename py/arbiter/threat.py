@@ -335,6 +335,13 @@ class ThreatRoll:
         return " / ".join(r.outcome.value for r in self.results)
 
     @property
+    def marks(self) -> list[list[str]]:
+        """Each die's marks, as the page draws them: the die each threat takes (its highest, the first of equal ones)
+        kept, every other die dim."""
+        taken = {next(d for d in r.dice if self.faces[d] == r.die) for r in self.results if r.die is not None}
+        return [["kept" if i in taken else "dim"] for i in range(len(self.faces))]
+
+    @property
     def narrowly_avoided(self) -> tuple[int, ...]:
         """The threats narrowly avoided: a 4 or 5 on a threat that is not Desperate (the only ones that may bring
         Pay the Price, threat-11)."""
@@ -392,6 +399,7 @@ def _result(req: dict, value: ThreatRoll, prices: tuple[dict, ...] = ()) -> dict
         "pool": value.pool,
         "dice": list(value.faces),
         "assignment": [list(a) for a in value.assignment],
+        "marks": value.marks,
         "unassigned": [d for d in range(len(value.faces)) if d not in assigned],
         "threats": [{"name": r.threat.name, "desperate": r.threat.desperate, "die": r.die, "dice": list(r.dice),
                      "outcome": r.outcome.value, "text": r.text} for r in value.results],

@@ -161,6 +161,14 @@ class Throw:
         """Both dice of snake-eyes, which bring further detriment (two_dice-9)."""
         return [0, 1] if self.special is Special.SNAKE_EYES else []
 
+    @property
+    def marks(self) -> list[list[str]]:
+        """Each die's marks, as the page draws them: both kept when the pair is snake-eyes or double sixes (the pair
+        decides, whatever the total), and snake-eyes' also fumble."""
+        fumble = set(self.fumble_dice)
+        kept = ["kept"] if self.special is not None else []
+        return [[*kept, *(["fumble"] if i in fumble else [])] for i in range(len(self.dice))]
+
     def __str__(self) -> str:
         a, b = self.dice
         return f"{self.total} ({a}+{b} {_signed(self.modifier.total)})"
@@ -327,17 +335,19 @@ def to_json(req: dict, value: Check | Contest) -> dict:
         out = {"dice": [] if t is None else list(t.dice), "total": None if t is None else t.total,
                "modifier": value.modifier.to_json(),
                "special": None if t is None or t.special is None else t.special.value,
-               "fumble_dice": [] if t is None else t.fumble_dice, "target": None}
+               "fumble_dice": [] if t is None else t.fumble_dice, "marks": [] if t is None else t.marks,
+               "target": None}
     else:
         a, t = value.actor, value.target
         out = {"dice": [] if a is None else list(a.dice), "total": None if a is None else a.total,
                "modifier": _modifier(req, None).to_json(),
                "special": None if a is None or a.special is None else a.special.value,
-               "fumble_dice": [] if a is None else a.fumble_dice,
+               "fumble_dice": [] if a is None else a.fumble_dice, "marks": [] if a is None else a.marks,
                "target": {"dice": [] if t is None else list(t.dice), "total": None if t is None else t.total,
                           "modifier": _modifier(req["opposed"], None).to_json(),
                           "special": None if t is None or t.special is None else t.special.value,
-                          "fumble_dice": [] if t is None else t.fumble_dice}}
+                          "fumble_dice": [] if t is None else t.fumble_dice,
+                          "marks": [] if t is None else t.marks}}
     return {"system": ID, "request": fields.as_json(req), **out, "outcome": value.outcome.value, "steps": value.steps(),
             "summary": str(value), "tone": value.tone.value, "choices": []}
 

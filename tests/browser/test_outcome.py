@@ -151,3 +151,29 @@ def test_the_dice_that_make_a_botch_or_fumble_are_marked_and_named(app, system, 
       tray.update(tray.dice.map((d) => ({ ...d, marks: [...d.marks].filter((m) => m !== mark) }))); }""", [system, mark])
     plain = app.evaluate(DRAWN, system)
     assert all((plain[i]["hash"] != drawn[i]["hash"]) == (i in dice) for i in range(len(drawn)))
+
+
+def engine_marks(roll: dict) -> list[list[str]]:
+    """The engine's marks of every die the page draws, in its order: the Scheme die, the dice (Will's with them), the
+    10s' re-rolls, then the other side's (a defender or a target) the same way."""
+    out = [roll["scheme_marks"]] if roll.get("scheme_marks") else []
+    for side in (roll, roll.get("defender") or roll.get("target")):
+        out += (side["marks"] + side.get("reroll_marks", [])) if side else []
+    return out
+
+
+MARKED = [
+    ("luck", {"dice": 4}), ("threat", {"rating": 3, "threats": [{"name": "A"}, {"name": "B", "desperate": True}]}),
+    ("arbitration", {"skills": [4], "opposed": {"skills": [3]}}), ("two_dice", {"opposed": {}}),
+    ("ten_again", {"pool": 8, "risky": True, "will": True, "opposed": {"pool": 5}}),
+    ("ability_test", {"scheme_die": True, "difficulty": 4}),
+]
+
+
+@pytest.mark.parametrize("system, request_", MARKED, ids=[m[0] for m in MARKED])
+def test_the_canvas_draws_the_marks_the_engine_gives_each_die(app, system, request_):
+    """Each die on the canvas carries the marks the engine's roll gives it (the page compares no face), for a few
+    rolls of each procedure."""
+    for seed in (1, 2, 3):
+        roll = app.evaluate(SHOW, [system, request_, seed])
+        assert [d["marks"] for d in app.evaluate(DRAWN, system)] == engine_marks(roll), seed

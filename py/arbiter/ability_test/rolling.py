@@ -90,6 +90,23 @@ class AbilityTest:
         return self.outcome is Outcome.FAILURE and SIDES in self.every_die
 
     @property
+    def marks(self) -> list[list[str]]:
+        """Each difficulty die's marks, as the page draws them: a die the reroll brought new; a 1 kept when it earns a
+        Scheme die, a 6 kept when it brings the setback (not once negated)."""
+        out = []
+        for i, face in enumerate(self.dice):
+            marks = ["new"] if i in self.rerolled else []
+            if (face == 1 and self.scheme_gain) or (face == SIDES and self.setback and not self.setback_negated):
+                marks.append("kept")
+            out.append(marks)
+        return out
+
+    @property
+    def scheme_marks(self) -> list[str] | None:
+        """The Scheme die's marks (kept: it adds to Ability), or None when no Scheme die is used."""
+        return None if self.scheme_roll is None else ["kept"]
+
+    @property
     def exert_needed(self) -> int:
         """The Exertion that would turn a failure into a success (0 on a success)."""
         return max(0, self.total - self.ability + 1)
@@ -168,6 +185,8 @@ class AbilityTest:
             "rerolled": list(self.rerolled),
             "rerolled_from": [self.rolled[i] for i in self.rerolled],
             "dice": list(self.dice),
+            "marks": self.marks,
+            "scheme_marks": self.scheme_marks,
             "exertion": self.exertion,
             "exertion_spent": self.exertion_spent,
             "ability": self.ability,

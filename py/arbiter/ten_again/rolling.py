@@ -205,6 +205,29 @@ class Hand:
         return [i for i, f in enumerate(faces) if f == 1 and i not in self.count.eaten] if self.botch else []
 
     @property
+    def marks(self) -> list[list[str]]:
+        """Each die of dice + will_dice, marked as the page draws it: a 1 and the success it ate cancelled, a success
+        kept, a 10 left exploded (it rolls again), Will's dice will and new (they join later), a botch's 1s botch."""
+        eaten, botch, threshold = set(self.count.eaten), set(self.botch_dice), self.pool.threshold
+        out = []
+        for i, face in enumerate(self.dice + self.will_dice):
+            marks = ["cancelled"] if i in eaten else ["kept"] if face >= threshold else []
+            if face == SIDES and i not in eaten:
+                marks.append("exploded")
+            if i >= len(self.dice):
+                marks += ["will", "new"]
+            if i in botch:
+                marks.append("botch")
+            out.append(marks)
+        return out
+
+    @property
+    def reroll_marks(self) -> list[list[str]]:
+        """Each 10-again re-roll's marks: new (rolled after the pool), kept when a success, exploded when a 10."""
+        return [["new", *(["kept"] if f >= self.pool.threshold else []), *(["exploded"] if f == SIDES else [])]
+                for f in self.rerolls]
+
+    @property
     def can_spend_will(self) -> bool:
         return not self.will_spent and self.pool.will_adds > 0
 
@@ -380,7 +403,8 @@ def _steps(r: Roll, dropped: dict[str, list] | None = None) -> list[str]:
 def _hand_json(hand: Hand) -> dict:
     return {"dice": list(hand.dice), "will_dice": list(hand.will_dice), "will_spent": hand.will_spent,
             "rerolls": list(hand.rerolls), "successes": hand.successes, "ones_left": hand.ones_left,
-            "botch": hand.botch, "botch_dice": hand.botch_dice, "eaten": list(hand.count.eaten)}
+            "botch": hand.botch, "botch_dice": hand.botch_dice, "eaten": list(hand.count.eaten),
+            "marks": hand.marks, "reroll_marks": hand.reroll_marks}
 
 
 def _choices(r: Roll) -> list[dict]:
