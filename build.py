@@ -5,6 +5,7 @@
     python3 build.py serve        build, then serve dist/ on http://127.0.0.1:8000/ (--port N, 0 = any free;
                                   --base /arbiter/ to serve it under a sub-path, as GitHub Pages does)
     python3 build.py test [ARGS]  set up .venv and a Chromium, build, run pytest over tests/ (ARGS go to pytest)
+    python3 build.py format       write the formatters' layout: Biome (the JavaScript), ruff (the Python)
     python3 build.py shots        build, then save the README's phone screenshots (each procedure after a roll, a
                                   follow-up's odds, the log's luck; light and dark, 360 × 640) into docs/screenshots/
     python3 build.py bench [ARGS] build, then time start-up in headless Chromium against stock Pyodide, and run
@@ -38,6 +39,7 @@ from tools import CACHE, BuildError  # noqa: E402
 from tools.bundle import bundle  # noqa: E402
 from tools.doors import engine_doors, write_doors  # noqa: E402
 from tools.fetch import PYODIDE_FILES, fetch_pyodide, unpack_pyodide  # noqa: E402
+from tools.formatters import biome, ruff, run_all  # noqa: E402
 from tools.icons import write_icons, write_manifest  # noqa: E402
 from tools.lighthouse import lighthouse  # noqa: E402
 from tools.page import engine_systems, engine_table_spec, write_page  # noqa: E402
@@ -105,6 +107,13 @@ def test(pytest_args: list[str]) -> int:
     return run_pytest(python, ["--benchmark-disable", *with_default_paths(pytest_args)])
 
 
+def format_code() -> int:
+    """Write the formatters' layout: Biome over the JavaScript, ruff's format and lint fixes over the Python."""
+    code, out = run_all([biome(write=True), *ruff(ensure_venv(), write=True)])
+    print(out, flush=True)
+    return code
+
+
 def bench(args: list[str]) -> int:
     """Start-up in headless Chromium against stock Pyodide (py/tools/bench_startup.py; `--runs N`, 5 by default), then
     the odds benchmarks (pytest-benchmark; the other arguments go to pytest). `--startup-only` skips the latter."""
@@ -147,6 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd.add_argument("--base", default="/", help="URL path to serve the site under, e.g. /arbiter/ as on "
                                                        "GitHub Pages (default /)")
     commands.add_parser("test", help="set up .venv and the browsers, build, run every test; further arguments go to pytest")
+    commands.add_parser("format", help="write the formatters' layout: Biome (JavaScript) and ruff (Python)")
     commands.add_parser("shots", help="build, then save the README's phone screenshots into docs/screenshots/")
     lh_cmd = commands.add_parser("lighthouse", help="build, then run Lighthouse's mobile preset on the site N times")
     lh_cmd.add_argument("--runs", type=int, default=3, help="how many runs (default 3)")
@@ -162,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
             return serve(args.port, rebuild=not args.no_build, base=args.base)
         if args.command == "test":
             return test(pytest_args)
+        if args.command == "format":
+            return format_code()
         if args.command == "shots":
             return shots()
         if args.command == "bench":

@@ -8,7 +8,8 @@
     page.py      index.html: the forms and tabs from arbiter.api.systems(), the rulings, the first script
     bundle.py    dist/static's main.js and table/index.js, each bundled with what it imports (esbuild)
     doors.py     arbiter.api's doors (api.DOORS) written into the built worker and its client
-    npmtool.py   a pinned npm tool (esbuild, Lighthouse) installed once with npm ci into .cache/
+    npmtool.py   a pinned npm tool (esbuild, Lighthouse, Biome) installed once with npm ci into .cache/
+    formatters.py  Biome (the JavaScript) and ruff (the Python) own the layout: `build.py format` writes it
     icons.py     the app's icons (drawn here, written as PNG) and its manifest
     sw.py        dist/sw.js from sw.js: every file of the build with its hash
     server.py    the static server of `build.py serve`, the browser tests and the bench (gzip, ETag, mounts)
