@@ -3,7 +3,8 @@
 import { arbiter } from './arbiter-client.js';
 import { DiceTray } from './dice.js';
 import { readForm, fillForm, wireForm, showError, clearErrors, inWords } from './forms.js';
-import { VIEWS, h, percent } from './procedures.js';
+import { h } from './dom.js';
+import { VIEWS, percent } from './procedures.js';
 import { outcomeLines } from './outcome.js';
 import { reveal } from './reveal.js';
 import { Tabs, buildText } from './tabs.js';
