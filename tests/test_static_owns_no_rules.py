@@ -85,6 +85,7 @@ NUMBERS = {
     ("static/table/migrations.js", 2): "the schema version the migration from schema 1 reaches",
     ("static/table/migrations.js", 3): "the schema version the migration from schema 2 reaches",
     ("static/table/migrations.js", 4): "the table's schema version (SCHEMA) and the migration that reaches it",
+    ("static/table/repair.js", 8): "milliseconds of records checked per task while the store opens",
     ("static/table/store.js", 8): "compare-and-set: a write is computed again at most 8 times",
     ("static/table/store.js", 500): "records written per request when a whole table is replaced",
     ("static/table/save.js", 6): "the length of 'aside:' in a kept-aside record's id",
