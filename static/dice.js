@@ -8,10 +8,13 @@ import { D6, roundedPoly, drawDie, normalise } from './dice-draw.js';
 const TUMBLE_MS = 700;     // about 0.7 s: reads as a roll without keeping the table waiting
 const WAVE_GAP_MS = 350;   // "new" dice start this long after the first wave lands, so they read as a second roll
 const STAGGER_MS = 90;     // small random start offsets so thirty dice do not move in lockstep
-const MAX_SIZE = 56, MIN_SIZE = 36;   // CSS px; 36 and its gap make a 44 px tap box, 30 dice in 5 rows at 360 px
+const MAX_SIZE = 56;       // CSS px: a die's size in a tray of few dice
+const MIN_SIZE = 36;       // CSS px; 36 and its gap make a 44 px tap box, 30 dice in 5 rows at 360 px
 const TAP = 44;            // CSS px: a die's tap box (the die and half the gap each side, _hit) is at least this
 const PAD = 10;            // room round the tray for rings, badges and a selected die's raise
-const GROUP_H = 24, GROUP_SEP = 8, CAPTION_H = 14;   // a group's label row, extra space before a group, a die's caption
+const GROUP_H = 24;        // a group's label row
+const GROUP_SEP = 8;       // extra space before a group
+const CAPTION_H = 14;      // a die's caption
 const gapFor = s => Math.max(8, Math.round(s * 0.2), TAP - s);   // >= 8 so neighbours' rings never overlap
 
 // Used when the page sets no --die-* custom properties on the canvas (see dice.css).
@@ -38,7 +41,10 @@ export class DiceTray {
     canvas.setAttribute('role', 'img');
     if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = 0;
     this.dark = matchMedia('(prefers-color-scheme: dark)');
-    this.dark.addEventListener('change', () => { this._readColors(); this._draw(); });
+    this.dark.addEventListener('change', () => {
+      this._readColors();
+      this._draw();
+    });
     this._watchDpr();
     // The tray's height follows its width, so laying out inside the observer's callback would resize what it
     // observes in the same frame: WebKit and Firefox then report a "ResizeObserver loop" error. Lay out on the next
@@ -74,7 +80,10 @@ export class DiceTray {
    * that move tumble: one that says so (`moves`), else with `changed` one new to the tray (no die had its `key`, by
    * default its index), on another face, or newly marked "new" (rolled again: maybe on the same face). */
   show(dice, { animate = true, changed = false } = {}) {
-    if (this.anim?.waiting) { cancelAnimationFrame(this.anim.raf); this.anim = null; }   // waiting dice make way
+    if (this.anim?.waiting) {   // waiting dice make way
+      cancelAnimationFrame(this.anim.raf);
+      this.anim = null;
+    }
     const before = new Map(this.dice.map(d => [d.key, d]));
     this.skip();   // a new roll supersedes one still tumbling; its promise resolves now
     this._set(dice);
@@ -135,9 +144,17 @@ export class DiceTray {
   skip() { if (this.anim && !this.anim.waiting) this._landed(); }
 
   /** Redraw with new marks (e.g. a selection toggled), without animation. */
-  update(dice) { this.skip(); this._set(dice); this._landed(); }
+  update(dice) {
+    this.skip();
+    this._set(dice);
+    this._landed();
+  }
 
-  clear() { this.skip(); this._set([]); this._landed(); }
+  clear() {
+    this.skip();
+    this._set([]);
+    this._landed();
+  }
 
   faces() { return this.dice.map(d => d.face); }
 
@@ -151,7 +168,10 @@ export class DiceTray {
   _landed() {
     const a = this.anim;
     this.anim = null;
-    if (a) { cancelAnimationFrame(a.raf); clearTimeout(a.timer); }
+    if (a) {
+      cancelAnimationFrame(a.raf);
+      clearTimeout(a.timer);
+    }
     this.canvas.dataset.faces = JSON.stringify(this.faces());
     delete this.canvas.dataset.moving;
     this.canvas.dataset.state = this.dice.length ? 'landed' : 'empty';
@@ -182,7 +202,10 @@ export class DiceTray {
   // ResizeObserver does not fire when only devicePixelRatio changes (zoom, a move to another screen).
   _watchDpr() {
     matchMedia(`(resolution: ${devicePixelRatio}dppx)`)
-      .addEventListener('change', () => { this._layout(true); this._watchDpr(); }, { once: true });
+      .addEventListener('change', () => {
+        this._layout(true);
+        this._watchDpr();
+      }, { once: true });
   }
 
   // Wrap dice into rows (one run of rows per group, under its label) and size the canvas to fit them.
@@ -197,7 +220,9 @@ export class DiceTray {
     // Many dice shrink a little (never below MIN_SIZE) to keep the tray to a few rows; past that they wrap.
     let s = MAX_SIZE;
     while (s > MIN_SIZE && rows(s) > groups.length + 2) s -= 2;
-    const gap = this.gap = gapFor(s), n = perRow(s);
+    const gap = gapFor(s);
+    const n = perRow(s);
+    this.gap = gap;
     let y = PAD, row = 0;
     this.labels = [];
     for (const g of groups) {
@@ -211,7 +236,10 @@ export class DiceTray {
         const cap = line.some(d => d.label) ? CAPTION_H : 0;   // only rows with captions make room for them
         // Centred rows look best for one handful; labelled groups align left under their label.
         let x = labelled ? PAD : (w - line.length * s - (line.length - 1) * gap) / 2;
-        for (const d of line) { Object.assign(d, { x, y, s, row, cap }); x += s + gap; }
+        for (const d of line) {
+          Object.assign(d, { x, y, s, row, cap });
+          x += s + gap;
+        }
         y += s + cap + gap;
       }
     }
@@ -266,7 +294,10 @@ export class DiceTray {
 
   _pointerDown() {
     this.keyboard = false;
-    if (this.anim) { this.skip(); this.skippedAt = performance.now(); }
+    if (this.anim) {
+      this.skip();
+      this.skippedAt = performance.now();
+    }
   }
 
   _click(e) {
@@ -280,7 +311,10 @@ export class DiceTray {
   _key(e) {
     this.keyboard = true;
     if (this.anim) {
-      if (e.key === 'Enter' || e.key === ' ' || e.key === 'Escape') { e.preventDefault(); this.skip(); }
+      if (e.key === 'Enter' || e.key === ' ' || e.key === 'Escape') {
+        e.preventDefault();
+        this.skip();
+      }
       return;
     }
     const n = this.dice.length, f = this.focus;
@@ -294,7 +328,12 @@ export class DiceTray {
       case 'End': next = n - 1; break;
       case 'Enter': case ' ':
         e.preventDefault();
-        if (f >= 0) this.onTap?.(f); else { this.focus = 0; this._draw(); }
+        if (f >= 0) {
+          this.onTap?.(f);
+        } else {
+          this.focus = 0;
+          this._draw();
+        }
         return;
       default: return;
     }

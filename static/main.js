@@ -58,7 +58,9 @@ function requestPersistence() {
 // count tasks over 50 ms): the shown tab, then its Procedures a task each, then the table and offline parts. Every
 // other Procedure (its panel, form and dice tray) is built the first time anything asks for it: its tab shown, a
 // link, the table.
-const procs = {}, built = new Map(), tabs = new Tabs(SPEC); // built: system → its Procedure, once made
+const procs = {};
+const built = new Map(); // system → its Procedure, once made
+const tabs = new Tabs(SPEC);
 // What each Procedure is handed: the client, what a roll tapped early waits for (read then: a retry makes a new one)
 // and what a roll asks of the page.
 const handed = { arbiter, ready: () => pageReady, rolled: requestPersistence };
@@ -88,16 +90,26 @@ document.getElementById('rulings')?.addEventListener('toggle', () => buildText(d
 // table, its owner (null before it starts: the forms are then the player's own); tableAfter(table, answer): the same
 // once the table kept a tap's answer, which the table says by kept(system)
 let rechecking = null; // one pass for a burst of the table's changes: resolves once every form has its checks
-window.arbiterPage = { procs, built: () => [...built.values()], percent,
-  showTab: (system) => showTab(tabs.tabOf(system)), situation: () => null, tableFor: () => null, tableAfter: () => null,
-  kept: (system) => { built.get(system).pending = null; window.arbiterPage.recheck(); },
+window.arbiterPage = {
+  procs,
+  built: () => [...built.values()],
+  percent,
+  showTab: (system) => showTab(tabs.tabOf(system)),
+  situation: () => null,
+  tableFor: () => null,
+  tableAfter: () => null,
+  kept: (system) => {
+    built.get(system).pending = null;
+    window.arbiterPage.recheck();
+  },
   recheck: () => {
     rechecking ??= new Promise((resolve) => { setTimeout(resolve, 0); }).then(() => {
       rechecking = null;
       return Promise.all([...built.values()].map((proc) => proc.recheck()));
     });
     return rechecking;
-  } };
+  },
+};
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const afterFirstFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

@@ -44,7 +44,10 @@ export class Procedure {
     wireForm(form);
     form.addEventListener('input', () => this.changed());
     form.addEventListener('change', () => this.changed());
-    form.addEventListener('submit', (event) => { event.preventDefault(); this.doRoll(); });
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.doRoll();
+    });
     this.oddsOwed = true; // asked once the engine is ready and the form shown
     if ('ready' in document.body.dataset) this.refreshOddsIfShown();
   }
@@ -113,18 +116,28 @@ export class Procedure {
    * pays may have changed (page.recheck), but not again while nothing it reads changed: a tap's answer brings them. */
   async recheck() {
     const request = this.request();
-    const roll = this.roll && !('waiting' in this.resultBox.dataset) ? this.roll : null; // its choices once landed
+    const roll = this.landedRoll();
     const table = this.tableNow(request);
     const key = checkKey(request, roll, table);
     if (this.checked?.key !== key) {
-      const value = table ? await this.arbiter.check(this.system, request, roll, table.state, table.choices)
-        .catch((error) => { console.warn(error); return null; }) : { ahead: null, choices: [] };
+      let value = { ahead: null, choices: [] }; // no table: nothing to refuse
+      if (table) {
+        value = await this.arbiter.check(this.system, request, roll, table.state, table.choices).catch((error) => {
+          console.warn(error);
+          return null;
+        });
+      }
       if (!value) return; // the choices stay offered; a tap asks again and shows a refusal
-      if (key !== checkKey(this.request(), this.roll && !('waiting' in this.resultBox.dataset) ? this.roll : null,
-        this.tableNow())) return; // stale: something changed meanwhile
+      const now = checkKey(this.request(), this.landedRoll(), this.tableNow());
+      if (key !== now) return; // stale: something changed meanwhile
       this.checked = { key, value };
     }
     this.showChecks(this.checked.value, roll);
+  }
+
+  /** The shown roll once its dice landed (its choices are offered then), else null. */
+  landedRoll() {
+    return this.roll && !('waiting' in this.resultBox.dataset) ? this.roll : null;
   }
 
   /** What the table holds for a tap of this form: as the last tap's answer left it until the table has kept it. */
@@ -269,7 +282,10 @@ export class Procedure {
     const focused = controlKey(this.choiceBox);
     this.choiceBox.replaceChildren(...this.view.choices(this.roll, this.ui, { // (a view's null: nothing to offer)
       act: (action) => this.act(action),
-      redraw: () => { this.tray.update(this.view.dice(this.roll, this.ui, this.spec)); this.renderChoices(); },
+      redraw: () => {
+        this.tray.update(this.view.dice(this.roll, this.ui, this.spec));
+        this.renderChoices();
+      },
       spec: this.spec,
       situation: window.arbiterPage.situation(this.system),
       refusal: (choice) => refusals?.get(choice) ?? null,

@@ -63,9 +63,17 @@ export function repair(tx, raw, { verdicts, blank, tab }) {
     return id;
   };
   const revs = new Map(records.map((r) => [r?.id, r?.rev]));
-  const revOf = (id) => { const rev = revs.get(id); return Number.isInteger(rev) && rev > 0 ? rev : 0; };
-  const fresh = () => { for (const rec of blank) tx.put(stamp(rec, revOf(rec.id) + 1)); };
-  if (records.length === 0) { fresh(); return { problems }; }
+  const revOf = (id) => {
+    const rev = revs.get(id);
+    return Number.isInteger(rev) && rev > 0 ? rev : 0;
+  };
+  const fresh = () => {
+    for (const rec of blank) tx.put(stamp(rec, revOf(rec.id) + 1));
+  };
+  if (records.length === 0) {
+    fresh();
+    return { problems };
+  }
 
   const meta = records.find((r) => r?.id === 'meta');
   const schema = isObj(meta?.data) && Number.isInteger(meta.data.schema) && meta.data.schema >= 1

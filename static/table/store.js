@@ -70,8 +70,14 @@ export class Store {
       // the repair's writes, also kept as the records this page starts from
       const records = new Map(raw.map((r) => [r.id, r]));
       const out = {
-        put: (r) => { tx.put(r); records.set(r.id, r); },
-        del: (id) => { tx.del(id); records.delete(id); },
+        put: (r) => {
+          tx.put(r);
+          records.set(r.id, r);
+        },
+        del: (id) => {
+          tx.del(id);
+          records.delete(id);
+        },
       };
       tx.result = { ...repair(out, raw, { verdicts, blank, tab: this.tab }), records };
     }));
@@ -108,8 +114,13 @@ export class Store {
       if (!id.startsWith(prefix)) continue;
       let lo = 0;
       let hi = keys.length;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (keys[mid] < id) lo = mid + 1; else hi = mid; }
-      if (added) keys.splice(lo, 0, id); else if (keys[lo] === id) keys.splice(lo, 1);
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (keys[mid] < id) lo = mid + 1;
+        else hi = mid;
+      }
+      if (added) keys.splice(lo, 0, id);
+      else if (keys[lo] === id) keys.splice(lo, 1);
     }
   }
 
@@ -166,7 +177,10 @@ export class Store {
     for (const [id, rec] of rows) {
       const mine = this.records.get(id);
       if (!rec) {
-        if (mine) { this.delete(id); changed.add(id); }
+        if (mine) {
+          this.delete(id);
+          changed.add(id);
+        }
       } else if (!mine || rec.rev > mine.rev) {
         this.set(id, rec);
         changed.add(id);
@@ -176,11 +190,18 @@ export class Store {
     if (changed.size) this.emit(changed);
   }
 
-  subscribe(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); }
+  subscribe(fn) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
 
   emit(ids) {
     for (const fn of this.listeners) {
-      try { fn(ids); } catch (error) { console.warn(error); }
+      try {
+        fn(ids);
+      } catch (error) {
+        console.warn(error);
+      }
     }
   }
 
@@ -254,7 +275,12 @@ export class Store {
       tx.put(rec);
       tx.result = [];
       tx.count('log:', (n) => {
-        if (n > LOG_MAX) tx.keys('log:', n - LOG_MAX, (keys) => { tx.result = keys; keys.forEach((k) => tx.del(k)); });
+        if (n > LOG_MAX) {
+          tx.keys('log:', n - LOG_MAX, (keys) => {
+            tx.result = keys;
+            keys.forEach((k) => tx.del(k));
+          });
+        }
       });
     });
     this.set(id, rec);
