@@ -1,5 +1,5 @@
-// The page's one element builder, for every part that draws (the views, the outcome line, main.js, the table):
-// strings become text nodes, never HTML. Knows nothing of the page; `document` is touched only inside calls.
+// The page's one element builder, for every part that draws (the views, the outcome line, a procedure's form, the
+// table): strings become text nodes, never HTML. Knows nothing of the page; `document` is touched only inside calls.
 
 /** An element: its attributes (false, null or undefined left out, true as an empty one, on<event> a listener), then
  * its children, nested at any depth (null, undefined and false left out; strings become text nodes). */
