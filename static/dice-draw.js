@@ -1,6 +1,6 @@
-// How one die looks: its outline, pips and number, and the marks drawn on it (rings, strikes, a starburst).
-// Pure drawing on a 2D context at the origin of the die, in units of its size; dice.js places, animates and
-// lays out the dice.
+// How one die looks: its outline, pips and number, and the marks drawn on it (rings, strikes, a starburst), at rest
+// or mid-tumble (drawDie). Pure drawing on a 2D context, in units of the die's size; dice.js lays out the dice,
+// times their tumble and takes taps.
 
 // Pips on a 3x3 grid (-1, 0, 1), the usual Western layout.
 export const PIPS = {
@@ -20,6 +20,85 @@ export function roundedPoly(ctx, pts, r) {
   ctx.moveTo(...mid(pts.at(-1), pts[0]));
   pts.forEach((p, k) => ctx.arcTo(p[0], p[1], ...mid(p, pts[(k + 1) % pts.length]), r));
   ctx.closePath();
+}
+
+// --- one die, where the tray laid it out (its box x, y, s), at a point of its tumble ---
+const FLICKER_MS = 70;     // a tumbling die shows a new random face this often
+const FACE_AT = 0.8;       // from here on a tumbling die shows its real face, so it lands on it without a jump
+
+/** Die `d` in the colours `c`, `p` of the way through its tumble at `t` ms (1: landed; a tumbling one drops in,
+ * bounces and spins, its face flickering); one that `waiting` for the engine is faded. */
+export function drawDie(ctx, c, d, p, t, waiting) {
+  if (p <= 0) return;   // a later-wave die that has not arrived yet
+  const landed = p >= 1, s = d.s, m = d.marks;
+  const has = k => landed && m.has(k);   // marks are outcomes, shown once the die is at rest
+  let lift = has('selected') ? 3 : 0, rot = 0, scale = 1, alpha = 1, face = d.face;
+  if (!landed) {
+    // Drops in, bounces twice with decaying height, and spins down to exactly 0 rotation.
+    const q = 1 - p;
+    lift = s * 0.5 * Math.abs(Math.cos(p * 2.5 * Math.PI)) * q * q;
+    rot = d.spin * q * q * q;
+    scale = 1 + 0.12 * q * q;
+    alpha = waiting ? 0.6 : Math.min(1, p / 0.15);
+    if (p < FACE_AT) face = 1 + Math.floor(noise(d.seed, Math.floor(t / FLICKER_MS)) * d.sides);
+  }
+  if (has('dim')) alpha *= 0.4;
+  if (has('cancelled')) alpha *= 0.5;
+  const removed = has('removed');
+  const body = removed ? c.removedBg : m.has('will') ? c.willBg : c.bg;
+  const outline = (d.sides === 6 ? D6 : D10);
+  const pts = k => outline.map(([x, y]) => [x * s * k, y * s * k]);
+  ctx.save();
+  ctx.translate(d.x + s / 2, d.y + s / 2 - lift);
+  ctx.rotate(rot);
+  ctx.scale(scale, scale);
+  ctx.globalAlpha = alpha;
+  // Body, with a shadow that grows and softens as the die rises.
+  ctx.shadowColor = c.shadow;
+  ctx.shadowBlur = 3 + lift * 0.5;
+  ctx.shadowOffsetY = 1.5 + lift * 0.4;
+  ctx.fillStyle = body;
+  roundedPoly(ctx, pts(1), s * (d.sides === 6 ? 0.17 : 0.07));
+  ctx.fill();
+  ctx.shadowColor = 'transparent';
+  ctx.strokeStyle = c.edge;
+  ctx.lineWidth = 1;
+  ctx.stroke();
+  const ink = removed ? c.removedFg : c.fg;
+  if (m.has('will')) {   // a Will die: a second, inset outline, so it differs by shape and not just its tint
+    ctx.strokeStyle = ink;
+    ctx.globalAlpha = alpha * 0.45;
+    roundedPoly(ctx, pts(0.8), s * 0.1);
+    ctx.stroke();
+    ctx.globalAlpha = alpha;
+  }
+  // Strikes go under the face, and the struck face gets a halo of the body colour: the die reads as
+  // struck out while its face stays legible (a removed 1 is still a 1).
+  const struck = removed || has('cancelled');
+  if (removed) strike(ctx, s, c.strike, [[-1, -1, 1, 1]]);
+  if (has('cancelled')) {   // the cross at full strength, so the faded die still reads as struck
+    ctx.globalAlpha = alpha / 0.5;
+    strike(ctx, s, c.strike, [[-1, -1, 1, 1], [1, -1, -1, 1]]);
+    ctx.globalAlpha = alpha;
+  }
+  if (d.sides === 6) drawPips(ctx, face, s, ink, struck && body);
+  else drawNumber(ctx, face, s, ink, c.edge, struck && body);
+  if (has('kept')) ring(ctx, outline, s, 2, 3, c.mark, []);
+  if (has('selected')) ring(ctx, outline, s, has('kept') ? 5.5 : 3, 2, c.focus, [4, 3]);
+  if (has('exploded')) starburst(ctx, s * 0.42, -s * 0.42, Math.max(8, s * 0.2), c.mark, c.bg);
+  if (has('new')) dot(ctx, -s * 0.42, -s * 0.42, Math.max(3.5, s * 0.08), c.mark, c.bg);   // came in a later wave
+  if (has('botch') || has('fumble')) {   // a solid ring in the strike colour and a warning badge at the top right
+    ring(ctx, outline, s, 3, 3, c.strike, []);
+    warning(ctx, s * 0.42, -s * 0.42, Math.max(8, s * 0.2), c.strike, c.bg);
+  }
+  ctx.restore();
+  if (d.label) {
+    ctx.fillStyle = c.label;
+    ctx.font = '500 11px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    ctx.fillText(d.label, d.x + s / 2, d.y + s + 3);
+  }
 }
 
 // `halo`, when given, outlines the ink in the body colour so it stands clear of a strike beneath it.

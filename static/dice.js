@@ -1,19 +1,20 @@
 // Arbiter's canvas dice tray. It knows nothing about the rules, only faces and marks: the engine decides
-// what a die means, main.js turns that into marks, and this module draws, tumbles and reports taps.
+// what a die means, procedures.js turns that into marks, and this module lays out, tumbles and reports taps (how
+// each die looks is dice-draw.js').
 // Everything is laid out in CSS pixels and drawn on a backing store sized by devicePixelRatio.
 
-import { D6, D10, roundedPoly, drawPips, drawNumber, ring, strike, starburst, dot, warning, normalise, noise }
-  from './dice-draw.js';
+import { D6, roundedPoly, drawDie, normalise } from './dice-draw.js';
 
 const TUMBLE_MS = 700;     // about 0.7 s: reads as a roll without keeping the table waiting
 const WAVE_GAP_MS = 350;   // "new" dice start this long after the first wave lands, so they read as a second roll
 const STAGGER_MS = 90;     // small random start offsets so thirty dice do not move in lockstep
-const FLICKER_MS = 70;     // a tumbling die shows a new random face this often
-const FACE_AT = 0.8;       // from here on a tumbling die shows its real face, so it lands on it without a jump
-const MAX_SIZE = 56, MIN_SIZE = 36;   // CSS px; 36 and its gap make a 44 px tap box, 30 dice in 5 rows at 360 px
+const MAX_SIZE = 56;       // CSS px: a die's size in a tray of few dice
+const MIN_SIZE = 36;       // CSS px; 36 and its gap make a 44 px tap box, 30 dice in 5 rows at 360 px
 const TAP = 44;            // CSS px: a die's tap box (the die and half the gap each side, _hit) is at least this
 const PAD = 10;            // room round the tray for rings, badges and a selected die's raise
-const GROUP_H = 24, GROUP_SEP = 8, CAPTION_H = 14;   // a group's label row, extra space before a group, a die's caption
+const GROUP_H = 24;        // a group's label row
+const GROUP_SEP = 8;       // extra space before a group
+const CAPTION_H = 14;      // a die's caption
 const gapFor = s => Math.max(8, Math.round(s * 0.2), TAP - s);   // >= 8 so neighbours' rings never overlap
 
 // Used when the page sets no --die-* custom properties on the canvas (see dice.css).
@@ -40,7 +41,10 @@ export class DiceTray {
     canvas.setAttribute('role', 'img');
     if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = 0;
     this.dark = matchMedia('(prefers-color-scheme: dark)');
-    this.dark.addEventListener('change', () => { this._readColors(); this._draw(); });
+    this.dark.addEventListener('change', () => {
+      this._readColors();
+      this._draw();
+    });
     this._watchDpr();
     // The tray's height follows its width, so laying out inside the observer's callback would resize what it
     // observes in the same frame: WebKit and Firefox then report a "ResizeObserver loop" error. Lay out on the next
@@ -76,7 +80,10 @@ export class DiceTray {
    * that move tumble: one that says so (`moves`), else with `changed` one new to the tray (no die had its `key`, by
    * default its index), on another face, or newly marked "new" (rolled again: maybe on the same face). */
   show(dice, { animate = true, changed = false } = {}) {
-    if (this.anim?.waiting) { cancelAnimationFrame(this.anim.raf); this.anim = null; }   // waiting dice make way
+    if (this.anim?.waiting) {   // waiting dice make way
+      cancelAnimationFrame(this.anim.raf);
+      this.anim = null;
+    }
     const before = new Map(this.dice.map(d => [d.key, d]));
     this.skip();   // a new roll supersedes one still tumbling; its promise resolves now
     this._set(dice);
@@ -137,9 +144,17 @@ export class DiceTray {
   skip() { if (this.anim && !this.anim.waiting) this._landed(); }
 
   /** Redraw with new marks (e.g. a selection toggled), without animation. */
-  update(dice) { this.skip(); this._set(dice); this._landed(); }
+  update(dice) {
+    this.skip();
+    this._set(dice);
+    this._landed();
+  }
 
-  clear() { this.skip(); this._set([]); this._landed(); }
+  clear() {
+    this.skip();
+    this._set([]);
+    this._landed();
+  }
 
   faces() { return this.dice.map(d => d.face); }
 
@@ -153,7 +168,10 @@ export class DiceTray {
   _landed() {
     const a = this.anim;
     this.anim = null;
-    if (a) { cancelAnimationFrame(a.raf); clearTimeout(a.timer); }
+    if (a) {
+      cancelAnimationFrame(a.raf);
+      clearTimeout(a.timer);
+    }
     this.canvas.dataset.faces = JSON.stringify(this.faces());
     delete this.canvas.dataset.moving;
     this.canvas.dataset.state = this.dice.length ? 'landed' : 'empty';
@@ -184,7 +202,10 @@ export class DiceTray {
   // ResizeObserver does not fire when only devicePixelRatio changes (zoom, a move to another screen).
   _watchDpr() {
     matchMedia(`(resolution: ${devicePixelRatio}dppx)`)
-      .addEventListener('change', () => { this._layout(true); this._watchDpr(); }, { once: true });
+      .addEventListener('change', () => {
+        this._layout(true);
+        this._watchDpr();
+      }, { once: true });
   }
 
   // Wrap dice into rows (one run of rows per group, under its label) and size the canvas to fit them.
@@ -199,7 +220,9 @@ export class DiceTray {
     // Many dice shrink a little (never below MIN_SIZE) to keep the tray to a few rows; past that they wrap.
     let s = MAX_SIZE;
     while (s > MIN_SIZE && rows(s) > groups.length + 2) s -= 2;
-    const gap = this.gap = gapFor(s), n = perRow(s);
+    const gap = gapFor(s);
+    const n = perRow(s);
+    this.gap = gap;
     let y = PAD, row = 0;
     this.labels = [];
     for (const g of groups) {
@@ -213,7 +236,10 @@ export class DiceTray {
         const cap = line.some(d => d.label) ? CAPTION_H : 0;   // only rows with captions make room for them
         // Centred rows look best for one handful; labelled groups align left under their label.
         let x = labelled ? PAD : (w - line.length * s - (line.length - 1) * gap) / 2;
-        for (const d of line) { Object.assign(d, { x, y, s, row, cap }); x += s + gap; }
+        for (const d of line) {
+          Object.assign(d, { x, y, s, row, cap });
+          x += s + gap;
+        }
         y += s + cap + gap;
       }
     }
@@ -239,7 +265,7 @@ export class DiceTray {
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
     for (const l of this.labels) ctx.fillText(l.text, l.x, l.y);
-    for (const d of this.dice) this._drawDie(d, t);
+    for (const d of this.dice) drawDie(ctx, c, d, this._progress(d, t), t, Boolean(this.anim?.waiting));
     const f = this.dice[this.focus];
     if (f && !this.anim && this.keyboard && document.activeElement === canvas) {
       const lift = f.marks.has('selected') ? 3 : 0, o = this.gap / 2 + 1;
@@ -251,80 +277,11 @@ export class DiceTray {
     }
   }
 
-  _drawDie(d, t) {
-    const { ctx, c } = this;
-    const swing = 0.3 + 0.25 * Math.abs(((t / TUMBLE_MS) % 2) - 1);   // a waiting die: to and fro mid-tumble
-    const p = this.anim?.waiting ? swing : this.anim ? (t - d.start) / TUMBLE_MS : 1;
-    if (p <= 0) return;   // a later-wave die that has not arrived yet
-    const landed = p >= 1, s = d.s, m = d.marks;
-    const has = k => landed && m.has(k);   // marks are outcomes, shown once the die is at rest
-    let lift = has('selected') ? 3 : 0, rot = 0, scale = 1, alpha = 1, face = d.face;
-    if (!landed) {
-      // Drops in, bounces twice with decaying height, and spins down to exactly 0 rotation.
-      const q = 1 - p;
-      lift = s * 0.5 * Math.abs(Math.cos(p * 2.5 * Math.PI)) * q * q;
-      rot = d.spin * q * q * q;
-      scale = 1 + 0.12 * q * q;
-      alpha = this.anim?.waiting ? 0.6 : Math.min(1, p / 0.15);
-      if (p < FACE_AT) face = 1 + Math.floor(noise(d.seed, Math.floor(t / FLICKER_MS)) * d.sides);
-    }
-    if (has('dim')) alpha *= 0.4;
-    if (has('cancelled')) alpha *= 0.5;
-    const removed = has('removed');
-    const body = removed ? c.removedBg : m.has('will') ? c.willBg : c.bg;
-    const outline = (d.sides === 6 ? D6 : D10);
-    const pts = k => outline.map(([x, y]) => [x * s * k, y * s * k]);
-    ctx.save();
-    ctx.translate(d.x + s / 2, d.y + s / 2 - lift);
-    ctx.rotate(rot);
-    ctx.scale(scale, scale);
-    ctx.globalAlpha = alpha;
-    // Body, with a shadow that grows and softens as the die rises.
-    ctx.shadowColor = c.shadow;
-    ctx.shadowBlur = 3 + lift * 0.5;
-    ctx.shadowOffsetY = 1.5 + lift * 0.4;
-    ctx.fillStyle = body;
-    roundedPoly(ctx, pts(1), s * (d.sides === 6 ? 0.17 : 0.07));
-    ctx.fill();
-    ctx.shadowColor = 'transparent';
-    ctx.strokeStyle = c.edge;
-    ctx.lineWidth = 1;
-    ctx.stroke();
-    const ink = removed ? c.removedFg : c.fg;
-    if (m.has('will')) {   // a Will die: a second, inset outline, so it differs by shape and not just its tint
-      ctx.strokeStyle = ink;
-      ctx.globalAlpha = alpha * 0.45;
-      roundedPoly(ctx, pts(0.8), s * 0.1);
-      ctx.stroke();
-      ctx.globalAlpha = alpha;
-    }
-    // Strikes go under the face, and the struck face gets a halo of the body colour: the die reads as
-    // struck out while its face stays legible (a removed 1 is still a 1).
-    const struck = removed || has('cancelled');
-    if (removed) strike(ctx, s, c.strike, [[-1, -1, 1, 1]]);
-    if (has('cancelled')) {   // the cross at full strength, so the faded die still reads as struck
-      ctx.globalAlpha = alpha / 0.5;
-      strike(ctx, s, c.strike, [[-1, -1, 1, 1], [1, -1, -1, 1]]);
-      ctx.globalAlpha = alpha;
-    }
-    if (d.sides === 6) drawPips(ctx, face, s, ink, struck && body);
-    else drawNumber(ctx, face, s, ink, c.edge, struck && body);
-    if (has('kept')) ring(ctx, outline, s, 2, 3, c.mark, []);
-    if (has('selected')) ring(ctx, outline, s, has('kept') ? 5.5 : 3, 2, c.focus, [4, 3]);
-    if (has('exploded')) starburst(ctx, s * 0.42, -s * 0.42, Math.max(8, s * 0.2), c.mark, c.bg);
-    if (has('new')) dot(ctx, -s * 0.42, -s * 0.42, Math.max(3.5, s * 0.08), c.mark, c.bg);   // came in a later wave
-    if (has('botch') || has('fumble')) {   // a solid ring in the strike colour and a warning badge at the top right
-      ring(ctx, outline, s, 3, 3, c.strike, []);
-      warning(ctx, s * 0.42, -s * 0.42, Math.max(8, s * 0.2), c.strike, c.bg);
-    }
-    ctx.restore();
-    if (d.label) {
-      ctx.fillStyle = c.label;
-      ctx.font = '500 11px system-ui, sans-serif';
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'top';
-      ctx.fillText(d.label, d.x + s / 2, d.y + s + 3);
-    }
+  /** How far die `d` is through its tumble at `t` ms: at most 0 before a later wave's die comes in, 1 once landed;
+   * a die that waits for the engine swings to and fro mid-tumble. */
+  _progress(d, t) {
+    if (this.anim?.waiting) return 0.3 + 0.25 * Math.abs(((t / TUMBLE_MS) % 2) - 1);
+    return this.anim ? (t - d.start) / TUMBLE_MS : 1;
   }
 
   // Pointer coordinates are CSS px from the canvas's corner; the layout is in CSS px too, so the DPR never enters.
@@ -337,7 +294,10 @@ export class DiceTray {
 
   _pointerDown() {
     this.keyboard = false;
-    if (this.anim) { this.skip(); this.skippedAt = performance.now(); }
+    if (this.anim) {
+      this.skip();
+      this.skippedAt = performance.now();
+    }
   }
 
   _click(e) {
@@ -351,7 +311,10 @@ export class DiceTray {
   _key(e) {
     this.keyboard = true;
     if (this.anim) {
-      if (e.key === 'Enter' || e.key === ' ' || e.key === 'Escape') { e.preventDefault(); this.skip(); }
+      if (e.key === 'Enter' || e.key === ' ' || e.key === 'Escape') {
+        e.preventDefault();
+        this.skip();
+      }
       return;
     }
     const n = this.dice.length, f = this.focus;
@@ -365,7 +328,12 @@ export class DiceTray {
       case 'End': next = n - 1; break;
       case 'Enter': case ' ':
         e.preventDefault();
-        if (f >= 0) this.onTap?.(f); else { this.focus = 0; this._draw(); }
+        if (f >= 0) {
+          this.onTap?.(f);
+        } else {
+          this.focus = 0;
+          this._draw();
+        }
         return;
       default: return;
     }

@@ -1,7 +1,7 @@
 // The outcome at a glance: the roll's summary with the mark of its class (the engine's `tone`, arbiter.tone: success,
 // mixed, failure, botch), shown by a colour and a shape with a glyph, so it reads without colour too; below it the
 // worked steps in smaller type, folded after two lines on a narrow screen, with a toggle that unfolds them.
-import { h } from './procedures.js';
+import { h } from './dom.js';
 
 // Each class's glyph and words (the glyph is drawn in a badge whose shape the stylesheet gives each class).
 const TONES = {

@@ -11,17 +11,7 @@
 //    has left, when the engine says}), or null: then shown disabled, or offered no more than is left;
 //    oddsAfter(action): a Promise of arbiter.api.odds_after for the shown roll and `action`)
 
-/** A tiny element builder: strings become text nodes (never parsed as HTML). */
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === false || v === null || v === undefined) continue;
-    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? '' : String(v));
-  }
-  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return el;
-}
+import { h } from './dom.js';
 
 /** A probability for people: one decimal, and never "0%" or "100%" for what can still happen or fail. */
 export function percent(p) {

@@ -57,11 +57,12 @@ NO_RULES_HERE = {
 # Whole numbers in code elsewhere: (file, number) -> why it is not a rule's.
 NUMBERS = {
     ("static/arbiter-client.js", 100): "the last 100 calls' timings kept, for the benchmark",
-    ("static/main.js", 120): "milliseconds: a burst of key presses asks for odds once",
+    ("static/procedure.js", 120): "milliseconds: a burst of key presses asks for odds once",
     ("static/reveal.js", 8): "CSS px between a revealed roll and the screen's edge",
     ("static/offline.js", 60): "seconds and minutes: how often the offline copy looks for a new version",
     ("static/offline.js", 1000): "milliseconds in a second",
-    ("static/procedures.js", 2): "an event attribute's name after 'on' (onclick: click)",
+    ("static/dom.js", 2): "an event attribute's name after 'on' (onclick: click)",
+    ("static/procedures.js", 2): "the headline's third item, [key, p, exact]: its exact chance",
     ("static/procedures.js", 3): "a bar's width to 3 decimals",
     ("static/procedures.js", 12): "a successes table shows at most 12 rows",
     ("static/procedures.js", 100): "percent",
@@ -84,6 +85,7 @@ NUMBERS = {
     ("static/table/migrations.js", 2): "the schema version the migration from schema 1 reaches",
     ("static/table/migrations.js", 3): "the schema version the migration from schema 2 reaches",
     ("static/table/migrations.js", 4): "the table's schema version (SCHEMA) and the migration that reaches it",
+    ("static/table/repair.js", 8): "milliseconds of records checked per task while the store opens",
     ("static/table/store.js", 8): "compare-and-set: a write is computed again at most 8 times",
     ("static/table/store.js", 500): "records written per request when a whole table is replaced",
     ("static/table/save.js", 6): "the length of 'aside:' in a kept-aside record's id",

@@ -1,12 +1,11 @@
-// A tiny DOM helper for the table's parts: an element builder (strings become text nodes, never HTML), a redraw
-// that keeps focus and a half-typed value, whole-number inputs, labelled checkboxes and selects, a download.
+// The table's DOM helpers: the page's element builder (../dom.js' h, here too so each part imports one module), a
+// redraw that keeps focus and a half-typed value, whole-number inputs, labelled checkboxes and selects, a download.
 // Knows nothing about the table. `document` is touched only inside calls.
 
-import { h as element } from '../procedures.js';
+import { h } from '../dom.js';
 import { toInt } from './data.js';
 
-/** procedures.js's element builder, taking children nested at any depth. */
-export const h = (tag, attrs = {}, ...children) => element(tag, attrs, ...children.flat(Infinity));
+export { h };
 
 /** Replace `container`'s children, keeping focus (and a half-typed value) on the element with the same data-k. */
 export function swap(container, nodes) {

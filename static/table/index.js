@@ -16,9 +16,10 @@
 //                      sheets/choices.js (what is picked for a roll, as request_from_sheet reads it)
 //   the rules          rules.js: what a roll costs and what follows it, and the ops on a sheet, all asked of
 //                      arbiter.api (costs, after_roll, table)
-//   storage            store.js (revisions, compare-and-set, two tabs)  backends.js (IndexedDB, memory)
+//   storage            store.js (revisions, compare-and-set, two tabs)  repair.js (a damaged or newer store kept
+//                      aside, records checked as it opens)  backends.js (IndexedDB, memory)
 //                      schema.js (what a record may hold)  migrations.js  file.js (the table as one file)
-//   helpers            dom.js  words.js  data.js  ids.js
+//   helpers            dom.js (the page's h, ../dom.js', and the table's inputs)  words.js  data.js  ids.js
 //
 // The modules that hold no DOM work (schema, migrations, file, store on its memory backend, the sheets' choices, the
 // struggles' procedure, log's entries) are tested under Node: tests/js/.

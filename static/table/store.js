@@ -1,9 +1,9 @@
 // The table's memory on this device: records, each with its own revision, under a schema version with migrations.
-// A store that cannot be read, or that a newer Arbiter wrote, is copied aside untouched and the page goes on; open
-// tabs stay in step through a BroadcastChannel, and a write lands only on the revision it was computed from
-// (compare-and-set), so no tab ever overwrites newer data. Keeps the envelope (ids, revisions, the log's cap, the
-// kept-aside copies) and knows no rules: what a record's data may hold is arbiter.api's declarations, read by
-// schema.js; where it is kept is backends.js's, a whole-table file file.js's.
+// A store that cannot be read, or that a newer Arbiter wrote, is copied aside untouched and the page goes on (the
+// repair is repair.js'); open tabs stay in step through a BroadcastChannel, and a write lands only on the revision it
+// was computed from (compare-and-set), so no tab ever overwrites newer data. Keeps the envelope (ids, revisions, the
+// log's cap, the kept-aside copies) and knows no rules: what a record's data may hold is arbiter.api's declarations,
+// read by schema.js; where it is kept is backends.js's, a whole-table file file.js's.
 //
 //   const store = await Store.open();          // never rejects: falls back to memory and says why in .problems
 //   store.subscribe((ids) => …);               // ids: a Set of changed record ids, or 'all'
@@ -13,53 +13,14 @@
 // 'struggle:<id>', 'log:<id>' and 'aside:<id>' (an untouched copy of a store that could not be used).
 
 import { DB_NAME, IdbBackend, MemoryBackend, openDb, readAll } from './backends.js';
-import { show } from './data.js';
-import { MAX_ERRORS, fileRecords } from './file.js';
-import { logId, newId, nowIso, recordOf } from './ids.js';
+import { fileRecords } from './file.js';
+import { logId, newId } from './ids.js';
 import { SCHEMA, forgetLegacyMarks, migrate } from './migrations.js';
-import { LOG_MAX, checkRecord, isObj, refusal } from './schema.js';
+import { checkInSlices, dataProblem, repair } from './repair.js';
+import { LOG_MAX } from './schema.js';
 
 const CHANNEL = 'arbiter-table';
-
-/** What is wrong with `data` as the record `id` holds, in arbiter.api's words (check_record's); null when nothing. */
-export function dataProblem(id, data) {
-  const name = recordOf(id);
-  if (!name) return `${show(id)}: is not a record this version keeps`;
-  return refusal(() => checkRecord(name, data));
-}
-
-/** A whole stored record: {id, rev, updated, by, data}, its id one this version keeps, its data as declared. */
-export function recordErrors(rec) {
-  if (!isObj(rec) || typeof rec.id !== 'string') return [`a record without an id: ${show(rec)}`];
-  const errors = [];
-  const where = rec.id;
-  for (const k of Object.keys(rec)) {
-    if (!['id', 'rev', 'updated', 'by', 'data'].includes(k)) errors.push(`${where}.${k}: is not a known field`);
-  }
-  if (!Number.isInteger(rec.rev) || rec.rev < 1) {
-    errors.push(`${where}.rev: must be a whole number from 1, got ${show(rec.rev)}`);
-  }
-  if (typeof rec.updated !== 'number') {
-    errors.push(`${where}.updated: must be a time in milliseconds, got ${show(rec.updated)}`);
-  }
-  if (typeof rec.by !== 'string') errors.push(`${where}.by: must be a text, got ${show(rec.by)}`);
-  const wrong = dataProblem(rec.id, rec.data);
-  if (wrong) errors.push(recordOf(rec.id) ? `${where}: ${wrong}` : wrong);
-  return errors;
-}
-
 const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
-// A record's revision as stored (its data changes only with a new one): the key of its verdict in checkInSlices.
-const revisionOf = (rec) => (typeof rec?.id === 'string' ? JSON.stringify([rec.id, rec.rev, rec.updated, rec.by]) : '');
-
-/** Each record's recordErrors by its revision, checked 8 ms at a time, each slice a task of its own. */
-async function checkInSlices(records, verdicts = new Map(), since = performance.now()) {
-  for (const rec of records.filter((r) => !String(r?.id).startsWith('aside:'))) { // asides are kept, never read
-    if (performance.now() - since > 8) since = await nextTask().then(() => performance.now());
-    if (revisionOf(rec)) verdicts.set(revisionOf(rec), recordErrors(rec));
-  }
-  return verdicts;
-}
 
 export class ConflictError extends Error {}
 
@@ -109,79 +70,20 @@ export class Store {
       // the repair's writes, also kept as the records this page starts from
       const records = new Map(raw.map((r) => [r.id, r]));
       const out = {
-        put: (r) => { tx.put(r); records.set(r.id, r); },
-        del: (id) => { tx.del(id); records.delete(id); },
+        put: (r) => {
+          tx.put(r);
+          records.set(r.id, r);
+        },
+        del: (id) => {
+          tx.del(id);
+          records.delete(id);
+        },
       };
-      tx.result = { ...this.repair(out, raw, verdicts, blank), records };
+      tx.result = { ...repair(out, raw, { verdicts, blank, tab: this.tab }), records };
     }));
     this.problems.push(...report.problems);
     this.setAll(report.records);
     if (this.backend.persistent) forgetLegacyMarks(); // what the migrations folded in is kept now
-  }
-
-  repair(tx, raw, verdicts, blank) {
-    const problems = [];
-    const stamp = (rec, rev = 1) => ({ id: rec.id, rev, updated: Date.now(), by: this.tab, data: rec.data });
-    const records = raw.filter((r) => !(typeof r?.id === 'string' && r.id.startsWith('aside:')));
-    const aside = (reason, details, schema = null) => {
-      const id = `aside:${logId()}`;
-      const data = { at: nowIso(), reason, schema, problems: details, records };
-      tx.put({ id, rev: 1, updated: Date.now(), by: this.tab, data });
-      return id;
-    };
-    const revs = new Map(records.map((r) => [r?.id, r?.rev]));
-    const revOf = (id) => { const rev = revs.get(id); return Number.isInteger(rev) && rev > 0 ? rev : 0; };
-    const fresh = () => { for (const rec of blank) tx.put(stamp(rec, revOf(rec.id) + 1)); };
-    if (records.length === 0) { fresh(); return { problems }; }
-
-    const meta = records.find((r) => r?.id === 'meta');
-    const schema = isObj(meta?.data) && Number.isInteger(meta.data.schema) && meta.data.schema >= 1
-      ? meta.data.schema : null;
-    if (schema !== null && schema > SCHEMA) {
-      const id = aside('newer', [`schema ${schema}; this page reads schema ${SCHEMA} and older`], schema);
-      for (const r of records) tx.del(r.id);
-      fresh();
-      problems.push({ kind: 'newer', aside: id, message: 'The table saved here was written by a newer version of '
-        + `Arbiter (schema ${schema}; this page knows ${SCHEMA}). It is kept aside untouched; reload to get the newer `
-        + 'version. Meanwhile this page starts a fresh table.' });
-      return { problems };
-    }
-
-    const errors = [];
-    let work = records;
-    if (schema === null) {
-      errors.push(meta ? `meta.data.schema: must be a whole number from 1, got ${show(meta?.data?.schema)}`
-        : 'meta: is missing');
-      work = records.filter((r) => r?.id !== 'meta');
-    } else if (schema < SCHEMA) {
-      try {
-        work = migrate(records.map((r) => ({ id: r.id, data: r.data })), schema).map((r) => stamp(r, revOf(r.id) + 1));
-      } catch (error) {
-        errors.push(`the migration from schema ${schema} failed: ${error.message}`);
-        work = [];
-      }
-    }
-    const good = [];
-    for (const rec of work) {
-      const e = verdicts.get(revisionOf(rec)) ?? recordErrors(rec);
-      if (e.length) errors.push(...e);
-      else good.push(rec);
-    }
-    const kept = new Set(good.map((r) => r.id));
-    if (errors.length) {
-      const id = aside('damaged', errors.slice(0, MAX_ERRORS), schema);
-      const dropped = records.filter((r) => !kept.has(r?.id));
-      for (const r of dropped) tx.del(r.id);
-      const n = dropped.filter((r) => r?.id !== 'meta').length;
-      problems.push({ kind: 'damaged', aside: id, details: errors.slice(0, MAX_ERRORS),
-        message: 'Some of the table saved here could not be read '
-          + `(${errors.length} problem${errors.length === 1 ? '' : 's'}; ${n} record${n === 1 ? '' : 's'} left out). `
-          + 'An untouched copy is kept aside (see “Save and restore”); everything else goes on working.' });
-    }
-    if (schema !== null && schema < SCHEMA) for (const r of good) tx.put(r);
-    // the records a working table needs: meta, the Scheme, the Situations
-    for (const r of blank) if (!kept.has(r.id)) tx.put(stamp(r, revOf(r.id) + 1));
-    return { problems };
   }
 
   /** Read every record into memory again. */
@@ -212,8 +114,13 @@ export class Store {
       if (!id.startsWith(prefix)) continue;
       let lo = 0;
       let hi = keys.length;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (keys[mid] < id) lo = mid + 1; else hi = mid; }
-      if (added) keys.splice(lo, 0, id); else if (keys[lo] === id) keys.splice(lo, 1);
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (keys[mid] < id) lo = mid + 1;
+        else hi = mid;
+      }
+      if (added) keys.splice(lo, 0, id);
+      else if (keys[lo] === id) keys.splice(lo, 1);
     }
   }
 
@@ -270,7 +177,10 @@ export class Store {
     for (const [id, rec] of rows) {
       const mine = this.records.get(id);
       if (!rec) {
-        if (mine) { this.delete(id); changed.add(id); }
+        if (mine) {
+          this.delete(id);
+          changed.add(id);
+        }
       } else if (!mine || rec.rev > mine.rev) {
         this.set(id, rec);
         changed.add(id);
@@ -280,11 +190,18 @@ export class Store {
     if (changed.size) this.emit(changed);
   }
 
-  subscribe(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); }
+  subscribe(fn) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
 
   emit(ids) {
     for (const fn of this.listeners) {
-      try { fn(ids); } catch (error) { console.warn(error); }
+      try {
+        fn(ids);
+      } catch (error) {
+        console.warn(error);
+      }
     }
   }
 
@@ -358,7 +275,12 @@ export class Store {
       tx.put(rec);
       tx.result = [];
       tx.count('log:', (n) => {
-        if (n > LOG_MAX) tx.keys('log:', n - LOG_MAX, (keys) => { tx.result = keys; keys.forEach((k) => tx.del(k)); });
+        if (n > LOG_MAX) {
+          tx.keys('log:', n - LOG_MAX, (keys) => {
+            tx.result = keys;
+            keys.forEach((k) => tx.del(k));
+          });
+        }
       });
     });
     this.set(id, rec);

@@ -10,7 +10,8 @@ import { MemoryBackend } from '../../static/table/backends.js';
 import { exportTable, parseTableFile } from '../../static/table/file.js';
 import { SCHEMA } from '../../static/table/migrations.js';
 import { LOG_MAX, newSheet } from '../../static/table/schema.js';
-import { Store, dataProblem, recordErrors } from '../../static/table/store.js';
+import { dataProblem, recordErrors } from '../../static/table/repair.js';
+import { Store } from '../../static/table/store.js';
 
 const TIME = '2024-05-01T12:00:00.000Z';
 

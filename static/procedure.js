@@ -1,0 +1,314 @@
+// One procedure's form, a Procedure (main.js builds one per form, the first time anything needs it): its request, live
+// odds, Roll, the follow-up choices and their checks against the table, and its dice. It holds no rules: the engine
+// (arbiter.api, through the client main.js hands it) rolls, prices and checks; VIEWS (procedures.js) and the outcome
+// line (outcome.js) show what it answered.
+import { DiceTray } from './dice.js';
+import { h } from './dom.js';
+import { CONTROLS, controlKey, refocus } from './focus.js';
+import { readForm, fillForm, wireForm, showError, clearErrors, inWords } from './forms.js';
+import { VIEWS, percent } from './procedures.js';
+import { outcomeLines } from './outcome.js';
+import { reveal } from './reveal.js';
+import { Tabs } from './tabs.js';
+
+const ODDS_DELAY_MS = 120; // debounce: a burst of key presses asks for odds once
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+
+/** One procedure's form: its request, live odds, roll, follow-up choices and dice. */
+export class Procedure {
+  /** `form`'s Procedure, handed by main.js the client (`arbiter`), its procedure's systems() entry (`spec`) and the
+   * page's hooks: `ready()`, what a roll tapped before the engine and the table are ready waits for; `rolled()`, told
+   * of each Roll (not of its follow-ups). */
+  constructor(form, { arbiter, spec, ready, rolled }) {
+    this.form = form;
+    this.arbiter = arbiter;
+    this.page = { ready, rolled };
+    this.system = form.dataset.system;
+    this.spec = spec;
+    this.view = VIEWS[this.system];
+    this.roll = null;
+    this.oddsSeq = 0;
+    this.oddsTimer = 0;
+    this.ui = { selected: new Set(), pickedDie: null };
+    this.tray = new DiceTray(form.querySelector('canvas[data-dice]'), { onTap: (i) => this.tap(i) });
+    this.resultBox = form.querySelector('[data-result]');
+    this.choiceBox = form.querySelector('[data-choices]');
+    this.oddsBox = form.querySelector('[data-odds]');
+    // a refused roll's reason, by Roll where the thumb is (clearErrors hides it with the fields' own)
+    this.refusalBox = h('output', { class: 'field-error', 'data-roll-refusal': '', hidden: true });
+    form.querySelector('[data-roll]').after(this.refusalBox);
+    // the control a follow-up was taken with (a tap need not focus it), for its refusal to show by it
+    this.choiceBox.addEventListener('click', (event) => { this.usedControl = event.target.closest(CONTROLS); }, true);
+    this.oddsBox.open = matchMedia('(min-width: 52rem)').matches; // folded on a phone: headline odds by Roll
+    this.resultBox.addEventListener('pointerdown', () => this.tray.skip()); // a tap on the words to come lands the dice
+    wireForm(form);
+    form.addEventListener('input', () => this.changed());
+    form.addEventListener('change', () => this.changed());
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.doRoll();
+    });
+    this.oddsOwed = true; // asked once the engine is ready and the form shown
+    if ('ready' in document.body.dataset) this.refreshOddsIfShown();
+  }
+
+  request() { return readForm(this.form, this.spec.fields); }
+
+  /** Show `error` (a refusal, or its words) in a player's words by its field, or clear it: `fromRoll` for a refused
+   * roll, also said by Roll (and announced there), which a later odds answer keeps. */
+  setError(error, fromRoll = false) {
+    this.rollError = Boolean(error) && fromRoll;
+    if (!error) return clearErrors(this.form);
+    const words = inWords(error, this.spec.fields);
+    if (!fromRoll || error.path) showError(this.form, words, error.path ?? null, fromRoll);
+    else clearErrors(this.form);
+    if (!fromRoll) return;
+    Object.assign(this.refusalBox, { textContent: words, hidden: false });
+    this.refusalBox.setAttribute('role', 'alert');
+    this.refusalBox.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** Fill the form from a request (a shared link, a character sheet) and refresh its odds. */
+  fill(request) {
+    fillForm(this.form, this.spec.fields, request);
+    this.changed();
+  }
+
+  changed() {
+    if (this.rollError) this.setError(null); // the player is changing the form the refusal was about
+    Tabs.writeHash(this);
+    clearTimeout(this.oddsTimer);
+    this.oddsBox.dataset.stale = '';
+    this.oddsTimer = setTimeout(() => this.refreshOdds(), ODDS_DELAY_MS);
+  }
+
+  /** Ask for the odds now if the form is shown, else when its tab is (showTab): a hidden form's table can wait. */
+  refreshOddsIfShown() {
+    this.oddsOwed = this.form.closest('[hidden]') !== null;
+    if (!this.oddsOwed) this.refreshOdds();
+  }
+
+  async refreshOdds() {
+    const seq = ++this.oddsSeq; // answers to older requests are dropped
+    const request = this.request();
+    try {
+      const odds = await this.arbiter.odds(this.system, request);
+      if (seq !== this.oddsSeq) return;
+      if (!this.rollError) clearErrors(this.form); // a refused roll's message stays until the form changes
+      this.oddsBox.querySelector('[data-odds-body]').replaceChildren(...this.view.odds(odds, request, this.spec));
+      const [[label, p]] = Object.entries(odds.headline); // the main outcome's chance, as Python names it
+      this.form.querySelector('[data-headline]').replaceChildren(`${label} `, h('strong', { 'data-p': p }, percent(p)));
+      this.oddsBox.dataset.request = JSON.stringify(request);
+      delete this.oddsBox.dataset.stale;
+      this.recheck();
+    } catch (error) {
+      if (seq !== this.oddsSeq) return;
+      // No chance beside Roll for a form the rules refuse (the last one shown was another form's)
+      this.form.querySelector('[data-headline]').replaceChildren(
+        h('span', { class: 'muted', 'data-no-odds': '' }, 'No odds: see ⚠ above'));
+      if (!this.rollError) this.setError(error); // a refused roll's message stays until the form changes
+    }
+  }
+
+  /** What the table would refuse as it stands, in one question to the engine (arbiter.api.check): a roll of the
+   * form's request (a Scheme die from an empty Scheme, a Will with none left: said by Roll, quietly; a tap says it
+   * aloud) and each choice of the shown roll (shown disabled, with the reason). Asked with the odds and whenever what
+   * pays may have changed (page.recheck), but not again while nothing it reads changed: a tap's answer brings them. */
+  async recheck() {
+    const request = this.request();
+    const roll = this.landedRoll();
+    const table = this.tableNow(request);
+    const key = checkKey(request, roll, table);
+    if (this.checked?.key !== key) {
+      let value = { ahead: null, choices: [] }; // no table: nothing to refuse
+      if (table) {
+        value = await this.arbiter.check(this.system, request, roll, table.state, table.choices).catch((error) => {
+          console.warn(error);
+          return null;
+        });
+      }
+      if (!value) return; // the choices stay offered; a tap asks again and shows a refusal
+      const now = checkKey(this.request(), this.landedRoll(), this.tableNow());
+      if (key !== now) return; // stale: something changed meanwhile
+      this.checked = { key, value };
+    }
+    this.showChecks(this.checked.value, roll);
+  }
+
+  /** The shown roll once its dice landed (its choices are offered then), else null. */
+  landedRoll() {
+    return this.roll && !('waiting' in this.resultBox.dataset) ? this.roll : null;
+  }
+
+  /** What the table holds for a tap of this form: as the last tap's answer left it until the table has kept it. */
+  tableNow(request = this.request()) {
+    return this.pending ?? window.arbiterPage.tableFor(this.system, request);
+  }
+
+  /** Show what arbiter.api.check answered: the refusal ahead by Roll, and each choice of `roll` disabled or not. */
+  showChecks({ ahead, choices }, roll) {
+    if (!this.rollError && !('stale' in this.oddsBox.dataset)) {
+      Object.assign(this.refusalBox, { textContent: ahead?.words ?? '', hidden: !ahead });
+      this.refusalBox.removeAttribute('role');
+    }
+    if (!roll || roll !== this.roll) return;
+    const refusals = new Map((roll.choices ?? []).map((c, i) => [c, choices[i] ?? null]));
+    const before = this.ui.refusals;
+    this.ui.refusals = refusals;
+    // drawn again only when a refusal changed: a redraw under a player's tap (a threat's button) would lose it
+    const words = (why) => [why].flat().map((w, i) => (w ? `${i}:${w.words}` : '')).filter(Boolean).join('|');
+    if ([...refusals].some(([c, why]) => words(before?.get(c)) !== words(why))) this.renderChoices();
+    else this.choiceBox.removeAttribute('data-checking');
+  }
+
+  async doRoll() {
+    // A roll in flight ignores more presses, but Roll stays enabled: a disabled button loses the focus, and a second
+    // Enter would then go nowhere.
+    const button = this.form.querySelector('[data-roll]');
+    if (this.rolling) return;
+    this.rolling = true;
+    button.setAttribute('aria-disabled', 'true');
+    try {
+      const request = this.request();
+      if (!('ready' in document.body.dataset)) await this.waitForEngine();
+      const answer = await this.turn({ request, choices: null }, request);
+      const { roll } = answer;
+      this.setError(null);
+      this.ui = { selected: new Set(), pickedDie: null };
+      this.show(roll, true);
+      announce(this, roll, null, null, answer);
+      this.page.rolled();
+    } catch (error) {
+      this.stopWaiting();
+      this.setError(error, true);
+    } finally {
+      this.rolling = false;
+      button.removeAttribute('aria-disabled');
+    }
+  }
+
+  /** One tap, one request: the roll of `step.request` (filled from a sheet by the table's choices) or the follow-up
+   * `step.action`, paid from what the table holds (arbiter.api.turn). Throws, in a player's words, what the table
+   * cannot pay (nothing is rolled then); else the answer, whose checks of what comes next are kept. */
+  async turn(step, request = this.request()) {
+    const table = window.arbiterPage.tableFor(this.system, request);
+    if (step.request) step.choices = table?.choices ?? null;
+    const answer = await this.arbiter.turn(this.system, step, table?.state ?? null);
+    answer.sent = table?.state ?? null; // what was paid from, for the table to see whether it changed meanwhile
+    if (answer.refused) throw new Error(answer.refused.words); // said by Roll or by the control, as any refusal
+    this.earned = answer.earned; // an earlier step of this roll added a die to the Scheme: its follow-ups know
+    const after = table && window.arbiterPage.tableAfter(table, answer);
+    this.pending = after; // until the table has kept the answer (page.kept)
+    // the form once the sheet fills it again (the fields it fills, over the rest)
+    this.checked = { key: checkKey({ ...request, ...answer.refill }, answer.roll, after), value: answer.checks };
+    return answer;
+  }
+
+  /** A roll tapped before the engine and the table are ready: systems()' waiting_dice tumble at once until they are. */
+  async waitForEngine() {
+    const { count, sides } = this.spec.waiting_dice;
+    this.tray.wait(Array.from({ length: count }, () => ({ face: 1, sides })));
+    this.waiting = true;
+    this.makeRoom();
+    await this.page.ready();
+  }
+
+  /** Dice that waited for a roll that did not come (refused, or the engine failed): gone, with the words' room. */
+  stopWaiting() {
+    if (this.waiting) this.tray.clear();
+    this.waiting = false;
+    delete this.resultBox.dataset.waiting;
+  }
+
+  async act(action) {
+    const used = controlKey(this.choiceBox);
+    const control = this.usedControl;
+    try {
+      const answer = await this.turn({ roll: this.roll, action, earned: this.earned });
+      const next = answer.roll;
+      this.ui = { selected: new Set(), pickedDie: null };
+      const previous = this.roll;
+      const shown = this.show(next, true, true); // only the dice the follow-up added or rolled again move
+      announce(this, next, action, previous, answer);
+      if (!await shown) return; // a later roll took its place while its dice tumbled
+      if (used && !this.choiceBox.contains(document.activeElement)) refocus(this.choiceBox, used, this.tray.canvas);
+    } catch (error) {
+      // said by the control used, in a player's words; one refusal at a time
+      for (const old of this.choiceBox.querySelectorAll('p.field-error[role=alert]')) old.remove();
+      const why = h('p', { class: 'field-error', role: 'alert' }, inWords(error, this.spec.fields));
+      const at = control && this.choiceBox.contains(control) ? control.closest('[data-choice], li') : null;
+      if (at) at.append(why);
+      else this.choiceBox.prepend(why);
+      why.scrollIntoView({ block: 'nearest' });
+    }
+  }
+
+  /** Show a roll: its dice tumble, and its words and choices come once they land (at once when no die moves), never
+   * over dice still showing other faces. Resolves true once they are shown, false if a later roll took its place. */
+  show(roll, animate, changed = false) {
+    this.roll = roll;
+    const dice = this.view.dice(roll, this.ui, this.spec);
+    const landed = this.tray.show(dice, { animate: animate && !reducedMotion.matches, changed });
+    this.waiting = false;
+    if (this.tray.canvas.dataset.state !== 'rolling') return Promise.resolve(this.words(roll));
+    this.makeRoom();
+    return landed.then(() => this.roll === roll && this.words(roll));
+  }
+
+  /** The last roll's result and choices go while dice tumble; the words' room stays, in view with the dice. */
+  makeRoom() {
+    this.resultBox.replaceChildren();
+    delete this.resultBox.dataset.outcome;
+    delete this.resultBox.dataset.tone;
+    this.resultBox.dataset.waiting = '';
+    this.choiceBox.replaceChildren();
+    reveal(this.form.parentElement, this.tray.canvas, this.resultBox); // the dice and the words' room
+  }
+
+  /** The roll's words (outcome, steps) and its follow-up choices, under the landed dice. */
+  words(roll) {
+    delete this.resultBox.dataset.waiting;
+    this.resultBox.dataset.outcome = roll.outcome;
+    this.resultBox.dataset.tone = roll.tone;
+    this.resultBox.replaceChildren(...outcomeLines(roll));
+    this.renderChoices();
+    this.recheck();
+    reveal(this.form.parentElement, this.tray.canvas, this.resultBox, this.choiceBox);
+    return true;
+  }
+
+  renderChoices() {
+    const refusals = this.ui.refusals;
+    const focused = controlKey(this.choiceBox);
+    this.choiceBox.replaceChildren(...this.view.choices(this.roll, this.ui, { // (a view's null: nothing to offer)
+      act: (action) => this.act(action),
+      redraw: () => {
+        this.tray.update(this.view.dice(this.roll, this.ui, this.spec));
+        this.renderChoices();
+      },
+      spec: this.spec,
+      situation: window.arbiterPage.situation(this.system),
+      refusal: (choice) => refusals?.get(choice) ?? null,
+      oddsAfter: (action) => this.arbiter.oddsAfter(this.system, this.roll, action),
+    }).filter(Boolean));
+    this.choiceBox.toggleAttribute('data-checking', !refusals);
+    if (focused) refocus(this.choiceBox, focused, null);
+  }
+
+  tap(index) {
+    if (!this.roll || !this.view.tap) return;
+    this.view.tap(this.roll, this.ui, index);
+    this.tray.update(this.view.dice(this.roll, this.ui, this.spec));
+    this.renderChoices();
+  }
+}
+
+/** What a check of the table depends on: the form's request, the shown roll, what the table holds for it. */
+const checkKey = (request, roll, table) => JSON.stringify([request, roll, table]);
+
+/** Tell the rest of the page (the roll log, character sheets) about every roll and follow-up, with the engine's
+ * answer to its tap (what the table keeps of it: new states, notes, luck). */
+function announce(proc, roll, action, previous, answer) {
+  document.dispatchEvent(new CustomEvent('arbiter:roll',
+    { detail: { system: proc.system, roll, action, previous, answer } }));
+}
