@@ -88,8 +88,8 @@ def _start(roll, path: str) -> list:
 
 def reads(text: str, names: dict[str, tuple[str, ...]], scopes: dict[str, str] | None = None
           ) -> list[tuple[int, int, str, list[str]]]:
-    """(line, offset, start name, [keys read]) of each read chain on a name of `names` in the JavaScript `text` (a name of
-    `scopes` only inside the body of the function or const it names there)."""
+    """(line, offset, start name, [keys read]) of each read chain on a name of `names` in the JavaScript `text` (a
+    name of `scopes` only inside the body of the function or const it names there)."""
     toks = [t for t in tokens(text) if t.kind != "comment"]
     within = {name: _scope(toks, scope) for name, scope in (scopes or {}).items() if scope}
     out = []
