@@ -39,8 +39,10 @@ EXAMPLE_REQUESTS = {
     "plain": {"type1": 3, "type2": 2, "skill": 2, "difficulty": 2},
     "masteries": {"type1": 3, "type2": 2, "skill": 2, "difficulty": 3, "masteries": 2},
     "scheme_die": {"type1": 1, "type2": 1, "difficulty": 4, "scheme_die": True},
+    "what_if": {"type1": 5, "type2": 5, "skill": 10, "item": 5, "convictions": [3] * 5, "difficulty": 4,
+                "masteries": 3},
     "largest": {"type1": 5, "type2": 5, "skill": 10, "item": 5, "convictions": [3] * 6, "difficulty": 4,
                 "masteries": 10, "scheme_die": True},
 }
-"""Requests to try the procedure with: a plain Test, one with Masteries to reroll, a hard one with a Scheme die,
-the largest it allows (most dice, every option on)."""
+"""Requests to try the procedure with: a plain Test, one with Masteries to reroll, a hard one with a Scheme die, a
+large one that still has what-ifs (a Scheme die, a Conviction, a Mastery), the largest it allows (every option on)."""

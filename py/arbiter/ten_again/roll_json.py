@@ -36,9 +36,10 @@ EXAMPLE_REQUESTS = {
     "plain": {"pool": 4},
     "risky": {"pool": 6, "risky": True, "required": 3},
     "contest": {"pool": 5, "opposed": {"pool": 5, "unskilled": True}},
+    "what_if": {"pool": 30, "risky": True, "opposed": {"pool": 30, "risky": True}},
     "largest": {"pool": 30, "modifier": 10, "will": True, "unskilled": True, "risky": True, "initiative": False,
                 "required": 20, "opposed": {"pool": 30, "modifier": 10, "will": True, "unskilled": True,
                                             "risky": True, "initiative": False}},
 }
-"""Requests to try the procedure with: a plain pool, a risky one that needs 3 successes, a contest, the largest it
-allows (most dice)."""
+"""Requests to try the procedure with: a plain pool, a risky one that needs 3 successes, a contest, a large contest
+that still has what-ifs (a Will to expend), the largest it allows (most dice)."""
