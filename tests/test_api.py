@@ -4,31 +4,19 @@ import copy
 import json
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from arbiter import RulesError, api, ten_again
+from arbiter.procedures import PROCEDURES
 
-IDS = ["arbitration", "two_dice", "threat", "luck", "ten_again", "ability_test"]
-SEEDS = {"arbitration": "000_ef89e3349de7fbb1.txt", "two_dice": "001_05c839695da92b5d.txt",
-         "threat": "002_6d399949fcc08b42.txt", "luck": "002_6d399949fcc08b42.txt",
-         "ten_again": "003_afded177ba302d96.txt", "ability_test": "004_53ed85965f1883a3.txt"}
+ROOT = Path(__file__).resolve().parent.parent
+IDS = list(PROCEDURES)
+EXAMPLES = {m.ID: m.EXAMPLE_REQUESTS for m in PROCEDURES.values()}  # each procedure's requests to try it with
 
 # The largest request each procedure allows (most dice, every option on): what `odds` must answer fast.
-LARGEST = {
-    "arbitration": {"skills": [30] * 5, "modifiers": [5] * 4, "complexity": "very_easy",
-                    "opposed": {"skills": [30] * 5, "modifiers": [5] * 4, "complexity": "very_easy"}},
-    "two_dice": {"trait": 10, "abilities": [10] * 5, "difficulty": 3, "actions": 1,
-                 "opposed": {"trait": 10, "abilities": [10] * 5, "actions": 1}},
-    "threat": {"rating": 10, "threats": [{"name": f"T{i}", "desperate": i % 2 == 0} for i in range(8)],
-               "extra_dice": 10},
-    "luck": {"dice": 10, "for": 10, "against": 0},
-    "ten_again": {"pool": 30, "modifier": 10, "will": True, "unskilled": True, "risky": True, "initiative": False,
-                  "required": 20, "opposed": {"pool": 30, "modifier": 10, "will": True, "unskilled": True,
-                                              "risky": True, "initiative": False}},
-    "ability_test": {"type1": 5, "type2": 5, "skill": 10, "item": 5, "convictions": [3] * 6, "difficulty": 4,
-                     "masteries": 10, "scheme_die": True},
-}
+LARGEST = {system: examples["largest"] for system, examples in EXAMPLES.items()}
 
 
 def _leaves(tree, path=()):
@@ -43,16 +31,20 @@ def _leaves(tree, path=()):
 
 
 def test_systems_lists_every_procedure_with_its_seed():
-    """systems() names the six procedures and the seed text each implements."""
+    """systems() names every procedure of the registry, each with the seed text it implements (a file of
+    docs/seeds/), and every seed text is some procedure's."""
     got = {s["id"]: s["seed"] for s in api.systems()}
-    assert got == SEEDS
+    assert list(got) == IDS
+    texts = {p.name for p in (ROOT / "docs" / "seeds").glob("*.txt")}
+    assert set(got.values()) == texts
 
 
 def test_systems_puts_each_procedure_in_the_tab_of_its_rule_text():
     """Each procedure's "tab" is the first procedure of its rule text: the Luck Roll sits beside the Threat Roll."""
-    tabs = {s["id"]: s["tab"] for s in api.systems()}
+    systems = api.systems()
+    tabs = {s["id"]: s["tab"] for s in systems}
     assert tabs["luck"] == "threat"
-    assert tabs == {**{system: system for system in SEEDS}, "luck": "threat"}
+    assert tabs == {s["id"]: next(t["id"] for t in systems if t["seed"] == s["seed"]) for s in systems}
 
 
 def test_systems_is_json_safe_and_declares_limits():
@@ -145,11 +137,7 @@ def _mirrors(o: dict, plain=("what_if",)) -> None:
 
 
 # a request of each procedure that has what-ifs (the largest have none: every resource is in them already)
-WITH_WHAT_IFS = {
-    "ten_again": {"pool": 30, "risky": True, "opposed": {"pool": 30, "risky": True}},
-    "ability_test": {"type1": 5, "type2": 5, "skill": 10, "item": 5, "convictions": [3] * 5, "difficulty": 4,
-                     "masteries": 3},
-}
+WITH_WHAT_IFS = {system: examples["what_if"] for system, examples in EXAMPLES.items() if "what_if" in examples}
 
 
 @pytest.mark.parametrize("system", IDS)
@@ -168,25 +156,21 @@ def test_what_if_is_the_odds_of_the_changed_request(system):
         assert isinstance(entry["label"], str) and entry["label"]
 
 
-# seeded rolls with choices: a Will after the roll (alone, risky, in a contest), a Test with Masteries, a failure
-FOLLOWED = [("ten_again", {"pool": 4}), ("ten_again", {"pool": 6, "risky": True, "required": 3}),
-            ("ten_again", {"pool": 5, "opposed": {"pool": 5, "unskilled": True}}),
-            ("ability_test", {"type1": 3, "type2": 2, "skill": 2, "difficulty": 3, "masteries": 2}),
-            ("ability_test", {"type1": 1, "type2": 1, "difficulty": 4, "scheme_die": True}),
-            ("threat", {"rating": 2, "threats": [{"name": "a"}, {"name": "b"}]}), ("arbitration", {})]
+# seeded rolls of every example request but the largest (a Will after the roll, a Test with Masteries, a failure...)
+FOLLOWED = [(system, name) for system, examples in EXAMPLES.items() for name in examples if name != "largest"]
 
 
-@pytest.mark.parametrize("system,request_", FOLLOWED)
-def test_each_choice_carries_the_odds_of_its_action(system, request_):
+@pytest.mark.parametrize("system,name", FOLLOWED)
+def test_each_choice_carries_the_odds_of_its_action(system, name):
     """Every roll and act() answer carries "standing" (its outcome with certainty) and, on each choice that suggests
     an action, "odds" equal to odds_after() of that action."""
-    taken = 0
+    request_ = EXAMPLES[system][name]
     for seed in range(12):
         r = api.roll(system, request_, seed=seed)
         while True:
             standing = r["standing"]
             _mirrors(standing)
-            if system == "threat":
+            if "threats" in standing:  # odds per threat
                 assert [max(t, key=t.get) for t in standing["threats"]] == [t["outcome"] for t in r["threats"]]
             else:
                 assert standing["outcomes"][r["outcome"]] == 1
@@ -199,8 +183,15 @@ def test_each_choice_carries_the_odds_of_its_action(system, request_):
             if not offered:
                 break
             r = api.act(system, r, offered[0], seed=seed)
-            taken += 1
-    assert taken or system in ("threat", "arbitration")
+
+
+@pytest.mark.parametrize("system", IDS)
+def test_the_examples_offer_every_follow_up(system):
+    """A procedure's example requests offer each of its follow-up choices (ACTIONS) in some seeded roll, so the tests
+    that take them from the examples have each to take."""
+    offered = {c["name"] for request in EXAMPLES[system].values() for seed in range(12)
+               for c in api.roll(system, request, seed)["choices"]}
+    assert offered == {a["name"] for a in PROCEDURES[system].ACTIONS}
 
 
 @pytest.mark.parametrize("system", IDS)
@@ -337,7 +328,7 @@ def test_table_odds_mirror_floats():
         assert float(Fraction(s)) == floats[path], path
 
 
-@pytest.mark.parametrize("system", ["arbitration", "two_dice", "luck"])
+@pytest.mark.parametrize("system", [m.ID for m in PROCEDURES.values() if not getattr(m, "TABLE", None)])
 def test_table_ops_of_a_procedure_without_table_state_are_refused(system):
     """A procedure that keeps no table state allows no op, and says so."""
     with pytest.raises(RulesError, match="'op' must be one of: none"):

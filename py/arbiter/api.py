@@ -1,9 +1,10 @@
 """The one door the page (and the CLI) uses: JSON-safe dicts in and out, errors as `RulesError`.
 
-Each procedure module provides ID, TITLE, SEED, FIELDS, ACTIONS, EXTRAS and the pure functions
-`roll(request, dice)`, `act(roll, action, dice)` and `odds(request)`, and the odds between the choices and its
-headline (procedures.py: the one registry, and that protocol); this module checks input,
-builds the dice source from `seed`, and turns exact `Fraction` odds into floats plus "p/q" strings.
+Each procedure module provides ID, TITLE, SEED, FIELDS, ACTIONS, EXTRAS, ROLL (its roll JSON declared,
+arbiter.shapes), EXAMPLE_REQUESTS (requests to try it with, by name: "plain" and "largest" among them) and the pure
+functions `roll(request, dice)`, `act(roll, action, dice)` and `odds(request)`, and the odds between the choices and
+its headline (procedures.py: the one registry, and that protocol); this module checks input, builds the dice source
+from `seed`, and turns exact `Fraction` odds into floats plus "p/q" strings.
 A module with table state adds TABLE (op name -> pure function of state and args) and TABLE_OPS.
 
 The page's worker reaches these doors through `call_json` (JSON text in and out, errors as values) after calling
@@ -33,7 +34,8 @@ def _procedure(system: Any):
 
 def systems() -> list[dict]:
     """Every procedure with its id, title, tab, label, hint and one-line description (what its tab shows a newcomer),
-    seed file, inputs (type, range, default), actions and extras."""
+    seed file, inputs (type, range, default), actions and extras, the roll JSON its roll() and act() answer ("roll":
+    every key, what it holds and means, arbiter.shapes) and requests to try it with ("example_requests", by name)."""
     return [
         {
             "id": m.ID,
@@ -52,6 +54,8 @@ def systems() -> list[dict]:
             "sheet": m.SHEET.schema() if hasattr(m, "SHEET") else None,
             "sheet_choices": [f.schema() for f in m.CHOICES],
             "waiting_dice": _waiting_dice(m),
+            "roll": m.ROLL.schema(),
+            "example_requests": copy.deepcopy(m.EXAMPLE_REQUESTS),
         }
         for m in PROCEDURES.values()
     ]

@@ -15,6 +15,7 @@ from . import dice as dicelib
 from . import fields
 from .errors import RulesError
 from .headline import chance_of
+from .shapes import BOOL, INT, MARKS, OUTCOMES, TEXT, Items, Key, Nullable, odds_json, roll_json, shape
 from .stored import Id, ListOf, Record, named_list
 from .tone import Tone
 
@@ -498,3 +499,39 @@ def luck(rolled: dict) -> dict:
 def headline(exact: dict) -> dict:
     """The chance of a success of any tier (six or higher), beside Roll."""
     return chance_of("Success", exact["outcomes"], SUCCESSES)
+
+
+# --- the roll JSON, declared (api.systems()' "roll"), and example requests ----------------------------------------
+
+_SIDE = (
+    Key("pool", INT, "the dicepool: skills, modifiers and the Complexity"),
+    Key("dice", Items(INT), "every die rolled"),
+    Key("ones", INT, "the 1s removed: each a consequence the Host may introduce"),
+    Key("kept", Items(INT), "the dice left once the 1s are removed"),
+    Key("sum", Nullable(INT), "the kept dice's sum (null: an automatic failure)"),
+)
+_FAILING = (
+    Key("automatic_failure", BOOL, "every die a 1, or no dice"),
+    Key("fumble_dice", Items(INT), "the dice of a fumble"),
+    Key("marks", MARKS),
+)
+
+ROLL = roll_json(
+    FIELDS,
+    *_SIDE,
+    Key("result", Nullable(INT), "the aggressor's result after the defender's success (null: no success)"),
+    *_FAILING,
+    Key("defender", Nullable(shape(*_SIDE, Key("outcome", Nullable(TEXT), "the defender's tier (null: no success)"),
+                                   *_FAILING, Key("subtracted", INT, "what the defender's success takes away"))),
+        "the defender's roll in a contest (null: unopposed)"),
+    standing=odds_json(OUTCOMES),
+)
+"""What roll() answers: the aggressor's dice and result, the defender's side in a contest."""
+
+EXAMPLE_REQUESTS = {
+    "plain": {"skills": [4], "modifiers": [1], "complexity": "moderate"},
+    "contest": {"skills": [4], "opposed": {"skills": [3]}},
+    "largest": {"skills": [30] * 5, "modifiers": [5] * 4, "complexity": "very_easy",
+                "opposed": {"skills": [30] * 5, "modifiers": [5] * 4, "complexity": "very_easy"}},
+}
+"""Requests to try the procedure with: a plain roll, a contest, and the largest it allows (most dice)."""

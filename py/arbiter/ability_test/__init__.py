@@ -18,8 +18,10 @@ from .sheet import (ATTRIBUTES, CHOICES, DIFFICULTY, EXTRAS, FIELDS, GRADES, MAX
 from .table import (MAX_SCHEME, SCHEME_STATE, TABLE, TABLE_OPS, Conviction, activate_conviction, costs, end_session,
                     exert, follows, move_significance, scheme_add, scheme_negate_setback, scheme_spend_die,
                     xp_advance, xp_earn, xp_spend)
+from .roll_json import EXAMPLE_REQUESTS, ROLL
 
 __all__ = [
+    "EXAMPLE_REQUESTS", "ROLL",
     "after", "choice_odds", "headline", "luck", "odds_after", "standing", "what_if",
     "ACTIONS", "ATTRIBUTES", "CHOICES", "DESCRIPTION", "DIFFICULTY", "EXTRAS", "FIELDS", "GRADES", "HINT", "ID",
     "LABEL", "MAX_ATTRIBUTE", "MAX_CONVICTIONS", "MAX_DIFFICULTY", "MAX_EXERTION", "MAX_ITEM", "MAX_MASTERIES",

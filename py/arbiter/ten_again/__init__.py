@@ -16,8 +16,10 @@ from .rolling import (ACTIONS, DESCRIPTION, EXTRAS, FIELDS, HINT, ID, INITIATIVE
 from .sheet import CHOICES, SHEET, request_from_sheet
 from .table import (STRUGGLE_STATE, TABLE, TABLE_OPS, Status, Struggle, Will, costs, expend_will, rest,
                     struggle_odds, struggle_reset, struggle_turn, will_max, will_roll)
+from .roll_json import EXAMPLE_REQUESTS, ROLL
 
 __all__ = [
+    "EXAMPLE_REQUESTS", "ROLL",
     "after", "choice_odds", "headline", "luck", "odds_after", "standing", "what_if",
     "ACTIONS", "CHOICES", "DESCRIPTION", "EXTRAS", "FIELDS", "HINT", "ID", "LABEL", "INITIATIVE_THRESHOLD", "MAX_DICE", "SEED", "SHEET", "SIDES",
     "STRUGGLE_STATE", "TABLE", "TABLE_OPS", "TAIL", "THRESHOLD", "TITLE", "WILL_DICE", "Count", "Hand", "Law",
