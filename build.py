@@ -12,6 +12,10 @@
                                   the odds benchmarks (pytest --benchmark-only; ARGS go to pytest)
     python3 build.py lighthouse   build, then run Lighthouse's mobile preset on the site (--runs N, 3 by default;
                                   --keep DIR keeps each run's report and trace): scores and long tasks of each run
+    python3 build.py --procedures DIR [COMMAND ...]
+                                  the same, with the procedures of DIR too (each package or module of it, as
+                                  docs/architecture.md's "Adding a procedure" says): in the page, its snapshot, and
+                                  for `test` in the tests' registry (it sets ARBITER_PROCEDURES, which they inherit)
 
 Pyodide comes from npm (`npm pack`) once, checked against the hash pinned in py/tools/fetch.py and kept in .cache/.
 Node runs that Pyodide at build time (py/tools/pyodide_build.mjs) to precompile the stdlib and take the memory
@@ -35,7 +39,7 @@ if sys.version_info < (3, 11):
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "py"))  # the package `tools` (py/tools/), one module per step
 
-from tools import CACHE, BuildError  # noqa: E402
+from tools import CACHE, PROCEDURES_ENV, BuildError, procedure_folders  # noqa: E402
 from tools.bundle import bundle  # noqa: E402
 from tools.doors import engine_doors, write_doors  # noqa: E402
 from tools.fetch import PYODIDE_FILES, fetch_pyodide, unpack_pyodide  # noqa: E402
@@ -54,22 +58,24 @@ BENCH_STARTUP = ROOT / "py" / "tools" / "bench_startup.py"
 SCREENSHOTS = ROOT / "py" / "tools" / "screenshots.py"
 
 
-def build(dist: Path = DIST, cache: Path = CACHE) -> Path:
+def build(dist: Path = DIST, cache: Path = CACHE, procedures: list[Path] | None = None) -> Path:
     """Assemble `dist`: index.html, static/, pyodide/ (the runtime and its memory snapshot), the manifest and
-    its icons, and sw.js, which lists all of them."""
+    its icons, and sw.js, which lists all of them. `procedures`: folders of procedures from outside arbiter, in the
+    forms and the snapshot (by default those of --procedures, ARBITER_PROCEDURES; none without it)."""
+    procedures = procedure_folders() if procedures is None else procedures
     runtime = unpack_pyodide(fetch_pyodide(cache), cache)
     staging = dist.parent / f".{dist.name}.building"
     shutil.rmtree(staging, ignore_errors=True)
     try:
         staging.mkdir(parents=True)
-        write_page(staging, engine_systems(), engine_table_spec())
+        write_page(staging, engine_systems(procedures), engine_table_spec(procedures))
         shutil.copytree(ROOT / "static", staging / "static",
                         ignore=shutil.ignore_patterns(".*", "__pycache__", "*~", "*-demo.html"))
         bundle(staging, cache)  # the page's modules as two bundles and their shared chunk (py/tools/bundle.py)
         write_doors(staging, engine_doors())  # api.DOORS, the methods the worker and its client offer
         (staging / ".nojekyll").touch()  # GitHub Pages: serve the files as they are
         with tempfile.TemporaryDirectory(prefix="arbiter-wheel-") as tmp:
-            snapshot = memory_snapshot(runtime, build_wheel(Path(tmp)), cache)
+            snapshot = memory_snapshot(runtime, build_wheel(Path(tmp), procedures=procedures), cache)
         pyodide = staging / "pyodide"
         pyodide.mkdir()
         served, _ = stripped_runtime(runtime, cache)
@@ -145,9 +151,30 @@ def shots() -> int:
     return subprocess.call([str(python), str(SCREENSHOTS), str(dist), str(ROOT / "docs" / "screenshots")], cwd=ROOT)
 
 
+def take_procedures(argv: list[str]) -> list[str]:
+    """`--procedures DIR` (any number of them, before the command) put in ARBITER_PROCEDURES, for this build and every
+    process it starts (pytest's registry and build, under `test`); the rest of `argv`. An environment variable rather
+    than an argument passed down: the registry is made when arbiter is first imported, in each process."""
+    folders = []
+    while argv[:1] == ["--procedures"]:
+        if len(argv) < 2:
+            raise SystemExit("build.py: error: --procedures needs a folder")
+        folders.append(argv[1])
+        argv = argv[2:]
+    for folder in folders:
+        if not Path(folder).is_dir():
+            raise SystemExit(f"build.py: error: --procedures {folder}: no such folder")
+    if folders:
+        known = [f for f in os.environ.get(PROCEDURES_ENV, "").split(os.pathsep) if f]
+        os.environ[PROCEDURES_ENV] = os.pathsep.join([*(str(Path(f).resolve()) for f in folders), *known])
+    return argv
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="build.py", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--procedures", metavar="DIR", action="append",
+                        help="before the command: take the procedures of DIR too (ARBITER_PROCEDURES)")
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("build", help="assemble dist/ (the default)")
     serve_cmd = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
@@ -164,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     lh_cmd.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
     commands.add_parser("bench", help="time start-up against stock Pyodide (--runs N, --startup-only), then the odds "
                                       "benchmarks; further arguments go to pytest")
-    argv = sys.argv[1:] if argv is None else list(argv)
+    argv = take_procedures(sys.argv[1:] if argv is None else list(argv))
     pytest_args = argv[1:] if argv[:1] in (["test"], ["bench"]) else []  # passed on untouched, options and all
     args = parser.parse_args(argv[:1] if argv[:1] in (["test"], ["bench"]) else argv)
     try:

@@ -237,7 +237,8 @@ const MARKS = new Set(['removed', 'cancelled', 'kept', 'exploded', 'new', 'selec
 /** A die of show()'s list, checked: its face is one of its sides', its marks known ones. */
 export function normalise(d, i) {
   const sides = d.sides ?? 6;
-  if (sides !== 6 && sides !== 10) throw new RangeError(`die ${i}: sides must be 6 or 10, not ${d.sides}`);
+  // a d6 shows pips, any other die its number (a d10's face; a coin's d2 too)
+  if (!Number.isInteger(sides) || sides < 2) throw new RangeError(`die ${i}: sides must be 2 or more, not ${d.sides}`);
   if (!Number.isInteger(d.face) || d.face < 1 || d.face > sides) {
     throw new RangeError(`die ${i}: ${d.face} is not a face of a d${sides}`);
   }

@@ -10,6 +10,8 @@
 //    refusal(choice): why the table cannot pay for a choice that names its action ({words, left: how much the payer
 //    has left, when the engine says}), or null: then shown disabled, or offered no more than is left;
 //    oddsAfter(action): a Promise of arbiter.api.odds_after for the shown roll and `action`)
+// A procedure without a view here gets generic-view.js's, drawn from its roll JSON alone.
+import { withGeneric } from './generic-view.js';
 
 import { h } from './dom.js';
 
@@ -214,8 +216,8 @@ const luck = {
     'Higher results are better outcomes.'),
 };
 
-export const VIEWS = { threat, luck };
-export { bars, dieFaces, title };
+export const VIEWS = withGeneric({ threat, luck });
+export { bars, chanceLine, dieFaces, offer, title };
 
 // --- ability_test (004) -----------------------------------------------------------------------------------------
 const ability_test = {

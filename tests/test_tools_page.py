@@ -137,3 +137,14 @@ def test_the_pyodide_client_starts_from_the_top_of_the_page(dist):
     assert page.count("static/arbiter-client.js") == 1
     assert page.index(CLIENT_FIRST) < page.index('src="static/main.js"')
     assert boot_first("<p>no head</p>") == "<p>no head</p>"
+
+
+def test_the_forms_take_procedures_from_outside_when_asked():
+    """engine_systems with build.py --procedures' folders asks systems() in a CPython that registers them: the toy
+    coin gets its own tab and form, after the package's own; without them the systems are this CPython's."""
+    from tools.page import engine_systems
+    with_toy = engine_systems([ROOT / "tests" / "procedures"])
+    assert [s["id"] for s in with_toy] == [*(s["id"] for s in api.systems() if s["id"] != "coin"), "coin"]
+    html_ = render_forms(with_toy)
+    assert 'data-tab="coin"' in html_ and 'data-system="coin"' in html_
+    assert engine_systems() == api.systems()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import subprocess
 import sys
 import zipfile
@@ -61,3 +62,24 @@ def test_wheel_installs_and_imports(tmp_path):
                          capture_output=True, text=True, check=True).stdout.split()
     assert Path(out[0]).is_relative_to(target)
     assert out[1] == "0.1.0" and int(out[2]) >= 1
+
+
+TOYS = ROOT / "tests" / "procedures"
+
+
+def test_wheel_carries_procedures_from_outside_only_when_asked(tmp_path):
+    """build.py --procedures: each package of the folder joins the namespace arbiter.procedures looks in
+    (arbiter_procedures/), which the installed wheel registers; without it the wheel is the same bytes as ever."""
+    from arbiter import procedures
+    import tools
+    assert (tools.PROCEDURES_ENV, tools.PROCEDURES_NAMESPACE) == (procedures.MORE_ENV, procedures.MORE)
+    assert build_wheel(tmp_path / "a", procedures=[]).read_bytes() == build_wheel(tmp_path / "b").read_bytes()
+    wheel = build_wheel(tmp_path / "c", procedures=[TOYS])
+    with zipfile.ZipFile(wheel) as zf:
+        toy = [n for n in zf.namelist() if not n.startswith(("arbiter/", "arbiter-"))]
+        assert toy == ["arbiter_procedures/coin/__init__.py"]
+        zf.extractall(tmp_path / "site")
+    probe = "import json; from arbiter import api; print(json.dumps([s['id'] for s in api.systems()]))"
+    out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env={"PYTHONPATH": str(tmp_path / "site")},
+                         capture_output=True, text=True, check=True).stdout
+    assert json.loads(out)[-1] == "coin"

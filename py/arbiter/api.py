@@ -23,7 +23,7 @@ from typing import Any
 from . import __version__, chances, fields, records, tally, tap
 from .dice import exact_str, source
 from .errors import RulesError
-from .procedures import PROCEDURES, kind
+from .procedures import PROCEDURES, kind, tab
 
 
 def _procedure(system: Any):
@@ -40,25 +40,39 @@ def systems() -> list[dict]:
         {
             "id": m.ID,
             "title": m.TITLE,
-            "tab": next(p.ID for p in PROCEDURES.values() if p.SEED == m.SEED),  # a tab per text: Luck by Threat
+            "tab": tab(m),  # a tab per text: Luck by Threat
             "label": m.LABEL,
             "hint": m.HINT,
             "description": m.DESCRIPTION,
-            "seed": m.SEED,
+            "seed": getattr(m, "SEED", None),
             "fields": [f.schema() for f in m.FIELDS],
             "defaults": fields.defaults(m.FIELDS),
             "actions": copy.deepcopy(m.ACTIONS),
             "extras": copy.deepcopy(m.EXTRAS),
             "table_ops": copy.deepcopy(getattr(m, "TABLE_OPS", [])),
-            "kind": kind(m).ID,
+            "kind": _kind_id(m),
             "sheet": m.SHEET.schema() if hasattr(m, "SHEET") else None,
-            "sheet_choices": [f.schema() for f in m.CHOICES],
+            "sheet_choices": [f.schema() for f in getattr(m, "CHOICES", ())],
             "waiting_dice": _waiting_dice(m),
             "roll": m.ROLL.schema(),
             "example_requests": copy.deepcopy(m.EXAMPLE_REQUESTS),
         }
         for m in PROCEDURES.values()
     ]
+
+
+def _kind_id(m) -> str | None:
+    """The kind of character that rolls `m` (procedures.kind), or None when no character sheet does."""
+    sheet_of = kind(m)
+    return None if sheet_of is None else sheet_of.ID
+
+
+def _sheet_of(m):
+    """The procedure whose character sheet rolls `m`; refused when no sheet does."""
+    sheet_of = kind(m)
+    if sheet_of is None:
+        raise RulesError(f"'system': no character sheet rolls {fields.a(m.TITLE)}")
+    return sheet_of
 
 
 def _waiting_dice(m) -> dict:
@@ -206,7 +220,7 @@ def table_spec() -> dict:
 
 def check_sheet(system: str, sheet: Any) -> dict:
     """`sheet` checked field by field as the character sheet that rolls `system` (Luck's is the threat sheet)."""
-    return records.check_sheet(kind(_procedure(system)).ID, sheet)
+    return records.check_sheet(_sheet_of(_procedure(system)).ID, sheet)
 
 
 def check_record(name: str, data: Any) -> dict:
@@ -224,7 +238,8 @@ def costs(system: str, request: Any, action: Any = None, choices: Any = None) ->
     if action is not None and not isinstance(action, dict):
         raise RulesError(f"'action' must be an object naming one follow-up choice, or null, got {action!r:.100}")
     req = fields.parse(m.FIELDS, request) if action is None else None
-    picked = fields.parse(m.CHOICES, choices, "choices") if action is None and choices is not None else None
+    picked = fields.parse(getattr(m, "CHOICES", ()), choices, "choices") if action is None and choices is not None \
+        else None
     return m.costs(req, action, picked) if hasattr(m, "costs") else []
 
 
@@ -248,7 +263,7 @@ def request_from_sheet(system: str, sheet: Any, choices: Any = None) -> dict | N
     """The fields of `system`'s form that the character `sheet` fills, from the player's `choices` (published as
     systems()' "sheet_choices"); null when the sheet fills nothing (Luck)."""
     m = _procedure(system)
-    checked = records.check_sheet(kind(m).ID, sheet)
+    checked = records.check_sheet(_sheet_of(m).ID, sheet)
     picked = fields.parse(m.CHOICES, {} if choices is None else choices, "choices")
     out = m.request_from_sheet(checked, picked)
     if out is not None:

@@ -26,7 +26,7 @@ _SHEET = fields.Object("sheet", "The sheet of its kind", help="systems()' \"shee
 # What was picked on the sheet for its last roll of each procedure (systems()' "sheet_choices"), so "Fill" after a
 # reload fills the same request; a character kept before it was remembered has none.
 _CHOICES = MayBeAbsent(Record("choices", "What was picked for its last roll", tuple(
-    MayBeAbsent(Record(m.ID, m.TITLE, m.CHOICES)) for m in PROCEDURES.values() if m.CHOICES)))
+    MayBeAbsent(Record(m.ID, m.TITLE, m.CHOICES)) for m in PROCEDURES.values() if getattr(m, "CHOICES", ()))))
 CHARACTER = Record("character", "Character", (_KIND, NAME, Time("created", "Created"), _SHEET, _CHOICES))
 # The Scheme, and whether this device keeps it: off, the table keeps its Scheme elsewhere (on paper), so a Scheme die
 # or a negation is neither checked against this count nor taken from it, and no die is added to it.

@@ -23,11 +23,22 @@ lighthouse`) runs the pinned Lighthouse on the built site.
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".cache"
+
+
+# Procedures from outside arbiter (`build.py --procedures DIR`): the variable that names their folders (os.pathsep
+# between them) and the namespace their packages join, as arbiter.procedures reads them (MORE_ENV, MORE).
+PROCEDURES_ENV, PROCEDURES_NAMESPACE = "ARBITER_PROCEDURES", "arbiter_procedures"
+
+
+def procedure_folders() -> list[Path]:
+    """The folders of procedures from outside arbiter that this build takes (PROCEDURES_ENV), none by default."""
+    return [Path(f).resolve() for f in os.environ.get(PROCEDURES_ENV, "").split(os.pathsep) if f]
 
 
 class BuildError(Exception):

@@ -9,10 +9,13 @@ import base64
 import hashlib
 import html
 import json
+import os
 import re
+import subprocess
 import sys
+from pathlib import Path
 
-from . import ROOT, BuildError
+from . import PROCEDURES_ENV, ROOT, BuildError
 
 # The line above the tabs, for a newcomer who does not know the procedures' names yet.
 PICK = "Pick your game's procedure"
@@ -292,8 +295,17 @@ def boot_first(page: str) -> str:
     return page[:csp.start()] + meta + f"<script>{BOOT_SCRIPT}</script>\n" + CLIENT_FIRST + "\n" + page[csp.end():]
 
 
-def _engine(door: str):
-    """arbiter.api.`door`() from py/ in this CPython."""
+def _engine(door: str, procedures: list[Path] = ()):
+    """arbiter.api.`door`() from py/ in this CPython; with procedures from outside arbiter (build.py --procedures),
+    in a CPython of its own that registers them (the registry is made once, when arbiter is first imported)."""
+    if procedures:
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), PROCEDURES_ENV: os.pathsep.join(map(str, procedures))}
+        code = f"import json; from arbiter import api; print(json.dumps(api.{door}()))"
+        result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+        if result.returncode:
+            raise BuildError(f"arbiter.api.{door}() with the procedures of {', '.join(map(str, procedures))} "
+                             f"failed:\n{result.stderr[-3000:]}")
+        return json.loads(result.stdout)
     sys.path.insert(0, str(ROOT / "py"))
     try:
         from arbiter import api
@@ -302,14 +314,15 @@ def _engine(door: str):
         sys.path.remove(str(ROOT / "py"))
 
 
-def engine_systems() -> list[dict]:
-    """arbiter.api.systems() from py/ in this CPython: the one source of every field's limits."""
-    return _engine("systems")
+def engine_systems(procedures: list[Path] = ()) -> list[dict]:
+    """arbiter.api.systems() from py/ (and `procedures`, build.py --procedures): the one source of every field's
+    limits."""
+    return _engine("systems", procedures)
 
 
-def engine_table_spec() -> dict:
-    """arbiter.api.table_spec() from py/ in this CPython: the one source of what the table may store."""
-    return _engine("table_spec")
+def engine_table_spec(procedures: list[Path] = ()) -> dict:
+    """arbiter.api.table_spec() from py/ (and `procedures`): the one source of what the table may store."""
+    return _engine("table_spec", procedures)
 
 
 def write_page(site, systems: list[dict], table_spec: dict) -> None:

@@ -42,13 +42,14 @@ def _exercise():
             call("table", sid, op["name"], {d["name"]: d["default"] for d in op["state"]}, {})
         call("costs", sid, defaults)
         call("after_roll", sid, rolled.get("value"), {}, True)
-        table = {"character": {"name": "A", "kind": system["kind"], "sheet": sheets[system["kind"]]},
+        sheet = sheets.get(system["kind"])  # None: no character sheet rolls it (check_sheet refuses it)
+        table = {"character": None if sheet is None else {"name": "A", "kind": system["kind"], "sheet": sheet},
                  "scheme": {"scheme": 1, "tracked": True}}
         turned = call("turn", sid, {"request": defaults, "choices": None}, table).get("value") or {}
         call("turn", sid, {"roll": turned.get("roll"), "action": {}}, None)
         call("check", sid, defaults, turned.get("roll"), table)
-        call("check_sheet", sid, sheets[system["kind"]])
-        call("request_from_sheet", sid, sheets[system["kind"]], {})
+        call("check_sheet", sid, sheet)
+        call("request_from_sheet", sid, sheet, {})
     for name, record in call("table_spec")["value"]["records"].items():
         call("check_record", name, record["default"])
     call("odds", "no such system", {})

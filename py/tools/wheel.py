@@ -8,7 +8,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-from . import ROOT
+from . import PROCEDURES_NAMESPACE, ROOT
 
 # Every wheel entry gets this timestamp, so the same sources always give the same bytes.
 WHEEL_DATE = (1980, 1, 1, 0, 0, 0)
@@ -28,8 +28,26 @@ def package_files(src: Path) -> list[Path]:
     )
 
 
-def build_wheel(out_dir: Path, src: Path = ROOT / "py" / "arbiter", pyproject: Path = ROOT / "pyproject.toml") -> Path:
-    """Write the pure-Python wheel of `src` into `out_dir`: same sources, same bytes."""
+def procedure_files(folders: list[Path]) -> list[tuple[str, Path]]:
+    """The wheel's entries for procedures from outside arbiter: each package (a folder with __init__.py) or module of
+    `folders`, in the namespace arbiter.procedures looks in (a name in an earlier folder hides a later one's)."""
+    out: dict[str, list[tuple[str, Path]]] = {}
+    for folder in folders:
+        for entry in sorted(folder.iterdir()):
+            if entry.name.startswith(("_", ".")) or entry.stem in out:
+                continue
+            if (entry / "__init__.py").is_file():
+                out[entry.stem] = [(f"{PROCEDURES_NAMESPACE}/{entry.name}/{p.relative_to(entry).as_posix()}", p)
+                                   for p in package_files(entry)]
+            elif entry.suffix == ".py" and entry.is_file():
+                out[entry.stem] = [(f"{PROCEDURES_NAMESPACE}/{entry.name}", entry)]
+    return [item for name in sorted(out) for item in out[name]]
+
+
+def build_wheel(out_dir: Path, src: Path = ROOT / "py" / "arbiter", pyproject: Path = ROOT / "pyproject.toml",
+                procedures: list[Path] = ()) -> Path:
+    """Write the pure-Python wheel of `src` into `out_dir`, with the procedures of the folders `procedures` (build.py
+    --procedures): same sources, same bytes."""
     project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
     name, version = project["name"], project["version"]
     dist_info = f"{name}-{version}.dist-info"
@@ -43,6 +61,7 @@ def build_wheel(out_dir: Path, src: Path = ROOT / "py" / "arbiter", pyproject: P
     files: list[tuple[str, bytes]] = [
         (f"{src.name}/{p.relative_to(src).as_posix()}", p.read_bytes()) for p in package_files(src)
     ]
+    files += [(name, p.read_bytes()) for name, p in procedure_files(list(procedures))]
     files.append((f"{dist_info}/METADATA", ("\n".join(metadata) + "\n").encode()))
     files.append((f"{dist_info}/WHEEL", (
         "Wheel-Version: 1.0\nGenerator: arbiter build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n").encode()))
