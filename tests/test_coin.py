@@ -162,3 +162,15 @@ def test_the_environment_registers_the_folder():
 
     assert ids(**{procedures.MORE_ENV: str(TOYS)}) == [*OWN, "coin"]
     assert ids() == OWN
+
+
+@pytest.mark.parametrize("name", ["plain", "largest"])
+def test_the_coins_rolls_are_as_it_declares_them(registered, name):
+    """Its roll and act answers (through the door, with their odds) are exactly its declared roll JSON, as every
+    procedure's must be (shapes.problems)."""
+    from arbiter import shapes
+    for seed in range(20):
+        rolled = api.roll(coin.ID, coin.EXAMPLE_REQUESTS[name], seed=seed)
+        assert shapes.problems(coin.ROLL, rolled) == []
+        for choice in rolled["choices"]:
+            assert shapes.problems(coin.ROLL, api.act(coin.ID, rolled, choice["action"], seed=seed)) == []

@@ -14,6 +14,7 @@ from arbiter import chances, fields
 from arbiter.dice import roll as roll_dice
 from arbiter.errors import RulesError
 from arbiter.headline import chance_of
+from arbiter.shapes import BOOL, INT, JSON, MARKS, OUTCOMES, TEXT, Items, Key, choice, odds_json, roll_json
 from arbiter.tone import Tone
 
 ID = "coin"
@@ -146,3 +147,24 @@ def luck(roll: dict) -> dict:
 def headline(exact: dict) -> dict:
     """Beside Roll: the chance of winning the call."""
     return chance_of("Win", exact["outcomes"], (WON,))
+
+
+# --- the roll JSON, declared (api.systems()' "roll"), and example requests ----------------------------------------
+
+ROLL = roll_json(
+    FIELDS,
+    Key("dice", Items(INT), "each coin as a d2: 2 heads, 1 tails"),
+    Key("marks", MARKS),
+    Key("coins", Items(TEXT), "each coin in words"),
+    Key("first_dice", Items(INT), "the coins of the first flip (luck ranks them)"),
+    Key("flipped_again", BOOL),
+    standing=odds_json(OUTCOMES),
+    choices=(choice(FLIP_AGAIN, Key("action", JSON, "the action that takes it"), odds=odds_json(OUTCOMES)),),
+)
+"""What roll() and act() answer: the coins, their marks, the first flip's, and whether the call was flipped again."""
+
+EXAMPLE_REQUESTS = {
+    "plain": {"call": "heads", "coins": 1},
+    "largest": {"call": "tails", "coins": 3},
+}
+"""Requests to try the procedure with: one coin, and the most coins it allows."""
