@@ -95,8 +95,12 @@ function start() {
         const error = new Error(data.error);
         error.name = data.kind ?? 'Error';
         // a RulesError's field and what it says of it, for the page's own words (see arbiter/errors.py)
-        Object.assign(error, { path: data.path ?? null, says: data.says ?? null, holder: data.holder ?? false,
-          left: data.left ?? null });
+        Object.assign(error, {
+          path: data.path ?? null,
+          says: data.says ?? null,
+          holder: data.holder ?? false,
+          left: data.left ?? null,
+        });
         call.reject(error);
       }
     } else if ('failed' in data) {

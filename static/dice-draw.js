@@ -4,14 +4,53 @@
 
 // Pips on a 3x3 grid (-1, 0, 1), the usual Western layout.
 export const PIPS = {
-  1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+  1: [[0, 0]],
+  2: [
+    [-1, -1],
+    [1, 1],
+  ],
+  3: [
+    [-1, -1],
+    [0, 0],
+    [1, 1],
+  ],
+  4: [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ],
+  5: [
+    [-1, -1],
+    [1, -1],
+    [0, 0],
+    [-1, 1],
+    [1, 1],
+  ],
+  6: [
+    [-1, -1],
+    [1, -1],
+    [-1, 0],
+    [1, 0],
+    [-1, 1],
+    [1, 1],
+  ],
 };
 // Outlines in units of the die size, centred on 0,0. The d10 is its kite face seen head-on,
 // flanked by slivers of the neighbouring faces; KITE is the inner kite's lower point.
-export const D6 = [[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]];
-export const D10 = [[0, -0.52], [0.52, -0.08], [0.34, 0.44], [-0.34, 0.44], [-0.52, -0.08]];
+export const D6 = [
+  [-0.5, -0.5],
+  [0.5, -0.5],
+  [0.5, 0.5],
+  [-0.5, 0.5],
+];
+export const D10 = [
+  [0, -0.52],
+  [0.52, -0.08],
+  [0.34, 0.44],
+  [-0.34, 0.44],
+  [-0.52, -0.08],
+];
 export const KITE = [0, 0.3];
 
 export function roundedPoly(ctx, pts, r) {
@@ -23,16 +62,22 @@ export function roundedPoly(ctx, pts, r) {
 }
 
 // --- one die, where the tray laid it out (its box x, y, s), at a point of its tumble ---
-const FLICKER_MS = 70;     // a tumbling die shows a new random face this often
-const FACE_AT = 0.8;       // from here on a tumbling die shows its real face, so it lands on it without a jump
+const FLICKER_MS = 70; // a tumbling die shows a new random face this often
+const FACE_AT = 0.8; // from here on a tumbling die shows its real face, so it lands on it without a jump
 
 /** Die `d` in the colours `c`, `p` of the way through its tumble at `t` ms (1: landed; a tumbling one drops in,
  * bounces and spins, its face flickering); one that `waiting` for the engine is faded. */
 export function drawDie(ctx, c, d, p, t, waiting) {
-  if (p <= 0) return;   // a later-wave die that has not arrived yet
-  const landed = p >= 1, s = d.s, m = d.marks;
-  const has = k => landed && m.has(k);   // marks are outcomes, shown once the die is at rest
-  let lift = has('selected') ? 3 : 0, rot = 0, scale = 1, alpha = 1, face = d.face;
+  if (p <= 0) return; // a later-wave die that has not arrived yet
+  const landed = p >= 1,
+    s = d.s,
+    m = d.marks;
+  const has = (k) => landed && m.has(k); // marks are outcomes, shown once the die is at rest
+  let lift = has('selected') ? 3 : 0,
+    rot = 0,
+    scale = 1,
+    alpha = 1,
+    face = d.face;
   if (!landed) {
     // Drops in, bounces twice with decaying height, and spins down to exactly 0 rotation.
     const q = 1 - p;
@@ -46,8 +91,8 @@ export function drawDie(ctx, c, d, p, t, waiting) {
   if (has('cancelled')) alpha *= 0.5;
   const removed = has('removed');
   const body = removed ? c.removedBg : m.has('will') ? c.willBg : c.bg;
-  const outline = (d.sides === 6 ? D6 : D10);
-  const pts = k => outline.map(([x, y]) => [x * s * k, y * s * k]);
+  const outline = d.sides === 6 ? D6 : D10;
+  const pts = (k) => outline.map(([x, y]) => [x * s * k, y * s * k]);
   ctx.save();
   ctx.translate(d.x + s / 2, d.y + s / 2 - lift);
   ctx.rotate(rot);
@@ -65,7 +110,8 @@ export function drawDie(ctx, c, d, p, t, waiting) {
   ctx.lineWidth = 1;
   ctx.stroke();
   const ink = removed ? c.removedFg : c.fg;
-  if (m.has('will')) {   // a Will die: a second, inset outline, so it differs by shape and not just its tint
+  if (m.has('will')) {
+    // a Will die: a second, inset outline, so it differs by shape and not just its tint
     ctx.strokeStyle = ink;
     ctx.globalAlpha = alpha * 0.45;
     roundedPoly(ctx, pts(0.8), s * 0.1);
@@ -76,9 +122,13 @@ export function drawDie(ctx, c, d, p, t, waiting) {
   // struck out while its face stays legible (a removed 1 is still a 1).
   const struck = removed || has('cancelled');
   if (removed) strike(ctx, s, c.strike, [[-1, -1, 1, 1]]);
-  if (has('cancelled')) {   // the cross at full strength, so the faded die still reads as struck
+  if (has('cancelled')) {
+    // the cross at full strength, so the faded die still reads as struck
     ctx.globalAlpha = alpha / 0.5;
-    strike(ctx, s, c.strike, [[-1, -1, 1, 1], [1, -1, -1, 1]]);
+    strike(ctx, s, c.strike, [
+      [-1, -1, 1, 1],
+      [1, -1, -1, 1],
+    ]);
     ctx.globalAlpha = alpha;
   }
   if (d.sides === 6) drawPips(ctx, face, s, ink, struck && body);
@@ -86,8 +136,9 @@ export function drawDie(ctx, c, d, p, t, waiting) {
   if (has('kept')) ring(ctx, outline, s, 2, 3, c.mark, []);
   if (has('selected')) ring(ctx, outline, s, has('kept') ? 5.5 : 3, 2, c.focus, [4, 3]);
   if (has('exploded')) starburst(ctx, s * 0.42, -s * 0.42, Math.max(8, s * 0.2), c.mark, c.bg);
-  if (has('new')) dot(ctx, -s * 0.42, -s * 0.42, Math.max(3.5, s * 0.08), c.mark, c.bg);   // came in a later wave
-  if (has('botch') || has('fumble')) {   // a solid ring in the strike colour and a warning badge at the top right
+  if (has('new')) dot(ctx, -s * 0.42, -s * 0.42, Math.max(3.5, s * 0.08), c.mark, c.bg); // came in a later wave
+  if (has('botch') || has('fumble')) {
+    // a solid ring in the strike colour and a warning badge at the top right
     ring(ctx, outline, s, 3, 3, c.strike, []);
     warning(ctx, s * 0.42, -s * 0.42, Math.max(8, s * 0.2), c.strike, c.bg);
   }
@@ -126,7 +177,7 @@ export function drawNumber(ctx, face, s, ink, edge, halo) {
   ctx.strokeStyle = edge;
   ctx.lineWidth = 1;
   ctx.stroke();
-  const text = String(face);   // a 10 shows as "10", never 0
+  const text = String(face); // a 10 shows as "10", never 0
   ctx.fillStyle = ink;
   ctx.font = `700 ${Math.round(s * (text.length > 1 ? 0.3 : 0.34))}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
@@ -149,7 +200,11 @@ export function ring(ctx, outline, s, off, width, color, dash) {
   ctx.setLineDash(dash);
   ctx.strokeStyle = color;
   ctx.lineWidth = width;
-  roundedPoly(ctx, outline.map(([x, y]) => [x * s * k, y * s * k]), s * 0.18);
+  roundedPoly(
+    ctx,
+    outline.map(([x, y]) => [x * s * k, y * s * k]),
+    s * 0.18,
+  );
   ctx.stroke();
   ctx.restore();
 }
@@ -158,7 +213,10 @@ export function ring(ctx, outline, s, off, width, color, dash) {
 export function strike(ctx, s, color, lines) {
   const e = s * 0.36;
   ctx.beginPath();
-  for (const [x0, y0, x1, y1] of lines) { ctx.moveTo(x0 * e, y0 * e); ctx.lineTo(x1 * e, y1 * e); }
+  for (const [x0, y0, x1, y1] of lines) {
+    ctx.moveTo(x0 * e, y0 * e);
+    ctx.lineTo(x1 * e, y1 * e);
+  }
   ctx.strokeStyle = color;
   ctx.lineWidth = Math.max(2.5, s * 0.075);
   ctx.lineCap = 'round';
@@ -169,7 +227,8 @@ export function strike(ctx, s, color, lines) {
 export function starburst(ctx, x, y, r, fill, ink) {
   ctx.beginPath();
   for (let k = 0; k < 20; k++) {
-    const a = (k * Math.PI) / 10 - Math.PI / 2, rr = k % 2 ? r * 0.72 : r;
+    const a = (k * Math.PI) / 10 - Math.PI / 2,
+      rr = k % 2 ? r * 0.72 : r;
     ctx.lineTo(x + rr * Math.cos(a), y + rr * Math.sin(a));
   }
   ctx.closePath();
@@ -178,13 +237,16 @@ export function starburst(ctx, x, y, r, fill, ink) {
   ctx.strokeStyle = ink;
   ctx.lineWidth = 1.5;
   ctx.stroke();
-  const ar = r * 0.38, end = 1.35 * Math.PI;   // clockwise from the top right round to the top left
+  const ar = r * 0.38,
+    end = 1.35 * Math.PI; // clockwise from the top right round to the top left
   ctx.beginPath();
   ctx.arc(x, y, ar, -0.3 * Math.PI, end);
   ctx.lineWidth = Math.max(1.3, r * 0.15);
   ctx.stroke();
-  const ex = x + ar * Math.cos(end), ey = y + ar * Math.sin(end), h = r * 0.3;
-  ctx.beginPath();   // arrowhead pointing along the clockwise tangent
+  const ex = x + ar * Math.cos(end),
+    ey = y + ar * Math.sin(end),
+    h = r * 0.3;
+  ctx.beginPath(); // arrowhead pointing along the clockwise tangent
   ctx.moveTo(ex + h * -Math.sin(end), ey + h * Math.cos(end));
   ctx.lineTo(ex + h * 0.8 * Math.cos(end), ey + h * 0.8 * Math.sin(end));
   ctx.lineTo(ex - h * 0.8 * Math.cos(end), ey - h * 0.8 * Math.sin(end));
@@ -217,7 +279,7 @@ export function warning(ctx, x, y, r, fill, ink) {
   ctx.strokeStyle = ink;
   ctx.lineWidth = 1.5;
   ctx.stroke();
-  ctx.beginPath();   // the "!": a bar and a dot
+  ctx.beginPath(); // the "!": a bar and a dot
   ctx.moveTo(x, y - r * 0.45);
   ctx.lineTo(x, y + r * 0.15);
   ctx.lineCap = 'round';
@@ -231,8 +293,18 @@ export function warning(ctx, x, y, r, fill, ink) {
 
 // --- a die as the tray holds it, and its flicker while it tumbles ---
 // 'botch' and 'fumble': a die that makes the roll's botch or fumble (drawn alike, named apart)
-const MARKS = new Set(['removed', 'cancelled', 'kept', 'exploded', 'new', 'selected', 'will', 'dim', 'botch',
-  'fumble']);
+const MARKS = new Set([
+  'removed',
+  'cancelled',
+  'kept',
+  'exploded',
+  'new',
+  'selected',
+  'will',
+  'dim',
+  'botch',
+  'fumble',
+]);
 
 /** A die of show()'s list, checked: its face is one of its sides', its marks known ones. */
 export function normalise(d, i) {
@@ -244,7 +316,7 @@ export function normalise(d, i) {
   }
   const marks = new Set(d.marks ?? []);
   for (const k of marks) if (!MARKS.has(k)) throw new RangeError(`die ${i}: unknown mark "${k}"`);
-  const moves = typeof d.moves === 'boolean' ? d.moves : undefined;   // undefined: show() decides
+  const moves = typeof d.moves === 'boolean' ? d.moves : undefined; // undefined: show() decides
   return { face: d.face, sides, marks, group: d.group ?? '', label: d.label ?? '', key: d.key ?? i, moves, i };
 }
 

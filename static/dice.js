@@ -5,38 +5,68 @@
 
 import { D6, roundedPoly, drawDie, normalise } from './dice-draw.js';
 
-const TUMBLE_MS = 700;     // about 0.7 s: reads as a roll without keeping the table waiting
-const WAVE_GAP_MS = 350;   // "new" dice start this long after the first wave lands, so they read as a second roll
-const STAGGER_MS = 90;     // small random start offsets so thirty dice do not move in lockstep
-const MAX_SIZE = 56;       // CSS px: a die's size in a tray of few dice
-const MIN_SIZE = 36;       // CSS px; 36 and its gap make a 44 px tap box, 30 dice in 5 rows at 360 px
-const TAP = 44;            // CSS px: a die's tap box (the die and half the gap each side, _hit) is at least this
-const PAD = 10;            // room round the tray for rings, badges and a selected die's raise
-const GROUP_H = 24;        // a group's label row
-const GROUP_SEP = 8;       // extra space before a group
-const CAPTION_H = 14;      // a die's caption
-const gapFor = s => Math.max(8, Math.round(s * 0.2), TAP - s);   // >= 8 so neighbours' rings never overlap
+const TUMBLE_MS = 700; // about 0.7 s: reads as a roll without keeping the table waiting
+const WAVE_GAP_MS = 350; // "new" dice start this long after the first wave lands, so they read as a second roll
+const STAGGER_MS = 90; // small random start offsets so thirty dice do not move in lockstep
+const MAX_SIZE = 56; // CSS px: a die's size in a tray of few dice
+const MIN_SIZE = 36; // CSS px; 36 and its gap make a 44 px tap box, 30 dice in 5 rows at 360 px
+const TAP = 44; // CSS px: a die's tap box (the die and half the gap each side, _hit) is at least this
+const PAD = 10; // room round the tray for rings, badges and a selected die's raise
+const GROUP_H = 24; // a group's label row
+const GROUP_SEP = 8; // extra space before a group
+const CAPTION_H = 14; // a die's caption
+const gapFor = (s) => Math.max(8, Math.round(s * 0.2), TAP - s); // >= 8 so neighbours' rings never overlap
 
 // Used when the page sets no --die-* custom properties on the canvas (see dice.css).
 const FALLBACK = {
-  light: { bg: '#fffdf7', fg: '#1f2328', edge: 'rgba(0,0,0,.25)', mark: '#1d5fd6', strike: '#b42318',
-    removedBg: '#d6d6d3', removedFg: '#6e6e6e', willBg: '#e6dcff', shadow: 'rgba(0,0,0,.3)', focus: '#0b57d0' },
-  dark: { bg: '#30333a', fg: '#f3f3f3', edge: 'rgba(255,255,255,.28)', mark: '#8ab4ff', strike: '#ff8a80',
-    removedBg: '#3b3c3f', removedFg: '#9a9a9a', willBg: '#47397a', shadow: 'rgba(0,0,0,.75)', focus: '#a8c7fa' },
+  light: {
+    bg: '#fffdf7',
+    fg: '#1f2328',
+    edge: 'rgba(0,0,0,.25)',
+    mark: '#1d5fd6',
+    strike: '#b42318',
+    removedBg: '#d6d6d3',
+    removedFg: '#6e6e6e',
+    willBg: '#e6dcff',
+    shadow: 'rgba(0,0,0,.3)',
+    focus: '#0b57d0',
+  },
+  dark: {
+    bg: '#30333a',
+    fg: '#f3f3f3',
+    edge: 'rgba(255,255,255,.28)',
+    mark: '#8ab4ff',
+    strike: '#ff8a80',
+    removedBg: '#3b3c3f',
+    removedFg: '#9a9a9a',
+    willBg: '#47397a',
+    shadow: 'rgba(0,0,0,.75)',
+    focus: '#a8c7fa',
+  },
 };
-const VARS = { bg: '--die-bg', fg: '--die-fg', edge: '--die-edge', mark: '--die-mark', strike: '--die-strike',
-  removedBg: '--die-removed-bg', removedFg: '--die-removed-fg', willBg: '--die-will-bg', shadow: '--die-shadow',
-  focus: '--die-focus', label: '--die-label' };
+const VARS = {
+  bg: '--die-bg',
+  fg: '--die-fg',
+  edge: '--die-edge',
+  mark: '--die-mark',
+  strike: '--die-strike',
+  removedBg: '--die-removed-bg',
+  removedFg: '--die-removed-fg',
+  willBg: '--die-will-bg',
+  shadow: '--die-shadow',
+  focus: '--die-focus',
+  label: '--die-label',
+};
 
 export class DiceTray {
   constructor(canvas, { onTap } = {}) {
     this.canvas = canvas;
     this.onTap = onTap;
-    this.dice = [];          // normalised dice, each with its layout box (x, y, s, row)
-    this.labels = [];        // group labels: {text, x, y}
-    this.focus = -1;         // die index under the keyboard focus ring
-    this.keyboard = false;   // the ring shows only while the keyboard is in use, not after a tap
-    this.anim = null;        // {t0, end, raf, timer, resolve} while tumbling
+    this.dice = []; // normalised dice, each with its layout box (x, y, s, row)
+    this.labels = []; // group labels: {text, x, y}
+    this.focus = -1; // die index under the keyboard focus ring
+    this.keyboard = false; // the ring shows only while the keyboard is in use, not after a tap
+    this.anim = null; // {t0, end, raf, timer, resolve} while tumbling
     this.width = this.height = 0;
     canvas.setAttribute('role', 'img');
     if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = 0;
@@ -53,9 +83,9 @@ export class DiceTray {
       cancelAnimationFrame(this.resizeFrame);
       this.resizeFrame = requestAnimationFrame(() => this._layout());
     }).observe(canvas);
-    canvas.addEventListener('pointerdown', e => this._pointerDown(e));
-    canvas.addEventListener('click', e => this._click(e));
-    canvas.addEventListener('keydown', e => this._key(e));
+    canvas.addEventListener('pointerdown', (e) => this._pointerDown(e));
+    canvas.addEventListener('click', (e) => this._click(e));
+    canvas.addEventListener('keydown', (e) => this._key(e));
     canvas.addEventListener('focus', () => {
       if (canvas.matches(':focus-visible')) {
         this.keyboard = true;
@@ -64,53 +94,56 @@ export class DiceTray {
       this._draw();
     });
     canvas.addEventListener('blur', () => this._draw());
-    canvas.addEventListener('pointermove', e => {
+    canvas.addEventListener('pointermove', (e) => {
       canvas.style.cursor = this.onTap && !this.anim && this._hit(e) >= 0 ? 'pointer' : '';
     });
-    this.c = null;           // colours, read at the first layout
+    this.c = null; // colours, read at the first layout
     // No layout here: the ResizeObserver's first call sizes and draws the tray once the page is laid out anyway,
     // so building a tray never forces a layout of its own while the page loads.
     this._landed();
   }
 
   /** The canvas's 2D context, made at the first drawing (a frame's task, not the one that builds the tray). */
-  get ctx() { return (this.context ??= this.canvas.getContext('2d')); }
+  get ctx() {
+    return (this.context ??= this.canvas.getContext('2d'));
+  }
 
   /** Show these dice, tumbling unless told not to (or reduced motion); resolves with the faces once landed. Only dice
    * that move tumble: one that says so (`moves`), else with `changed` one new to the tray (no die had its `key`, by
    * default its index), on another face, or newly marked "new" (rolled again: maybe on the same face). */
   show(dice, { animate = true, changed = false } = {}) {
-    if (this.anim?.waiting) {   // waiting dice make way
+    if (this.anim?.waiting) {
+      // waiting dice make way
       cancelAnimationFrame(this.anim.raf);
       this.anim = null;
     }
-    const before = new Map(this.dice.map(d => [d.key, d]));
-    this.skip();   // a new roll supersedes one still tumbling; its promise resolves now
+    const before = new Map(this.dice.map((d) => [d.key, d]));
+    this.skip(); // a new roll supersedes one still tumbling; its promise resolves now
     this._set(dice);
     for (const d of this.dice) {
       const was = before.get(d.key);
       d.moves ??= !changed || !was || was.face !== d.face || (d.marks.has('new') && !was.marks.has('new'));
     }
-    const moving = this.dice.filter(d => d.moves);
+    const moving = this.dice.filter((d) => d.moves);
     if (!animate || !moving.length || matchMedia('(prefers-reduced-motion: reduce)').matches) {
       this._landed();
       return Promise.resolve(this.faces());
     }
     // First wave: every moving die not marked "new". Second wave: the "new" ones, after the first has landed.
-    const second = moving.some(d => !d.marks.has('new')) ? STAGGER_MS + TUMBLE_MS + WAVE_GAP_MS : 0;
+    const second = moving.some((d) => !d.marks.has('new')) ? STAGGER_MS + TUMBLE_MS + WAVE_GAP_MS : 0;
     for (const d of this.dice) {
-      d.start = d.moves ? (d.marks.has('new') ? second : 0) + Math.random() * STAGGER_MS : -Infinity;   // still: landed
+      d.start = d.moves ? (d.marks.has('new') ? second : 0) + Math.random() * STAGGER_MS : -Infinity; // still: landed
       d.spin = (Math.random() < 0.5 ? -1 : 1) * (1.5 + Math.random() * 1.5) * Math.PI;
       d.seed = (Math.random() * 2 ** 31) | 0;
     }
-    const end = Math.max(...moving.map(d => d.start)) + TUMBLE_MS;
-    delete this.canvas.dataset.faces;   // set only at landing, so a test can wait for state=landed and compare
+    const end = Math.max(...moving.map((d) => d.start)) + TUMBLE_MS;
+    delete this.canvas.dataset.faces; // set only at landing, so a test can wait for state=landed and compare
     this.canvas.dataset.state = 'rolling';
-    this.canvas.dataset.moving = moving.map(d => d.i).join(' ');   // which dice tumble, for a test to read
+    this.canvas.dataset.moving = moving.map((d) => d.i).join(' '); // which dice tumble, for a test to read
     this.canvas.setAttribute('aria-label', `Rolling ${moving.length} ${moving.length === 1 ? 'die' : 'dice'}`);
-    return new Promise(resolve => {
-      const a = this.anim = { t0: performance.now(), end, resolve };
-      const frame = now => {
+    return new Promise((resolve) => {
+      const a = (this.anim = { t0: performance.now(), end, resolve });
+      const frame = (now) => {
         if (this.anim !== a) return;
         if (now - a.t0 >= end) return this._landed();
         this._draw(now - a.t0);
@@ -131,8 +164,8 @@ export class DiceTray {
     delete this.canvas.dataset.faces;
     this.canvas.dataset.state = 'rolling';
     this.canvas.setAttribute('aria-label', `Rolling ${this.dice.length} ${this.dice.length === 1 ? 'die' : 'dice'}`);
-    const a = this.anim = { t0: performance.now(), waiting: true, resolve: () => {} };
-    const frame = now => {
+    const a = (this.anim = { t0: performance.now(), waiting: true, resolve: () => {} });
+    const frame = (now) => {
       if (this.anim !== a) return;
       this._draw(now - a.t0);
       if (!matchMedia('(prefers-reduced-motion: reduce)').matches) a.raf = requestAnimationFrame(frame);
@@ -141,7 +174,9 @@ export class DiceTray {
   }
 
   /** Jump to the landed state now (not dice that wait: they have no faces to land on). */
-  skip() { if (this.anim && !this.anim.waiting) this._landed(); }
+  skip() {
+    if (this.anim && !this.anim.waiting) this._landed();
+  }
 
   /** Redraw with new marks (e.g. a selection toggled), without animation. */
   update(dice) {
@@ -156,7 +191,9 @@ export class DiceTray {
     this._landed();
   }
 
-  faces() { return this.dice.map(d => d.face); }
+  faces() {
+    return this.dice.map((d) => d.face);
+  }
 
   _set(dice) {
     this.dice = dice.map(normalise);
@@ -184,11 +221,11 @@ export class DiceTray {
   _describe() {
     const n = this.dice.length;
     if (!n) return 'No dice';
-    const say = d => {
-      const notes = [d.label, ...[...d.marks].filter(m => m !== 'dim')].filter(Boolean);
+    const say = (d) => {
+      const notes = [d.label, ...[...d.marks].filter((m) => m !== 'dim')].filter(Boolean);
       return notes.length ? `${d.face} (${notes.join(', ')})` : `${d.face}`;
     };
-    const parts = groupsOf(this.dice).map(g => (g.name ? `${g.name}: ` : '') + g.dice.map(say).join(', '));
+    const parts = groupsOf(this.dice).map((g) => (g.name ? `${g.name}: ` : '') + g.dice.map(say).join(', '));
     return `${n} ${n === 1 ? 'die' : 'dice'}: ${parts.join('; ')}`;
   }
 
@@ -201,39 +238,44 @@ export class DiceTray {
 
   // ResizeObserver does not fire when only devicePixelRatio changes (zoom, a move to another screen).
   _watchDpr() {
-    matchMedia(`(resolution: ${devicePixelRatio}dppx)`)
-      .addEventListener('change', () => {
+    matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener(
+      'change',
+      () => {
         this._layout(true);
         this._watchDpr();
-      }, { once: true });
+      },
+      { once: true },
+    );
   }
 
   // Wrap dice into rows (one run of rows per group, under its label) and size the canvas to fit them.
   _layout(force = false) {
     const w = this.canvas.getBoundingClientRect().width;
-    if (!w || (!force && w === this.width)) return;   // hidden, or only our own height change
+    if (!w || (!force && w === this.width)) return; // hidden, or only our own height change
     if (!this.c) this._readColors();
     const groups = groupsOf(this.dice);
-    const labelled = groups.some(g => g.name);
-    const perRow = s => Math.max(1, Math.floor((w - 2 * PAD + gapFor(s)) / (s + gapFor(s))));
-    const rows = s => groups.reduce((n, g) => n + Math.ceil(g.dice.length / perRow(s)), 0);
+    const labelled = groups.some((g) => g.name);
+    const perRow = (s) => Math.max(1, Math.floor((w - 2 * PAD + gapFor(s)) / (s + gapFor(s))));
+    const rows = (s) => groups.reduce((n, g) => n + Math.ceil(g.dice.length / perRow(s)), 0);
     // Many dice shrink a little (never below MIN_SIZE) to keep the tray to a few rows; past that they wrap.
     let s = MAX_SIZE;
     while (s > MIN_SIZE && rows(s) > groups.length + 2) s -= 2;
     const gap = gapFor(s);
     const n = perRow(s);
     this.gap = gap;
-    let y = PAD, row = 0;
+    let y = PAD,
+      row = 0;
     this.labels = [];
     for (const g of groups) {
-      if (g.name) {   // the label sits nearer its own dice than the group above, with room for a raised die's rings
+      if (g.name) {
+        // the label sits nearer its own dice than the group above, with room for a raised die's rings
         if (row) y += GROUP_SEP;
         this.labels.push({ text: g.name, x: PAD, y: y + 7 });
         y += GROUP_H;
       }
       for (let k = 0; k < g.dice.length; k += n, row++) {
         const line = g.dice.slice(k, k + n);
-        const cap = line.some(d => d.label) ? CAPTION_H : 0;   // only rows with captions make room for them
+        const cap = line.some((d) => d.label) ? CAPTION_H : 0; // only rows with captions make room for them
         // Centred rows look best for one handful; labelled groups align left under their label.
         let x = labelled ? PAD : (w - line.length * s - (line.length - 1) * gap) / 2;
         for (const d of line) {
@@ -243,7 +285,7 @@ export class DiceTray {
         y += s + cap + gap;
       }
     }
-    const h = this.dice.length ? y - gap + PAD : MAX_SIZE + 2 * PAD;   // an empty tray keeps one row's height
+    const h = this.dice.length ? y - gap + PAD : MAX_SIZE + 2 * PAD; // an empty tray keeps one row's height
     const dpr = devicePixelRatio || 1;
     this.width = w;
     this.height = h;
@@ -268,7 +310,8 @@ export class DiceTray {
     for (const d of this.dice) drawDie(ctx, c, d, this._progress(d, t), t, Boolean(this.anim?.waiting));
     const f = this.dice[this.focus];
     if (f && !this.anim && this.keyboard && document.activeElement === canvas) {
-      const lift = f.marks.has('selected') ? 3 : 0, o = this.gap / 2 + 1;
+      const lift = f.marks.has('selected') ? 3 : 0,
+        o = this.gap / 2 + 1;
       ctx.strokeStyle = c.focus;
       ctx.lineWidth = 2;
       const ring = D6.map(([x, y]) => [f.x + f.s / 2 + x * (f.s + 2 * o), f.y + f.s / 2 - lift + y * (f.s + 2 * o)]);
@@ -287,9 +330,10 @@ export class DiceTray {
   // Pointer coordinates are CSS px from the canvas's corner; the layout is in CSS px too, so the DPR never enters.
   _hit(e) {
     const r = this.canvas.getBoundingClientRect();
-    const x = (e.clientX - r.left) * this.width / r.width, y = (e.clientY - r.top) * this.height / r.height;
-    const g = this.gap / 2;   // half the gap each side: no dead zones between dice
-    return this.dice.findIndex(d => x >= d.x - g && x < d.x + d.s + g && y >= d.y - g && y < d.y + d.s + d.cap + g);
+    const x = ((e.clientX - r.left) * this.width) / r.width,
+      y = ((e.clientY - r.top) * this.height) / r.height;
+    const g = this.gap / 2; // half the gap each side: no dead zones between dice
+    return this.dice.findIndex((d) => x >= d.x - g && x < d.x + d.s + g && y >= d.y - g && y < d.y + d.s + d.cap + g);
   }
 
   _pointerDown() {
@@ -301,7 +345,7 @@ export class DiceTray {
   }
 
   _click(e) {
-    if (this.anim || performance.now() - (this.skippedAt ?? -1e9) < 600) return;   // that tap only skipped the roll
+    if (this.anim || performance.now() - (this.skippedAt ?? -1e9) < 600) return; // that tap only skipped the roll
     const i = this._hit(e);
     if (i < 0) return;
     this.focus = i;
@@ -317,16 +361,29 @@ export class DiceTray {
       }
       return;
     }
-    const n = this.dice.length, f = this.focus;
+    const n = this.dice.length,
+      f = this.focus;
     if (!n) return;
     let next;
     switch (e.key) {
-      case 'ArrowRight': next = f + 1; break;
-      case 'ArrowLeft': next = f - 1; break;
-      case 'ArrowDown': case 'ArrowUp': next = this._vertical(f, e.key === 'ArrowDown' ? 1 : -1); break;
-      case 'Home': next = 0; break;
-      case 'End': next = n - 1; break;
-      case 'Enter': case ' ':
+      case 'ArrowRight':
+        next = f + 1;
+        break;
+      case 'ArrowLeft':
+        next = f - 1;
+        break;
+      case 'ArrowDown':
+      case 'ArrowUp':
+        next = this._vertical(f, e.key === 'ArrowDown' ? 1 : -1);
+        break;
+      case 'Home':
+        next = 0;
+        break;
+      case 'End':
+        next = n - 1;
+        break;
+      case 'Enter':
+      case ' ':
         e.preventDefault();
         if (f >= 0) {
           this.onTap?.(f);
@@ -335,7 +392,8 @@ export class DiceTray {
           this._draw();
         }
         return;
-      default: return;
+      default:
+        return;
     }
     e.preventDefault();
     this.focus = f < 0 ? 0 : Math.max(0, Math.min(n - 1, next));
@@ -346,7 +404,8 @@ export class DiceTray {
   _vertical(f, dir) {
     const here = this.dice[f];
     if (!here) return 0;
-    let best = f, dist = Infinity;
+    let best = f,
+      dist = Infinity;
     for (const d of this.dice) {
       if (d.row !== here.row + dir || Math.abs(d.x - here.x) >= dist) continue;
       best = d.i;
@@ -360,8 +419,8 @@ export class DiceTray {
 function groupsOf(dice) {
   const groups = [];
   for (const d of dice) {
-    let g = groups.find(g => g.name === d.group);
-    if (!g) groups.push(g = { name: d.group, dice: [] });
+    let g = groups.find((g) => g.name === d.group);
+    if (!g) groups.push((g = { name: d.group, dice: [] }));
     g.dice.push(d);
   }
   return groups;

@@ -18,19 +18,27 @@ export function readForm(form, fields) {
 function readField(root, f, path) {
   const el = byPath(root, path);
   switch (f.type) {
-    case 'int': return toInt(el.value);
-    case 'bool': return el.checked;
-    case 'choice': case 'text': return el.value;
-    case 'int_or_word': return f.words.includes(el.value) ? el.value : toInt(el.value);
-    case 'int_list': return items(el).map((li) => toInt(li.querySelector('input').value));
+    case 'int':
+      return toInt(el.value);
+    case 'bool':
+      return el.checked;
+    case 'choice':
+    case 'text':
+      return el.value;
+    case 'int_or_word':
+      return f.words.includes(el.value) ? el.value : toInt(el.value);
+    case 'int_list':
+      return items(el).map((li) => toInt(li.querySelector('input').value));
     case 'group': {
       if (!root.querySelector(`[data-toggle="${CSS.escape(path)}"]`).checked) return null;
       return Object.fromEntries(f.fields.map((g) => [g.name, readField(root, g, `${path}.${g.name}`)]));
     }
     case 'records':
       return items(el).map((li, i) =>
-        Object.fromEntries(f.fields.map((g) => [g.name, readField(li, g, `${path}[${i}].${g.name}`)])));
-    default: throw new Error(`unknown field type ${f.type}`);
+        Object.fromEntries(f.fields.map((g) => [g.name, readField(li, g, `${path}[${i}].${g.name}`)])),
+      );
+    default:
+      throw new Error(`unknown field type ${f.type}`);
   }
 }
 
@@ -45,8 +53,15 @@ function fillField(root, f, path, value) {
   const el = byPath(root, path);
   if (!el) return;
   switch (f.type) {
-    case 'bool': el.checked = value === true; break;
-    case 'int': case 'choice': case 'text': case 'int_or_word': el.value = String(value); break;
+    case 'bool':
+      el.checked = value === true;
+      break;
+    case 'int':
+    case 'choice':
+    case 'text':
+    case 'int_or_word':
+      el.value = String(value);
+      break;
     case 'int_list':
     case 'records': {
       if (!Array.isArray(value)) return;
@@ -97,7 +112,8 @@ function showGroup(toggle) {
 }
 
 function resize(list, n) {
-  const min = Number(list.dataset.minLen), max = Number(list.dataset.maxLen);
+  const min = Number(list.dataset.minLen),
+    max = Number(list.dataset.maxLen);
   n = Math.max(min, Math.min(max, n));
   const ol = list.querySelector(':scope > ol.items');
   while (ol.children.length > n) ol.lastElementChild.remove();
@@ -129,11 +145,16 @@ function updateListButtons(list) {
  * in a list ('threats[1].name': "Threat 2"), the group it sits in after it; null if no field has that path. */
 export function labelOf(fields, path) {
   const parts = String(path).match(/[^.[\]]+|\[\d+\]/g) ?? [];
-  let decls = fields, label = null, row = '';
+  let decls = fields,
+    label = null,
+    row = '';
   const groups = [];
   for (const part of parts) {
     const index = /^\[(\d+)\]$/.exec(part);
-    if (index) { row = ` ${Number(index[1]) + 1}`; continue; }
+    if (index) {
+      row = ` ${Number(index[1]) + 1}`;
+      continue;
+    }
     const f = decls?.find((g) => g.name === part);
     if (!f) return null;
     if (label && !row) groups.push(label);

@@ -8,13 +8,18 @@ import { bars, chanceLine, dieFaces, offer, title } from './procedures.js';
 
 export const generic = {
   dice: (roll, ui, spec) => dieFaces(roll.dice, roll.marks ?? roll.dice.map(() => []), spec),
-  choices: (roll, ui, { act, refusal = () => null }) => (roll.choices ?? []).filter((c) => c.action).map((c) =>
-    offer(c.name, refusal(c), () => act(c.action), c.label, c.odds ? chanceLine(roll, c.odds, title) : null)),
-  odds: (odds, request, { extras }) => bars(odds.outcomes, odds.exact.outcomes,
-    (k) => extras.outcome_labels?.[k] ?? title(k)),
+  choices: (roll, ui, { act, refusal = () => null }) =>
+    (roll.choices ?? [])
+      .filter((c) => c.action)
+      .map((c) =>
+        offer(c.name, refusal(c), () => act(c.action), c.label, c.odds ? chanceLine(roll, c.odds, title) : null),
+      ),
+  odds: (odds, request, { extras }) =>
+    bars(odds.outcomes, odds.exact.outcomes, (k) => extras.outcome_labels?.[k] ?? title(k)),
 };
 
 /** `views` (system → view) where a procedure without a view of its own gets the generic one. */
-export const withGeneric = (views) => new Proxy(views, {
-  get: (own, system) => (typeof system !== 'string' || Object.hasOwn(own, system) ? own[system] : generic),
-});
+export const withGeneric = (views) =>
+  new Proxy(views, {
+    get: (own, system) => (typeof system !== 'string' || Object.hasOwn(own, system) ? own[system] : generic),
+  });

@@ -20,21 +20,26 @@ function watchLoading(extensions) {
   const retry = document.getElementById('load-retry');
   // Roll waits for the table too, so the roll log and character sheets see every roll.
   // Roll is enabled from the first paint: a roll tapped before then waits for `pageReady` (Procedure.waitForEngine).
-  const rollable = (yes) => { // every form's Roll: each Procedure (and its tab) is built for it
+  const rollable = (yes) => {
+    // every form's Roll: each Procedure (and its tab) is built for it
     for (const proc of Object.values(procs)) proc.form.querySelector('[data-roll]').disabled = !yes;
   };
-  const waitReady = () => (pageReady = Promise.all([arbiter.ready, extensions.catch(() => {})])).then(() => {
-    status.dataset.state = 'ready';
-    label.textContent = 'Rules engine ready.';
-    document.body.dataset.ready = '';
-    for (const wait of document.querySelectorAll('[data-wait]')) wait.remove();
-    for (const proc of built.values()) proc.refreshOddsIfShown(); // one built later asks for itself
-  }, (error) => {
-    status.dataset.state = 'failed';
-    label.textContent = `The rules engine failed to load: ${error.message}`;
-    retry.hidden = false;
-    rollable(false);
-  });
+  const waitReady = () =>
+    (pageReady = Promise.all([arbiter.ready, extensions.catch(() => {})])).then(
+      () => {
+        status.dataset.state = 'ready';
+        label.textContent = 'Rules engine ready.';
+        document.body.dataset.ready = '';
+        for (const wait of document.querySelectorAll('[data-wait]')) wait.remove();
+        for (const proc of built.values()) proc.refreshOddsIfShown(); // one built later asks for itself
+      },
+      (error) => {
+        status.dataset.state = 'failed';
+        label.textContent = `The rules engine failed to load: ${error.message}`;
+        retry.hidden = false;
+        rollable(false);
+      },
+    );
   retry.addEventListener('click', () => {
     retry.hidden = true;
     status.dataset.state = 'loading';
@@ -65,24 +70,30 @@ const tabs = new Tabs(SPEC);
 // and what a roll asks of the page.
 const handed = { arbiter, ready: () => pageReady, rolled: requestPersistence };
 for (const system of Object.keys(SPEC)) {
-  Object.defineProperty(procs, system, { enumerable: true, get: () => {
-    if (!built.has(system)) {
-      built.set(system, new Procedure(tabs.form(system), { ...handed, spec: SPEC[system] }));
-      document.dispatchEvent(new CustomEvent('arbiter:built', { detail: { system } })); // the table's "Rolling as"
-    }
-    return built.get(system);
-  } });
+  Object.defineProperty(procs, system, {
+    enumerable: true,
+    get: () => {
+      if (!built.has(system)) {
+        built.set(system, new Procedure(tabs.form(system), { ...handed, spec: SPEC[system] }));
+        document.dispatchEvent(new CustomEvent('arbiter:built', { detail: { system } })); // the table's "Rolling as"
+      }
+      return built.get(system);
+    },
+  });
 }
-const showTab = (tab) => tabs.show(tab, (system) => { // its Procedure built, and its odds asked if they were owed
-  const proc = procs[system];
-  if (proc.oddsOwed && 'ready' in document.body.dataset) proc.refreshOddsIfShown();
-});
+const showTab = (tab) =>
+  tabs.show(tab, (system) => {
+    // its Procedure built, and its odds asked if they were owed
+    const proc = procs[system];
+    if (proc.oddsOwed && 'ready' in document.body.dataset) proc.refreshOddsIfShown();
+  });
 const firstSystems = [];
 tabs.show(tabs.readHash(procs), (system) => firstSystems.push(system)); // its Procedures below, a task each
 tabs.wire(procs, showTab);
 // The rulings (index.html) are parsed into the page the first time they are opened, not with the page.
-document.getElementById('rulings')?.addEventListener('toggle', () => buildText(document.getElementById('rulings-text')),
-  { once: true });
+document
+  .getElementById('rulings')
+  ?.addEventListener('toggle', () => buildText(document.getElementById('rulings-text')), { once: true });
 // situation(system): the Situation a roll's Pay the Price list shows (its marks, who pays), set by the table, its owner
 // recheck(): what pays for a shown roll's choices changed (the table's Scheme or a sheet): check them again
 // built(): the Procedures made so far (only they can show a roll), without making the others
@@ -103,7 +114,9 @@ window.arbiterPage = {
     window.arbiterPage.recheck();
   },
   recheck: () => {
-    rechecking ??= new Promise((resolve) => { setTimeout(resolve, 0); }).then(() => {
+    rechecking ??= new Promise((resolve) => {
+      setTimeout(resolve, 0);
+    }).then(() => {
       rechecking = null;
       return Promise.all([...built.values()].map((proc) => proc.recheck()));
     });
@@ -125,7 +138,8 @@ const extensions = (async () => {
   const drawn = startTable(window.arbiterPage, arbiter, SPEC);
   // The offline copy once the table is drawn: the service worker's download of the build (and its check of every
   // file's hash) then keeps a core busy while the page has nothing left to do.
-  drawn.then(() => import('./offline.js')) // registers the service worker and offers "New version — reload"
+  drawn
+    .then(() => import('./offline.js')) // registers the service worker and offers "New version — reload"
     .catch((error) => console.error(error));
 })();
 extensions.catch((error) => console.error(error));

@@ -39,7 +39,8 @@ function offerReload(registration) {
     button.disabled = true;
     reloading = true;
     const waiting = registration.waiting;
-    if (waiting) waiting.postMessage({ type: 'SKIP_WAITING' }); // it takes over, then `controllerchange` reloads
+    if (waiting)
+      waiting.postMessage({ type: 'SKIP_WAITING' }); // it takes over, then `controllerchange` reloads
     else location.reload(); // already taken over (by another tab): this page only has to load it
   });
   banner.replaceChildren(text, button);

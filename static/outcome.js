@@ -5,7 +5,9 @@ import { h } from './dom.js';
 
 // Each class's glyph and words (the glyph is drawn in a badge whose shape the stylesheet gives each class).
 const TONES = {
-  success: ['✓', 'Success'], mixed: ['◐', 'Partly'], failure: ['✗', 'Failure'],
+  success: ['✓', 'Success'],
+  mixed: ['◐', 'Partly'],
+  failure: ['✗', 'Failure'],
   botch: ['‼\uFE0E', 'Botch or fumble'],
 };
 
@@ -14,15 +16,17 @@ let stepsIds = 0;
 // their size changes, on the next frame (showing the toggle narrows the steps: changed inside the observer's callback,
 // that would be a "ResizeObserver loop"). One observer for every form's steps; steps a later roll replaced are let go.
 const toggles = new WeakMap();
-const fit = new ResizeObserver((entries) => requestAnimationFrame(() => {
-  for (const { target } of entries) {
-    const toggle = toggles.get(target);
-    if (!target.isConnected) fit.unobserve(target);
-    else if (toggle.getAttribute('aria-expanded') !== 'true') {
-      toggle.hidden = target.scrollHeight <= target.clientHeight;
+const fit = new ResizeObserver((entries) =>
+  requestAnimationFrame(() => {
+    for (const { target } of entries) {
+      const toggle = toggles.get(target);
+      if (!target.isConnected) fit.unobserve(target);
+      else if (toggle.getAttribute('aria-expanded') !== 'true') {
+        toggle.hidden = target.scrollHeight <= target.clientHeight;
+      }
     }
-  }
-}));
+  }),
+);
 
 /** The outcome line and the worked steps of `roll`, for [data-result]. */
 export function outcomeLines(roll) {
@@ -31,8 +35,11 @@ export function outcomeLines(roll) {
   const outcome = h('p', { class: 'outcome', 'data-tone': roll.tone }, mark, ' ', roll.summary);
   const id = `steps-${++stepsIds}`;
   const steps = h('p', { class: 'steps', id }, roll.steps.join(' → '));
-  const toggle = h('button', { type: 'button', class: 'steps-toggle', 'aria-expanded': 'false', 'aria-controls': id,
-    hidden: true }, 'All steps');
+  const toggle = h(
+    'button',
+    { type: 'button', class: 'steps-toggle', 'aria-expanded': 'false', 'aria-controls': id, hidden: true },
+    'All steps',
+  );
   const box = h('div', { class: 'steps-box' }, steps, toggle);
   toggle.addEventListener('click', () => {
     const open = toggle.getAttribute('aria-expanded') !== 'true';

@@ -38,7 +38,13 @@ export class Procedure {
     this.refusalBox = h('output', { class: 'field-error', 'data-roll-refusal': '', hidden: true });
     form.querySelector('[data-roll]').after(this.refusalBox);
     // the control a follow-up was taken with (a tap need not focus it), for its refusal to show by it
-    this.choiceBox.addEventListener('click', (event) => { this.usedControl = event.target.closest(CONTROLS); }, true);
+    this.choiceBox.addEventListener(
+      'click',
+      (event) => {
+        this.usedControl = event.target.closest(CONTROLS);
+      },
+      true,
+    );
     this.oddsBox.open = matchMedia('(min-width: 52rem)').matches; // folded on a phone: headline odds by Roll
     this.resultBox.addEventListener('pointerdown', () => this.tray.skip()); // a tap on the words to come lands the dice
     wireForm(form);
@@ -52,7 +58,9 @@ export class Procedure {
     if ('ready' in document.body.dataset) this.refreshOddsIfShown();
   }
 
-  request() { return readForm(this.form, this.spec.fields); }
+  request() {
+    return readForm(this.form, this.spec.fields);
+  }
 
   /** Show `error` (a refusal, or its words) in a player's words by its field, or clear it: `fromRoll` for a refused
    * roll, also said by Roll (and announced there), which a later odds answer keeps. */
@@ -104,8 +112,9 @@ export class Procedure {
     } catch (error) {
       if (seq !== this.oddsSeq) return;
       // No chance beside Roll for a form the rules refuse (the last one shown was another form's)
-      this.form.querySelector('[data-headline]').replaceChildren(
-        h('span', { class: 'muted', 'data-no-odds': '' }, 'No odds: see ⚠ above'));
+      this.form
+        .querySelector('[data-headline]')
+        .replaceChildren(h('span', { class: 'muted', 'data-no-odds': '' }, 'No odds: see ⚠ above'));
       if (!this.rollError) this.setError(error); // a refused roll's message stays until the form changes
     }
   }
@@ -156,7 +165,12 @@ export class Procedure {
     const before = this.ui.refusals;
     this.ui.refusals = refusals;
     // drawn again only when a refusal changed: a redraw under a player's tap (a threat's button) would lose it
-    const words = (why) => [why].flat().map((w, i) => (w ? `${i}:${w.words}` : '')).filter(Boolean).join('|');
+    const words = (why) =>
+      [why]
+        .flat()
+        .map((w, i) => (w ? `${i}:${w.words}` : ''))
+        .filter(Boolean)
+        .join('|');
     if ([...refusals].some(([c, why]) => words(before?.get(c)) !== words(why))) this.renderChoices();
     else this.choiceBox.removeAttribute('data-checking');
   }
@@ -230,7 +244,7 @@ export class Procedure {
       const previous = this.roll;
       const shown = this.show(next, true, true); // only the dice the follow-up added or rolled again move
       announce(this, next, action, previous, answer);
-      if (!await shown) return; // a later roll took its place while its dice tumbled
+      if (!(await shown)) return; // a later roll took its place while its dice tumbled
       if (used && !this.choiceBox.contains(document.activeElement)) refocus(this.choiceBox, used, this.tray.canvas);
     } catch (error) {
       // said by the control used, in a player's words; one refusal at a time
@@ -280,17 +294,22 @@ export class Procedure {
   renderChoices() {
     const refusals = this.ui.refusals;
     const focused = controlKey(this.choiceBox);
-    this.choiceBox.replaceChildren(...this.view.choices(this.roll, this.ui, { // (a view's null: nothing to offer)
-      act: (action) => this.act(action),
-      redraw: () => {
-        this.tray.update(this.view.dice(this.roll, this.ui, this.spec));
-        this.renderChoices();
-      },
-      spec: this.spec,
-      situation: window.arbiterPage.situation(this.system),
-      refusal: (choice) => refusals?.get(choice) ?? null,
-      oddsAfter: (action) => this.arbiter.oddsAfter(this.system, this.roll, action),
-    }).filter(Boolean));
+    this.choiceBox.replaceChildren(
+      ...this.view
+        .choices(this.roll, this.ui, {
+          // (a view's null: nothing to offer)
+          act: (action) => this.act(action),
+          redraw: () => {
+            this.tray.update(this.view.dice(this.roll, this.ui, this.spec));
+            this.renderChoices();
+          },
+          spec: this.spec,
+          situation: window.arbiterPage.situation(this.system),
+          refusal: (choice) => refusals?.get(choice) ?? null,
+          oddsAfter: (action) => this.arbiter.oddsAfter(this.system, this.roll, action),
+        })
+        .filter(Boolean),
+    );
     this.choiceBox.toggleAttribute('data-checking', !refusals);
     if (focused) refocus(this.choiceBox, focused, null);
   }
@@ -309,6 +328,7 @@ const checkKey = (request, roll, table) => JSON.stringify([request, roll, table]
 /** Tell the rest of the page (the roll log, character sheets) about every roll and follow-up, with the engine's
  * answer to its tap (what the table keeps of it: new states, notes, luck). */
 function announce(proc, roll, action, previous, answer) {
-  document.dispatchEvent(new CustomEvent('arbiter:roll',
-    { detail: { system: proc.system, roll, action, previous, answer } }));
+  document.dispatchEvent(
+    new CustomEvent('arbiter:roll', { detail: { system: proc.system, roll, action, previous, answer } }),
+  );
 }

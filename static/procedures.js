@@ -28,11 +28,15 @@ const title = (s) => s.charAt(0).toUpperCase() + s.slice(1).replaceAll('_', ' ')
 
 /** One labelled bar per entry of `probs` (label → p), in the given order; exact "p/q" kept for tests and tooltips. */
 function bars(probs, exact, label = title, caption = null) {
-  const rows = Object.entries(probs).map(([key, p]) => h('div',
-    { class: 'odds-row', 'data-key': key, 'data-p': p, 'data-exact': exact?.[key] },
-    h('span', { class: 'label' }, label(key)),
-    h('span', { class: 'bar', 'aria-hidden': 'true' }, widthSpan(p)),
-    h('span', { class: 'pct' }, percent(p))));
+  const rows = Object.entries(probs).map(([key, p]) =>
+    h(
+      'div',
+      { class: 'odds-row', 'data-key': key, 'data-p': p, 'data-exact': exact?.[key] },
+      h('span', { class: 'label' }, label(key)),
+      h('span', { class: 'bar', 'aria-hidden': 'true' }, widthSpan(p)),
+      h('span', { class: 'pct' }, percent(p)),
+    ),
+  );
   return caption ? [h('p', { class: 'muted' }, caption), ...rows] : rows;
 }
 
@@ -49,9 +53,14 @@ const dieFaces = (faces, marks, spec, group) =>
 
 /** A choice the roll offers with its action: a button that takes it (its odds inside, `odds`), disabled with the
  * reason when `why` (a refusal, {words}) says the table cannot pay for it. */
-const offer = (choice, why, act, label, odds, ...more) => h('div', { class: 'choice', 'data-choice': choice },
-  h('button', { type: 'button', disabled: Boolean(why), onclick: () => act() }, label, odds), ...more,
-  why ? h('span', { class: 'field-error', 'data-refusal': '' }, why.words) : null);
+const offer = (choice, why, act, label, odds, ...more) =>
+  h(
+    'div',
+    { class: 'choice', 'data-choice': choice },
+    h('button', { type: 'button', disabled: Boolean(why), onclick: () => act() }, label, odds),
+    ...more,
+    why ? h('span', { class: 'field-error', 'data-refusal': '' }, why.words) : null,
+  );
 
 // --- odds between the choices: the headline outcome is the first of the engine's `outcomes` (its odds' order) ----
 /** The headline [key, p, exact] of odds in the engine's shape. */
@@ -65,12 +74,22 @@ const headline = (odds) => {
 function whatIfs(odds) {
   if (!odds.what_if?.length) return [];
   const [, now] = headline(odds);
-  return [h('h3', {}, 'What if'), h('ul', { class: 'what-if' }, odds.what_if.map((w) => {
-    const [key, p, exact] = headline(w);
-    const points = (p - now) * 100;
-    return h('li', { 'data-what-if': JSON.stringify(w.change), 'data-key': key, 'data-p': p, 'data-exact': exact },
-      `${w.label}: ${percent(p)} (${points >= 0 ? '+' : '−'}${Math.abs(points).toFixed(1)})`);
-  }))];
+  return [
+    h('h3', {}, 'What if'),
+    h(
+      'ul',
+      { class: 'what-if' },
+      odds.what_if.map((w) => {
+        const [key, p, exact] = headline(w);
+        const points = (p - now) * 100;
+        return h(
+          'li',
+          { 'data-what-if': JSON.stringify(w.change), 'data-key': key, 'data-p': p, 'data-exact': exact },
+          `${w.label}: ${percent(p)} (${points >= 0 ? '+' : '−'}${Math.abs(points).toFixed(1)})`,
+        );
+      }),
+    ),
+  ];
 }
 
 /** "success 41.0% → 73.0%": the roll as it stands (`roll.standing`) against `after` (odds_after's answer), in a
@@ -98,18 +117,24 @@ function liveChance(roll, ui, slot, action, oddsAfter, words) {
   ui.wanted = { ...ui.wanted, [slot]: key };
   ui.spans = { ...ui.spans, [slot]: span };
   if (!known && oddsAfter) {
-    oddsAfter(action).then((odds) => {
-      if (ui.wanted[slot] !== key) return; // stale: another pick, or another roll's ui
-      ui.after = { ...ui.after, [slot]: { key, odds: { ...odds, action } } };
-      fillChance(ui.spans[slot], headline(roll.standing)[0], headline(roll.standing)[1], ui.after[slot].odds, words);
-    }, () => { if (ui.wanted[slot] === key) ui.spans[slot].textContent = ''; });
+    oddsAfter(action).then(
+      (odds) => {
+        if (ui.wanted[slot] !== key) return; // stale: another pick, or another roll's ui
+        ui.after = { ...ui.after, [slot]: { key, odds: { ...odds, action } } };
+        fillChance(ui.spans[slot], headline(roll.standing)[0], headline(roll.standing)[1], ui.after[slot].odds, words);
+      },
+      () => {
+        if (ui.wanted[slot] === key) ui.spans[slot].textContent = '';
+      },
+    );
   }
   return span;
 }
 
 // --- threat (002) ---------------------------------------------------------------------------------------------
 const threat = {
-  dice(roll, ui, spec) { // the engine marks the die each threat takes; the page adds the die picked to reassign
+  dice(roll, ui, spec) {
+    // the engine marks the die each threat takes; the page adds the die picked to reassign
     const owner = new Map();
     roll.assignment.forEach((list, t) => list.forEach((d) => owner.set(d, t)));
     return dieFaces(roll.dice, roll.marks, spec).map((die, i) => {
@@ -118,7 +143,8 @@ const threat = {
       return { ...die, label: t === undefined ? '' : `T${t + 1}` };
     });
   },
-  tap(roll, ui, index) { // a die goes to another threat, while the roll offers reassigning
+  tap(roll, ui, index) {
+    // a die goes to another threat, while the roll offers reassigning
     if (canAssign(roll)) ui.pickedDie = ui.pickedDie === index ? null : index;
   },
   choices(roll, ui, { act, spec, situation, refusal = () => null }) {
@@ -126,22 +152,41 @@ const threat = {
     const list = h('ol', { class: 'threat-list', 'data-threats': '' });
     roll.threats.forEach((t, i) => {
       const words = t.die === null ? 'no die: it comes to pass' : `die ${t.die}: ${t.outcome}`;
-      const body = [h('span', { class: 'name' }, `T${i + 1} ${t.name || '(unnamed threat)'}`),
-        t.desperate ? ' (Desperate)' : '', h('span', {}, ` — ${words}`),
-        t.text ? h('div', { class: 'muted' }, t.text) : null];
+      const body = [
+        h('span', { class: 'name' }, `T${i + 1} ${t.name || '(unnamed threat)'}`),
+        t.desperate ? ' (Desperate)' : '',
+        h('span', {}, ` — ${words}`),
+        t.text ? h('div', { class: 'muted' }, t.text) : null,
+      ];
       const move = () => {
         const assign = roll.assignment.map((l) => l.filter((d) => d !== ui.pickedDie));
         assign[i].push(ui.pickedDie);
         act({ assign });
       };
-      list.append(h('li', { 'data-outcome': t.outcome }, ui.pickedDie === null ? body
-        : h('button', { type: 'button', onclick: move, 'aria-label': `Give die ${ui.pickedDie + 1} to ${t.name}` },
-          body)));
+      list.append(
+        h(
+          'li',
+          { 'data-outcome': t.outcome },
+          ui.pickedDie === null
+            ? body
+            : h(
+                'button',
+                { type: 'button', onclick: move, 'aria-label': `Give die ${ui.pickedDie + 1} to ${t.name}` },
+                body,
+              ),
+        ),
+      );
     });
     if (canAssign(roll)) {
-      out.push(h('p', { class: 'muted', 'data-reassign-hint': '' }, ui.pickedDie === null
-        ? 'To reassign, tap a die, then the threat it goes to (a threat takes its highest die).'
-        : `Die ${ui.pickedDie + 1} (${roll.dice[ui.pickedDie]}) picked: now tap its threat.`));
+      out.push(
+        h(
+          'p',
+          { class: 'muted', 'data-reassign-hint': '' },
+          ui.pickedDie === null
+            ? 'To reassign, tap a die, then the threat it goes to (a threat takes its highest die).'
+            : `Die ${ui.pickedDie + 1} (${roll.dice[ui.pickedDie]}) picked: now tap its threat.`,
+        ),
+      );
     }
     out.push(list);
     out.push(payThePrice(roll, ui, act, spec, situation, refusal));
@@ -150,12 +195,23 @@ const threat = {
   odds(odds, request) {
     return odds.threats.map((p, i) => {
       const name = request.threats?.[i]?.name || `Threat ${i + 1}`;
-      return h('div', { class: 'odds-row stack', 'data-key': `threat-${i}` },
+      return h(
+        'div',
+        { class: 'odds-row stack', 'data-key': `threat-${i}` },
         h('span', { class: 'label' }, name),
-        h('span', { class: 'bar', 'aria-hidden': 'true' },
-          widthSpan(p.happens), widthSpan(p.lessened, 's2'), widthSpan(p.avoided, 's3')),
-        h('span', { class: 'legend' },
-          `happens ${percent(p.happens)} · lessened ${percent(p.lessened)} · avoided ${percent(p.avoided)}`));
+        h(
+          'span',
+          { class: 'bar', 'aria-hidden': 'true' },
+          widthSpan(p.happens),
+          widthSpan(p.lessened, 's2'),
+          widthSpan(p.avoided, 's3'),
+        ),
+        h(
+          'span',
+          { class: 'legend' },
+          `happens ${percent(p.happens)} · lessened ${percent(p.lessened)} · avoided ${percent(p.avoided)}`,
+        ),
+      );
     });
   },
 };
@@ -173,10 +229,18 @@ function payThePrice(roll, ui, act, { extras }, situation, refusal) {
   if (!offer) return null;
   const marked = situation?.marked ?? [];
   const roller = situation?.roller ?? null;
-  const player = roller ? null : h('input', { type: 'text', value: situation?.player ?? '', autocomplete: 'off',
-    maxlength: situation?.maxName, 'data-price-player': '' });
+  const player = roller
+    ? null
+    : h('input', {
+        type: 'text',
+        value: situation?.player ?? '',
+        autocomplete: 'off',
+        maxlength: situation?.maxName,
+        'data-price-player': '',
+      });
   player?.addEventListener('change', () => situation?.setPlayer(player.value));
-  const missing = roller ? null
+  const missing = roller
+    ? null
     : h('output', { class: 'field-error', role: 'alert', hidden: true }, 'Name who pays the Price first.');
   const pick = (option) => {
     const by = roller ?? player.value.trim();
@@ -191,20 +255,48 @@ function payThePrice(roll, ui, act, { extras }, situation, refusal) {
   const items = extras.pay_the_price.map((words, i) => {
     const mark = marked.find((m) => m.option === i);
     const why = refused[i];
-    return h('li', {}, h('button', { type: 'button', 'aria-pressed': String(Boolean(mark)), 'data-option': i,
-      disabled: Boolean(why), onclick: () => pick(i) }, words),
-    mark ? h('span', { class: 'muted', 'data-marked-by': mark.by ?? '' }, ` — marked by ${mark.by ?? 'someone'}`)
-      : null,
-    why ? [' ', h('span', { class: 'field-error', 'data-refusal': '' }, why.words)] : null);
+    return h(
+      'li',
+      {},
+      h(
+        'button',
+        {
+          type: 'button',
+          'aria-pressed': String(Boolean(mark)),
+          'data-option': i,
+          disabled: Boolean(why),
+          onclick: () => pick(i),
+        },
+        words,
+      ),
+      mark
+        ? h('span', { class: 'muted', 'data-marked-by': mark.by ?? '' }, ` — marked by ${mark.by ?? 'someone'}`)
+        : null,
+      why ? [' ', h('span', { class: 'field-error', 'data-refusal': '' }, why.words)] : null,
+    );
   });
-  const details = h('details', { class: 'price', open: ui.priceOpen || roll.pay_the_price ? true : null },
-    h('summary', {}, offer.label), h('p', { class: 'muted' }, extras.pay_the_price_rule),
-    roller ? h('p', { 'data-price-by': roller }, `Paid by ${roller}, who rolls this.`)
+  const details = h(
+    'details',
+    { class: 'price', open: ui.priceOpen || roll.pay_the_price ? true : null },
+    h('summary', {}, offer.label),
+    h('p', { class: 'muted' }, extras.pay_the_price_rule),
+    roller
+      ? h('p', { 'data-price-by': roller }, `Paid by ${roller}, who rolls this.`)
       : h('label', { class: 'tf' }, h('span', {}, 'Who pays the Price'), player),
-    missing, h('ol', { class: 'price-list' }, items),
-    situation ? h('p', { class: 'muted' }, `Marks kept for the Situation “${situation.name || '(unnamed)'}”. `,
-      h('button', { type: 'button', onclick: () => situation.fresh() }, 'New Situation')) : null);
-  details.addEventListener('toggle', () => { ui.priceOpen = details.open; });
+    missing,
+    h('ol', { class: 'price-list' }, items),
+    situation
+      ? h(
+          'p',
+          { class: 'muted' },
+          `Marks kept for the Situation “${situation.name || '(unnamed)'}”. `,
+          h('button', { type: 'button', onclick: () => situation.fresh() }, 'New Situation'),
+        )
+      : null,
+  );
+  details.addEventListener('toggle', () => {
+    ui.priceOpen = details.open;
+  });
   return details;
 }
 
@@ -212,8 +304,13 @@ function payThePrice(roll, ui, act, { extras }, situation, refusal) {
 const luck = {
   dice: (roll, ui, spec) => dieFaces(roll.dice, roll.marks, spec), // the result's die kept, as the engine marks it
   choices: () => [],
-  odds: (odds, request, { extras }) => bars(odds.outcomes, odds.exact.outcomes, (k) => extras.outcome_labels[k] ?? k,
-    'Higher results are better outcomes.'),
+  odds: (odds, request, { extras }) =>
+    bars(
+      odds.outcomes,
+      odds.exact.outcomes,
+      (k) => extras.outcome_labels[k] ?? k,
+      'Higher results are better outcomes.',
+    ),
 };
 
 export const VIEWS = withGeneric({ threat, luck });
@@ -221,12 +318,14 @@ export { bars, chanceLine, dieFaces, offer, title };
 
 // --- ability_test (004) -----------------------------------------------------------------------------------------
 const ability_test = {
-  dice(roll, ui, spec) { // the engine's marks; the page adds the dice picked to reroll
-    const scheme = roll.scheme_roll === null ? []
-      : dieFaces([roll.scheme_roll], [roll.scheme_marks], spec, 'Scheme die (+Ability)');
+  dice(roll, ui, spec) {
+    // the engine's marks; the page adds the dice picked to reroll
+    const scheme =
+      roll.scheme_roll === null ? [] : dieFaces([roll.scheme_roll], [roll.scheme_marks], spec, 'Scheme die (+Ability)');
     // picked before the reroll (a rerolled, new die is never picked: the reroll is once per Test)
-    const dice = dieFaces(roll.dice, roll.marks, spec, 'Difficulty dice')
-      .map((die, i) => (ui.selected.has(i) ? { ...die, marks: ['selected', ...die.marks] } : die));
+    const dice = dieFaces(roll.dice, roll.marks, spec, 'Difficulty dice').map((die, i) =>
+      ui.selected.has(i) ? { ...die, marks: ['selected', ...die.marks] } : die,
+    );
     return [...scheme, ...dice];
   },
   tap(roll, ui, index) {
@@ -242,25 +341,55 @@ const ability_test = {
       if (c.name === 'reroll') {
         const picked = [...ui.selected].sort((a, b) => a - b);
         if (c.odds) ui.after = { reroll: { key: JSON.stringify(c.odds.action), odds: c.odds }, ...ui.after };
-        const chance = picked.length ? liveChance(roll, ui, 'reroll', { reroll: picked }, oddsAfter, title)
+        const chance = picked.length
+          ? liveChance(roll, ui, 'reroll', { reroll: picked }, oddsAfter, title)
           : h('span', { class: 'choice-odds muted' }, 'tap dice to see the chance');
         if (!picked.length) ui.wanted = { ...ui.wanted, reroll: null };
-        out.push(h('div', { class: 'choice', 'data-choice': 'reroll' },
-          h('span', {}, `${c.label}: tap the difficulty dice to reroll (${picked.length}/${c.max} picked).`),
-          h('button', { type: 'button', onclick: () => { ui.selected = new Set(c.suggested); redraw(); } },
-            `Pick the best (${c.suggested.map((i) => roll.dice[i]).join(', ') || 'none'})`,
-            c.odds ? chanceLine(roll, c.odds, title) : null),
-          h('button', { type: 'button', class: 'primary', disabled: picked.length === 0,
-            onclick: () => act({ reroll: picked }) },
-          `Reroll ${picked.length} ${picked.length === 1 ? 'die' : 'dice'}`, chance)));
+        out.push(
+          h(
+            'div',
+            { class: 'choice', 'data-choice': 'reroll' },
+            h('span', {}, `${c.label}: tap the difficulty dice to reroll (${picked.length}/${c.max} picked).`),
+            h(
+              'button',
+              {
+                type: 'button',
+                onclick: () => {
+                  ui.selected = new Set(c.suggested);
+                  redraw();
+                },
+              },
+              `Pick the best (${c.suggested.map((i) => roll.dice[i]).join(', ') || 'none'})`,
+              c.odds ? chanceLine(roll, c.odds, title) : null,
+            ),
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'primary',
+                disabled: picked.length === 0,
+                onclick: () => act({ reroll: picked }),
+              },
+              `Reroll ${picked.length} ${picked.length === 1 ? 'die' : 'dice'}`,
+              chance,
+            ),
+          ),
+        );
       } else if (c.name === 'exert') {
         // the one rolling pays: never more offered than they have left, as the engine said; none left, refused
         const why = refusal(c);
         const max = Math.min(c.max, why?.left ?? c.max);
         const none = Boolean(why) && !(why.left >= c.min);
         const wanted = ui.exert ?? c.exert_needed;
-        const input = h('input', { type: 'number', min: c.min, max, step: 1, disabled: none,
-          value: Number(wanted) > max ? max : wanted, 'aria-label': 'Exertion to spend' });
+        const input = h('input', {
+          type: 'number',
+          min: c.min,
+          max,
+          step: 1,
+          disabled: none,
+          value: Number(wanted) > max ? max : wanted,
+          'aria-label': 'Exertion to spend',
+        });
         if (c.odds) ui.after = { exert: { key: JSON.stringify(c.odds.action), odds: c.odds }, ...ui.after };
         const button = h('button', { type: 'button', onclick: () => act({ exert: Number(input.value) }) });
         const note = h('span', { class: 'field-error', 'aria-live': 'polite' });
@@ -271,67 +400,128 @@ const ability_test = {
           const ok = !none && input.value.trim() !== '' && Number.isInteger(amount) && amount >= c.min && amount <= max;
           if (!ok) ui.wanted = { ...ui.wanted, exert: null }; // an answer for an earlier amount is stale
           button.disabled = !ok;
-          button.replaceChildren('Exert', ok ? liveChance(roll, ui, 'exert', { exert: amount }, oddsAfter, title)
-            : h('span', { class: 'choice-odds' }));
-          const words = none || (why && amount > max) ? why.words
-            : ok ? '' : `Exertion to spend must be from ${c.min} to ${max}`;
+          button.replaceChildren(
+            'Exert',
+            ok
+              ? liveChance(roll, ui, 'exert', { exert: amount }, oddsAfter, title)
+              : h('span', { class: 'choice-odds' }),
+          );
+          const words =
+            none || (why && amount > max) ? why.words : ok ? '' : `Exertion to spend must be from ${c.min} to ${max}`;
           Object.assign(note, { textContent: words, hidden: !words });
           note.toggleAttribute('data-refusal', Boolean(words));
         };
-        input.addEventListener('input', () => { ui.exert = input.value; check(); });
+        input.addEventListener('input', () => {
+          ui.exert = input.value;
+          check();
+        });
         check();
-        out.push(h('div', { class: 'choice', 'data-choice': 'exert' },
-          h('span', {}, `Spend Exertion: ${c.exert_needed} would turn this into a success.`), input, button, note));
+        out.push(
+          h(
+            'div',
+            { class: 'choice', 'data-choice': 'exert' },
+            h('span', {}, `Spend Exertion: ${c.exert_needed} would turn this into a success.`),
+            input,
+            button,
+            note,
+          ),
+        );
       } else if (c.name === 'negate_setback') {
-        out.push(offer('negate_setback', refusal(c), () => act(c.action), c.label,
-          c.odds ? chanceLine(roll, c.odds, title) : null));
+        out.push(
+          offer(
+            'negate_setback',
+            refusal(c),
+            () => act(c.action),
+            c.label,
+            c.odds ? chanceLine(roll, c.odds, title) : null,
+          ),
+        );
       }
     }
     return out;
   },
   odds: (odds) => [
     ...bars(odds.outcomes, odds.exact.outcomes),
-    ...bars({ scheme_gain: odds.scheme_gain, setback: odds.setback }, odds.exact,
-      (k) => (k === 'scheme_gain' ? 'Earn a Scheme die' : 'Setback')),
+    ...bars({ scheme_gain: odds.scheme_gain, setback: odds.setback }, odds.exact, (k) =>
+      k === 'scheme_gain' ? 'Earn a Scheme die' : 'Setback',
+    ),
     ...whatIfs(odds),
   ],
 };
 VIEWS.ability_test = ability_test;
 
 // --- arbitration (000) ------------------------------------------------------------------------------------------
-const TIER_LABEL = { outstanding: 'Success (Outstanding)', exceptional: 'Success (Exceptional)', good: 'Success (Good)',
-  fair: 'Success (Fair)', mediocre: 'Success (Mediocre)', failure: 'Failure', fumble: 'Fumble' };
+const TIER_LABEL = {
+  outstanding: 'Success (Outstanding)',
+  exceptional: 'Success (Exceptional)',
+  good: 'Success (Good)',
+  fair: 'Success (Fair)',
+  mediocre: 'Success (Mediocre)',
+  failure: 'Failure',
+  fumble: 'Fumble',
+};
 const arbitration = {
-  dice(roll, ui, spec) { // 1s removed, the rest kept, a fumble's dice: as the engine marks them
+  dice(roll, ui, spec) {
+    // 1s removed, the rest kept, a fumble's dice: as the engine marks them
     if (!roll.defender) return dieFaces(roll.dice, roll.marks, spec);
-    return [...dieFaces(roll.dice, roll.marks, spec, 'Aggressor'),
-      ...dieFaces(roll.defender.dice, roll.defender.marks, spec, 'Defender')];
+    return [
+      ...dieFaces(roll.dice, roll.marks, spec, 'Aggressor'),
+      ...dieFaces(roll.defender.dice, roll.defender.marks, spec, 'Defender'),
+    ];
   },
-  choices: (roll) => (roll.ones > 0 ? [h('p', { class: 'muted' },
-    `${roll.ones} × 1 removed: the Host may introduce ${roll.ones} consequence${roll.ones === 1 ? '' : 's'} `
-    + '(quirks, flaws, unexpected twists).')] : []),
-  odds: (odds, request) => bars(odds.outcomes, odds.exact.outcomes, (k) => TIER_LABEL[k] ?? title(k),
-    request.opposed ? 'The aggressor’s result after the defender’s roll:' : null),
+  choices: (roll) =>
+    roll.ones > 0
+      ? [
+          h(
+            'p',
+            { class: 'muted' },
+            `${roll.ones} × 1 removed: the Host may introduce ${roll.ones} consequence${roll.ones === 1 ? '' : 's'} ` +
+              '(quirks, flaws, unexpected twists).',
+          ),
+        ]
+      : [],
+  odds: (odds, request) =>
+    bars(
+      odds.outcomes,
+      odds.exact.outcomes,
+      (k) => TIER_LABEL[k] ?? title(k),
+      request.opposed ? 'The aggressor’s result after the defender’s roll:' : null,
+    ),
 };
 
 // --- two_dice (001) ---------------------------------------------------------------------------------------------
 const two_dice = {
-  dice(roll, ui, spec) { // snake-eyes and double sixes kept, snake-eyes a fumble: as the engine marks them
+  dice(roll, ui, spec) {
+    // snake-eyes and double sixes kept, snake-eyes a fumble: as the engine marks them
     if (!roll.target) return dieFaces(roll.dice, roll.marks, spec);
-    return [...dieFaces(roll.dice, roll.marks, spec, 'Actor'),
-      ...dieFaces(roll.target.dice, roll.target.marks, spec, 'Target')];
+    return [
+      ...dieFaces(roll.dice, roll.marks, spec, 'Actor'),
+      ...dieFaces(roll.target.dice, roll.target.marks, spec, 'Target'),
+    ];
   },
   choices: (roll, ui, { spec }) => {
     const out = [];
-    for (const [side, s] of [['', roll.special], ['Target: ', roll.target?.special]]) {
+    for (const [side, s] of [
+      ['', roll.special],
+      ['Target: ', roll.target?.special],
+    ]) {
       if (s === 'snake-eyes') out.push(h('p', { class: 'muted' }, side + spec.extras.snake_eyes));
       if (s === 'double sixes') out.push(h('p', { class: 'muted' }, side + spec.extras.double_sixes));
     }
     return out;
   },
-  odds: (odds, request, spec) => bars(odds.outcomes, odds.exact.outcomes, (k) => ({
-    success: `Success (${spec.extras.target}+)`, failure: 'Failure', actor: 'Actor wins', target: 'Target wins (ties)',
-  }[k] ?? title(k))),
+  odds: (odds, request, spec) =>
+    bars(
+      odds.outcomes,
+      odds.exact.outcomes,
+      (k) =>
+        ({
+          success: `Success (${spec.extras.target}+)`,
+          failure: 'Failure',
+          actor: 'Actor wins',
+          target: 'Target wins (ties)',
+        })[k] ?? title(k),
+    ),
 };
 Object.assign(VIEWS, { arbitration, two_dice });
 
@@ -339,10 +529,14 @@ Object.assign(VIEWS, { arbitration, two_dice });
 /** One side's dice, Will's and the 10s' re-rolls, marked by the engine (successes kept, 1s and what they ate
  * cancelled, 10s exploded, a botch's 1s, Will's and re-rolled dice new). */
 function tenAgainSide(side, group, spec) {
-  const base = dieFaces([...side.dice, ...side.will_dice], side.marks, spec, group)
-    .map((die, i) => ({ ...die, key: `${group}:${i}` })); // a die keeps its key when Will's dice join
-  const rerolls = dieFaces(side.rerolls, side.reroll_marks, spec, group)
-    .map((die, k) => ({ ...die, key: `${group}:again ${k}` }));
+  const base = dieFaces([...side.dice, ...side.will_dice], side.marks, spec, group).map((die, i) => ({
+    ...die,
+    key: `${group}:${i}`,
+  })); // a die keeps its key when Will's dice join
+  const rerolls = dieFaces(side.rerolls, side.reroll_marks, spec, group).map((die, k) => ({
+    ...die,
+    key: `${group}:again ${k}`,
+  }));
   return [...base, ...rerolls];
 }
 
@@ -352,20 +546,45 @@ const ten_again = {
     if (!roll.target) return tenAgainSide(roll, undefined, spec);
     return [...tenAgainSide(roll, 'Actor', spec), ...tenAgainSide(roll.target, 'Target', spec)];
   },
-  choices: (roll, ui, { act, refusal = () => null }) => roll.choices.filter((c) => c.name === 'spend_will').map((c) =>
-    offer(`spend_will-${c.side}`, refusal(c), () => act(c.action), c.label,
-      c.odds ? chanceLine(roll, c.odds, (k) => CHANCE_WORDS[k] ?? k) : null,
-      h('span', { class: 'muted' }, 'Before declaring your successes: the three dice join this roll.'))),
+  choices: (roll, ui, { act, refusal = () => null }) =>
+    roll.choices
+      .filter((c) => c.name === 'spend_will')
+      .map((c) =>
+        offer(
+          `spend_will-${c.side}`,
+          refusal(c),
+          () => act(c.action),
+          c.label,
+          c.odds ? chanceLine(roll, c.odds, (k) => CHANCE_WORDS[k] ?? k) : null,
+          h('span', { class: 'muted' }, 'Before declaring your successes: the three dice join this roll.'),
+        ),
+      ),
   odds(odds, request) {
-    const label = (k) => ({ success: `Success (${request.required}+ successes)`, failure: 'Failure', botch: 'Botch',
-      actor: 'Actor has successes left', target: 'Target has successes left', tie: 'Tie (none left)' }[k] ?? title(k));
-    const top = (dist) => Object.fromEntries(Object.entries(dist).filter(([, p]) => p >= 0.0005).slice(0, 12));
+    const label = (k) =>
+      ({
+        success: `Success (${request.required}+ successes)`,
+        failure: 'Failure',
+        botch: 'Botch',
+        actor: 'Actor has successes left',
+        target: 'Target has successes left',
+        tie: 'Tie (none left)',
+      })[k] ?? title(k);
+    const top = (dist) =>
+      Object.fromEntries(
+        Object.entries(dist)
+          .filter(([, p]) => p >= 0.0005)
+          .slice(0, 12),
+      );
     const out = [...bars(odds.outcomes, odds.exact.outcomes, label)];
-    out.push(h('h3', {}, request.opposed ? 'Actor’s successes' : 'Successes'),
-      ...bars(top(odds.successes), odds.exact.successes, (k) => `${k}`));
+    out.push(
+      h('h3', {}, request.opposed ? 'Actor’s successes' : 'Successes'),
+      ...bars(top(odds.successes), odds.exact.successes, (k) => `${k}`),
+    );
     if (odds.target_successes) {
-      out.push(h('h3', {}, 'Target’s successes'),
-        ...bars(top(odds.target_successes), odds.exact.target_successes, (k) => `${k}`));
+      out.push(
+        h('h3', {}, 'Target’s successes'),
+        ...bars(top(odds.target_successes), odds.exact.target_successes, (k) => `${k}`),
+      );
     }
     out.push(...whatIfs(odds));
     return out;

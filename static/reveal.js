@@ -8,7 +8,8 @@ const MARGIN = 8; // CSS px between what is revealed and the screen's edge (or t
 function coveringBars(panel) {
   let covered = 0;
   for (const bar of panel.querySelectorAll('[data-bar]')) {
-    const css = getComputedStyle(bar), box = bar.getBoundingClientRect();
+    const css = getComputedStyle(bar),
+      box = bar.getBoundingClientRect();
     const stuck = css.position === 'sticky' && box.bottom >= innerHeight - parseFloat(css.bottom) - 1;
     if (css.position === 'fixed' || stuck) covered += box.height;
   }
@@ -33,11 +34,13 @@ export function reveal(panel, canvas, ...parts) {
  * so it never covers what follows the tab (the Table). The first form's bar sits on the fixed one however tall that
  * grows (a refusal's line: --fixed-bar-h). */
 export function keepBarsInPlace(panel) {
-  const later = panel.querySelector(':scope > form + form'), bar = later?.querySelector('[data-bar]');
+  const later = panel.querySelector(':scope > form + form'),
+    bar = later?.querySelector('[data-bar]');
   if (!bar) return;
   const home = ([at]) => later.toggleAttribute('data-bar-home', at.isIntersecting || at.boundingClientRect.top < 0);
   let watch = null;
-  new ResizeObserver(() => { // the fixed bar covers as much of the screen as it is tall now
+  new ResizeObserver(() => {
+    // the fixed bar covers as much of the screen as it is tall now
     panel.style.setProperty('--fixed-bar-h', `${bar.offsetHeight}px`);
     watch?.disconnect();
     watch = new IntersectionObserver(home, { rootMargin: `0px 0px -${Math.ceil(bar.offsetHeight)}px 0px` });

@@ -25,8 +25,9 @@ export function parseSnapshot(bytes) {
   if (bytes.length < 32 || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) {
     throw new Error('pyodide/snapshot.bin is not an Arbiter snapshot');
   }
-  const [headerLength, memoryLength, referenceEnd, referenceHash, zstdLength, metaLength] =
-    new Uint32Array(bytes.buffer.slice(bytes.byteOffset + 8, bytes.byteOffset + 32));
+  const [headerLength, memoryLength, referenceEnd, referenceHash, zstdLength, metaLength] = new Uint32Array(
+    bytes.buffer.slice(bytes.byteOffset + 8, bytes.byteOffset + 32),
+  );
   let at = 32;
   const header = bytes.subarray(at, (at += headerLength));
   const { lock, emptied, runs } = JSON.parse(new TextDecoder().decode(bytes.subarray(at, (at += metaLength))));
@@ -40,8 +41,17 @@ export function parseSnapshot(bytes) {
   if (end > memoryLength) throw new Error('pyodide/snapshot.bin is damaged (its pages lie outside its memory)');
   const image = new Uint8Array(headerLength + end);
   image.set(header);
-  return { image, memory: image.subarray(headerLength), memoryLength, lock, emptied, runs, referenceEnd,
-           referenceHash, zstd };
+  return {
+    image,
+    memory: image.subarray(headerLength),
+    memoryLength,
+    lock,
+    emptied,
+    runs,
+    referenceEnd,
+    referenceHash,
+    zstd,
+  };
 }
 
 /** fnv1a32 over every 16th little-endian word (the build hashes the reference with this same function): enough to

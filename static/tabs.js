@@ -57,10 +57,12 @@ export class Tabs {
 
   /** Write the shown procedure's form into the hash: only what differs from its defaults, so a link stays short. */
   static writeHash(proc) {
-    const changed = Object.entries(proc.request())
-      .filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(proc.spec.defaults[name]));
+    const changed = Object.entries(proc.request()).filter(
+      ([name, value]) => JSON.stringify(value) !== JSON.stringify(proc.spec.defaults[name]),
+    );
     const hash = changed.length
-      ? `#${proc.system}=${encodeURIComponent(JSON.stringify(Object.fromEntries(changed)))}` : `#${proc.system}`;
+      ? `#${proc.system}=${encodeURIComponent(JSON.stringify(Object.fromEntries(changed)))}`
+      : `#${proc.system}`;
     history.replaceState(null, '', hash);
   }
 
@@ -68,11 +70,14 @@ export class Tabs {
   readHash(procs) {
     const m = /^#([a-z_]+)(?:=(.*))?$/.exec(location.hash);
     if (!m) return this.tabOf(Object.keys(this.spec)[0]);
-    const [, system, payload] = m, proc = procs[system];
+    const [, system, payload] = m,
+      proc = procs[system];
     if (proc && payload) {
       try {
         fillForm(proc.form, proc.spec.fields, JSON.parse(decodeURIComponent(payload)));
-      } catch { /* a bad link leaves the form as it was */ }
+      } catch {
+        /* a bad link leaves the form as it was */
+      }
     }
     return this.tabOf(system);
   }

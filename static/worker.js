@@ -78,21 +78,25 @@ progress(STARTED, 'Loading Python runtime…');
 function counted(response) {
   if (!response.ok || !response.body) return response;
   // Its readable side never pushes back: the bytes are counted (and kept) as they arrive, read or not yet.
-  const counter = new TransformStream({
-    transform(chunk, controller) {
-      bytes.received += chunk.byteLength;
-      const done = Math.min(bytes.received / bytes.total, 1);
-      const now = performance.now();
-      if (bytes.total && done - bytes.reported >= STEP && now - bytes.at >= GAP_MS) {
-        Object.assign(bytes, { reported: done, at: now });
-        show(STARTED + (DOWNLOADED - STARTED) * done, stage);
-      }
-      controller.enqueue(chunk);
+  const counter = new TransformStream(
+    {
+      transform(chunk, controller) {
+        bytes.received += chunk.byteLength;
+        const done = Math.min(bytes.received / bytes.total, 1);
+        const now = performance.now();
+        if (bytes.total && done - bytes.reported >= STEP && now - bytes.at >= GAP_MS) {
+          Object.assign(bytes, { reported: done, at: now });
+          show(STARTED + (DOWNLOADED - STARTED) * done, stage);
+        }
+        controller.enqueue(chunk);
+      },
+      flush() {
+        if (--bytes.left === 0) progress(DOWNLOADED, 'Starting Python…');
+      },
     },
-    flush() {
-      if (--bytes.left === 0) progress(DOWNLOADED, 'Starting Python…');
-    },
-  }, undefined, { highWaterMark: Infinity });
+    undefined,
+    { highWaterMark: Infinity },
+  );
   const { status, statusText, headers } = response;
   return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
 }
@@ -111,7 +115,10 @@ function withTimeout(promise, ms) {
 const STEPS = { instantiated: 0.85, decoded: 0.9 }; // static/snapshot.js's steps after the downloads, on the bar
 
 async function load() {
-  compiled.then(() => mark('wasm compiled'), () => {});
+  compiled.then(
+    () => mark('wasm compiled'),
+    () => {},
+  );
   const [{ loadPyodide }, { EMPTY_ZIP, restoreOptions, parseSnapshot }, { default: createPyodideModule }] =
     await Promise.all([import('../pyodide/pyodide.mjs'), import('./snapshot.js'), emscripten]);
   const snapshot = snapshotBytes.then((bytes) => {
@@ -181,4 +188,3 @@ loading.then(
     self.postMessage({ failed: String(error?.message ?? error) });
   },
 );
-

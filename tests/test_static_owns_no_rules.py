@@ -1,5 +1,5 @@
 """The page shows, Python decides (STYLE.md): static/**/*.js holds no rule of a procedure. Two scans of the code (not
-comments, strings, template text or regular expressions, by test_js_style's scanner):
+comments, strings, template text or regular expressions, by tests/js_scanner.py):
 
 - a procedure named in code (a string literal that is a procedure's id, or a name that is one: `system ===
   'ten_again'`, `procs.threat`, `case 'luck'`) only in the one map of code by procedure, VIEW_MAP, or where
@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from arbiter import api
-from test_js_style import tokens
+from js_scanner import tokens
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "static"

@@ -1,6 +1,6 @@
 """The page reads only what the roll JSON declares (shapes.py, each procedure's ROLL, published by systems()): every
 property read on a roll in static/**/*.js (`roll.target.successes`, `proc.roll?.choices`, `roll.threats[t].die`)
-follows keys its declaration holds, read by test_js_style's scanner (code only: no comment counts).
+follows keys its declaration holds, read by tests/js_scanner.py (code only: no comment counts).
 
 A read inside a procedure's view (`const ten_again = { … }` in VIEWS) must hold for that procedure's roll; a read
 elsewhere for some procedure's. A chain is followed while it names keys of an object; a list's or a text's own
@@ -16,7 +16,7 @@ import pytest
 
 from arbiter import shapes
 from arbiter.procedures import PROCEDURES
-from test_js_style import tokens
+from js_scanner import tokens
 
 ROOT = Path(__file__).resolve().parent.parent
 

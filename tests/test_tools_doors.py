@@ -12,7 +12,7 @@ import pytest
 from arbiter import api
 from tools import ROOT, BuildError
 from tools.doors import FILES, MARKER, engine_doors, write_doors
-from test_js_style import tokens
+from js_scanner import tokens
 
 # api's public functions the worker does not pass on: the worker's own calls (call_json is its way in, start its
 # first call after a restore).

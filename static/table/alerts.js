@@ -11,14 +11,45 @@ export class Alerts {
 
   view() {
     const { store } = this.t;
-    return store.problems.map((p, i) => (this.dismissed.has(i) ? null
-      : h('div', { class: 'banner table-alert', role: 'alert', 'data-problem': p.kind },
-        h('p', {}, p.message),
-        p.details ? h('details', {}, h('summary', {}, 'What could not be read'),
-          h('ul', {}, p.details.map((d) => h('li', {}, d)))) : null,
-        p.aside && store.records.has(p.aside) ? h('button', { type: 'button', 'data-k': `alert:${i}:dl`,
-          onclick: () => this.t.save.downloadAside(p.aside) }, 'Download the kept copy') : null,
-        h('button', { type: 'button', 'data-k': `alert:${i}:x`,
-          onclick: () => { this.dismissed.add(i); this.t.render('alerts'); } }, 'Dismiss'))));
+    return store.problems.map((p, i) =>
+      this.dismissed.has(i)
+        ? null
+        : h(
+            'div',
+            { class: 'banner table-alert', role: 'alert', 'data-problem': p.kind },
+            h('p', {}, p.message),
+            p.details
+              ? h(
+                  'details',
+                  {},
+                  h('summary', {}, 'What could not be read'),
+                  h(
+                    'ul',
+                    {},
+                    p.details.map((d) => h('li', {}, d)),
+                  ),
+                )
+              : null,
+            p.aside && store.records.has(p.aside)
+              ? h(
+                  'button',
+                  { type: 'button', 'data-k': `alert:${i}:dl`, onclick: () => this.t.save.downloadAside(p.aside) },
+                  'Download the kept copy',
+                )
+              : null,
+            h(
+              'button',
+              {
+                type: 'button',
+                'data-k': `alert:${i}:x`,
+                onclick: () => {
+                  this.dismissed.add(i);
+                  this.t.render('alerts');
+                },
+              },
+              'Dismiss',
+            ),
+          ),
+    );
   }
 }

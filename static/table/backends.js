@@ -9,21 +9,43 @@ const OS = 'records';
 const range = (prefix) => IDBKeyRange.bound(prefix, `${prefix}\uffff`);
 
 export class IdbBackend {
-  constructor(db) { this.db = db; this.persistent = true; }
+  constructor(db) {
+    this.db = db;
+    this.persistent = true;
+  }
 
   /** Run `body(tx)` in one transaction; resolves with what body set as tx.result once it has committed. */
   run(mode, body) {
     return new Promise((resolve, reject) => {
       let t;
-      try { t = this.db.transaction(OS, mode); } catch (error) { reject(error); return; }
+      try {
+        t = this.db.transaction(OS, mode);
+      } catch (error) {
+        reject(error);
+        return;
+      }
       const os = t.objectStore(OS);
       let failure = null;
-      const guard = (fn) => (...args) => {
-        try { fn(...args); } catch (error) { failure = error; try { t.abort(); } catch { /* already over */ } }
-      };
+      const guard =
+        (fn) =>
+        (...args) => {
+          try {
+            fn(...args);
+          } catch (error) {
+            failure = error;
+            try {
+              t.abort();
+            } catch {
+              /* already over */
+            }
+          }
+        };
       const tx = {
         result: undefined,
-        get: (key, cb) => { const r = os.get(key); r.onsuccess = guard(() => cb(r.result)); },
+        get: (key, cb) => {
+          const r = os.get(key);
+          r.onsuccess = guard(() => cb(r.result));
+        },
         all: (prefix, cb) => {
           const r = prefix ? os.getAll(range(prefix)) : os.getAll();
           r.onsuccess = guard(() => cb(r.result));
@@ -32,7 +54,10 @@ export class IdbBackend {
           const r = os.getAllKeys(range(prefix), limit);
           r.onsuccess = guard(() => cb(r.result));
         },
-        count: (prefix, cb) => { const r = os.count(range(prefix)); r.onsuccess = guard(() => cb(r.result)); },
+        count: (prefix, cb) => {
+          const r = os.count(range(prefix));
+          r.onsuccess = guard(() => cb(r.result));
+        },
         slice: (after, limit, cb) => {
           const r = os.getAll(after === null ? null : IDBKeyRange.lowerBound(after, true), limit);
           r.onsuccess = guard(() => cb(r.result));
@@ -50,7 +75,10 @@ export class IdbBackend {
 
 /** The same transactions over a Map: all or nothing, each value a copy. */
 export class MemoryBackend {
-  constructor() { this.map = new Map(); this.persistent = false; }
+  constructor() {
+    this.map = new Map();
+    this.persistent = false;
+  }
 
   run(mode, body) {
     return new Promise((resolve, reject) => {
@@ -63,12 +91,24 @@ export class MemoryBackend {
         all: (prefix, cb) => cb(copies(sorted(prefix ?? ''))),
         keys: (prefix, limit, cb) => cb(sorted(prefix).slice(0, limit)),
         count: (prefix, cb) => cb(sorted(prefix).length),
-        slice: (after, limit, cb) => cb(copies(sorted('').filter((k) => after === null || k > after).slice(0, limit))),
+        slice: (after, limit, cb) =>
+          cb(
+            copies(
+              sorted('')
+                .filter((k) => after === null || k > after)
+                .slice(0, limit),
+            ),
+          ),
         put: (rec) => staged.set(rec.id, structuredClone(rec)),
         del: (key) => staged.delete(key),
         delPrefix: (prefix) => sorted(prefix).forEach((k) => staged.delete(k)),
       };
-      try { body(tx); } catch (error) { reject(error); return; }
+      try {
+        body(tx);
+      } catch (error) {
+        reject(error);
+        return;
+      }
       if (mode === 'readwrite') this.map = staged;
       resolve(tx.result);
     });
@@ -77,9 +117,17 @@ export class MemoryBackend {
 
 export function openDb(name) {
   return new Promise((resolve, reject) => {
-    if (!globalThis.indexedDB) { reject(new Error('this browser offers no IndexedDB')); return; }
+    if (!globalThis.indexedDB) {
+      reject(new Error('this browser offers no IndexedDB'));
+      return;
+    }
     let req;
-    try { req = indexedDB.open(name, DB_VERSION); } catch (error) { reject(error); return; }
+    try {
+      req = indexedDB.open(name, DB_VERSION);
+    } catch (error) {
+      reject(error);
+      return;
+    }
     req.onupgradeneeded = () => {
       if (!req.result.objectStoreNames.contains(OS)) req.result.createObjectStore(OS, { keyPath: 'id' });
     };
@@ -92,10 +140,11 @@ export function openDb(name) {
 /** Every record, read in slices inside the one transaction `tx` (each slice its own short task), then `done(all)`. */
 export function readAll(tx, done, size = 500) {
   const all = [];
-  const next = (after) => tx.slice(after, size, (batch) => {
-    all.push(...batch);
-    if (batch.length === size) next(batch.at(-1).id);
-    else done(all);
-  });
+  const next = (after) =>
+    tx.slice(after, size, (batch) => {
+      all.push(...batch);
+      if (batch.length === size) next(batch.at(-1).id);
+      else done(all);
+    });
   next(null);
 }

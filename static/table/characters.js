@@ -34,15 +34,23 @@ export class Characters {
   }
 
   /** [id, data] of every character, in id order. */
-  list() { return this.t.store.list('char:'); }
+  list() {
+    return this.t.store.list('char:');
+  }
 
-  get(id) { return id ? this.t.store.get(`char:${id}`) : undefined; }
+  get(id) {
+    return id ? this.t.store.get(`char:${id}`) : undefined;
+  }
 
   /** The name of a kind of sheet, as its procedure declares it. */
-  kindName(kind) { return this.t.spec[kind]?.sheet?.label ?? kind; }
+  kindName(kind) {
+    return this.t.spec[kind]?.sheet?.label ?? kind;
+  }
 
   /** The kind of sheet that rolls `system` (Luck's is the Threat sheet), as systems() declares it. */
-  kindOf(system) { return this.t.spec[system]?.kind; }
+  kindOf(system) {
+    return this.t.spec[system]?.kind;
+  }
 
   /** {id, ...data} of who rolls `system` in this tab, if that character still exists and is of the right kind. */
   active(system) {
@@ -53,10 +61,13 @@ export class Characters {
 
   /** `id` rolls `system` in this tab from now on (null: nobody does). */
   setActive(system, id) {
-    if (id) this.rolling[system] = id; else delete this.rolling[system];
+    if (id) this.rolling[system] = id;
+    else delete this.rolling[system];
     try {
       sessionStorage.setItem(ACTIVE_KEY, JSON.stringify(this.rolling));
-    } catch { /* private mode: this tab only */ }
+    } catch {
+      /* private mode: this tab only */
+    }
     this.t.render('characters');
     this.t.page?.recheck?.(); // who pays for a shown roll's choices changed
   }
@@ -70,39 +81,106 @@ export class Characters {
   view() {
     const chars = this.list();
     if (this.selected && !chars.some(([id]) => id === this.selected)) this.selected = null;
-    const kindSelect = h('select', { id: 'new-char-kind', 'data-k': 'new:kind' },
-      KINDS.map((k) => h('option', { value: k, selected: k === (this.newKind ?? this.currentKind()) },
-        this.kindName(k))));
-    kindSelect.addEventListener('change', () => { this.newKind = kindSelect.value; });
-    const nameInput = h('input', { type: 'text', id: 'new-char-name', maxlength: NAME_MAX, autocomplete: 'off',
-      'data-k': 'new:name', required: true });
-    const create = h('form', { class: 'row create', 'data-create': 'character', novalidate: true,
-      onsubmit: (event) => { event.preventDefault(); this.create(kindSelect.value, nameInput.value); } },
-    h('label', { class: 'tf' }, h('span', {}, 'Kind'), kindSelect),
-    h('label', { class: 'tf grow' }, h('span', {}, 'Name'), nameInput),
-    h('button', { type: 'submit', 'data-k': 'new:create' }, 'Create character'),
-    this.createError ? h('output', { class: 'field-error', role: 'alert' }, this.createError) : null);
+    const kindSelect = h(
+      'select',
+      { id: 'new-char-kind', 'data-k': 'new:kind' },
+      KINDS.map((k) =>
+        h('option', { value: k, selected: k === (this.newKind ?? this.currentKind()) }, this.kindName(k)),
+      ),
+    );
+    kindSelect.addEventListener('change', () => {
+      this.newKind = kindSelect.value;
+    });
+    const nameInput = h('input', {
+      type: 'text',
+      id: 'new-char-name',
+      maxlength: NAME_MAX,
+      autocomplete: 'off',
+      'data-k': 'new:name',
+      required: true,
+    });
+    const create = h(
+      'form',
+      {
+        class: 'row create',
+        'data-create': 'character',
+        novalidate: true,
+        onsubmit: (event) => {
+          event.preventDefault();
+          this.create(kindSelect.value, nameInput.value);
+        },
+      },
+      h('label', { class: 'tf' }, h('span', {}, 'Kind'), kindSelect),
+      h('label', { class: 'tf grow' }, h('span', {}, 'Name'), nameInput),
+      h('button', { type: 'submit', 'data-k': 'new:create' }, 'Create character'),
+      this.createError ? h('output', { class: 'field-error', role: 'alert' }, this.createError) : null,
+    );
 
-    const rolling = Object.entries(this.rolling).map(([system, id]) => [system, id, this.get(id)])
+    const rolling = Object.entries(this.rolling)
+      .map(([system, id]) => [system, id, this.get(id)])
       .filter(([system, , c]) => c && c.kind === this.kindOf(system));
-    const pick = (id) => { this.selected = this.selected === id ? null : id; this.t.render('characters'); };
-    const list = h('ul', { class: 'char-list', 'aria-label': 'Characters on this device' },
-      chars.map(([id, c]) => h('li', {},
-        h('button', { type: 'button', 'aria-pressed': String(id === this.selected), 'data-char': id,
-          'data-k': `pick:${id}`, onclick: () => pick(id) },
-        c.name || '(unnamed)', h('span', { class: 'muted' }, ` ${this.kindName(c.kind)}`)))));
-    const stop = (system, c) => h('button', { type: 'button', class: 'link', 'data-k': `stop:${system}`,
-      'aria-label': `Stop logging ${SYSTEM_NAME[system]} rolls for ${c.name}`,
-      onclick: () => this.setActive(system, null) }, 'stop');
+    const pick = (id) => {
+      this.selected = this.selected === id ? null : id;
+      this.t.render('characters');
+    };
+    const list = h(
+      'ul',
+      { class: 'char-list', 'aria-label': 'Characters on this device' },
+      chars.map(([id, c]) =>
+        h(
+          'li',
+          {},
+          h(
+            'button',
+            {
+              type: 'button',
+              'aria-pressed': String(id === this.selected),
+              'data-char': id,
+              'data-k': `pick:${id}`,
+              onclick: () => pick(id),
+            },
+            c.name || '(unnamed)',
+            h('span', { class: 'muted' }, ` ${this.kindName(c.kind)}`),
+          ),
+        ),
+      ),
+    );
+    const stop = (system, c) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'link',
+          'data-k': `stop:${system}`,
+          'aria-label': `Stop logging ${SYSTEM_NAME[system]} rolls for ${c.name}`,
+          onclick: () => this.setActive(system, null),
+        },
+        'stop',
+      );
     return [
       h('h3', {}, 'Characters'),
       create,
-      rolling.length ? h('p', { class: 'rolling', 'data-rolling': '' }, 'Rolling as: ',
-        rolling.map(([system, , c], i) => [i ? ' · ' : '',
-          `${SYSTEM_NAME[system]}: `, h('strong', {}, c.name || '(unnamed)'), ' ', stop(system, c)])) : null,
-      chars.length ? list
-        : h('p', { class: 'muted' }, 'No characters yet: create one, fill in its sheet, '
-          + 'and it fills the forms for you.'),
+      rolling.length
+        ? h(
+            'p',
+            { class: 'rolling', 'data-rolling': '' },
+            'Rolling as: ',
+            rolling.map(([system, , c], i) => [
+              i ? ' · ' : '',
+              `${SYSTEM_NAME[system]}: `,
+              h('strong', {}, c.name || '(unnamed)'),
+              ' ',
+              stop(system, c),
+            ]),
+          )
+        : null,
+      chars.length
+        ? list
+        : h(
+            'p',
+            { class: 'muted' },
+            'No characters yet: create one, fill in its sheet, ' + 'and it fills the forms for you.',
+          ),
       this.selected ? this.t.sheet.view(this.selected, this.get(this.selected)) : null,
     ];
   }

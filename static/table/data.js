@@ -32,12 +32,19 @@ export function jsonOrNull(value, max) {
 }
 
 /** Add `key` to `set` when `on`, else take it out. */
-export function toggle(set, key, on) { if (on) set.add(key); else set.delete(key); }
+export function toggle(set, key, on) {
+  if (on) set.add(key);
+  else set.delete(key);
+}
 
 /** A value for an error message: JSON, cut at 40 characters. */
 export function show(v) {
   let s;
-  try { s = JSON.stringify(v); } catch { s = String(v); }
+  try {
+    s = JSON.stringify(v);
+  } catch {
+    s = String(v);
+  }
   s = s === undefined ? String(v) : s;
   return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }

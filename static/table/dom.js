@@ -36,9 +36,18 @@ export function swap(container, nodes) {
  * minus sign is needed, and ArrowUp/ArrowDown stepping within min..max. */
 export function intInput(attrs) {
   const { min, max } = attrs;
-  const el = h('input', { type: 'text', inputmode: min >= 0 ? 'numeric' : 'text',
-    pattern: min >= 0 ? '[0-9]*' : '-?[0-9]*', autocomplete: 'off', spellcheck: 'false',
-    'data-min': min, 'data-max': max, ...attrs, min: null, max: null });
+  const el = h('input', {
+    type: 'text',
+    inputmode: min >= 0 ? 'numeric' : 'text',
+    pattern: min >= 0 ? '[0-9]*' : '-?[0-9]*',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    'data-min': min,
+    'data-max': max,
+    ...attrs,
+    min: null,
+    max: null,
+  });
   el.classList.add('int');
   el.addEventListener('keydown', (event) => {
     if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
@@ -59,8 +68,11 @@ export function checkbox(key, label, checked, onchange) {
 
 /** A labelled select of [value, text] options. */
 export function select(key, label, options, value, onchange) {
-  const el = h('select', { 'data-k': key },
-    options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
+  const el = h(
+    'select',
+    { 'data-k': key },
+    options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)),
+  );
   el.addEventListener('change', () => onchange(el.value));
   return h('label', { class: 'tf' }, h('span', {}, label), el);
 }

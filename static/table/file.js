@@ -17,7 +17,9 @@ const LISTS = { characters: ['char:', 'character'], struggles: ['struggle:', 'st
 export function exportTable(store) {
   const rest = ([id, data]) => ({ id, ...data });
   return {
-    app: APP, schema: SCHEMA, exported: nowIso(),
+    app: APP,
+    schema: SCHEMA,
+    exported: nowIso(),
     characters: store.list('char:').map(rest),
     scheme: store.get('shared:scheme') ?? RECORDS.scheme.default,
     price: store.get('shared:price'),
@@ -30,28 +32,41 @@ export function exportTable(store) {
 export function fileRecords(file) {
   return [
     // the Scheme's record; a file of schema 2 or older held only its count
-    isObj(file.scheme) ? { id: 'shared:scheme', data: file.scheme, at: 'scheme' }
+    isObj(file.scheme)
+      ? { id: 'shared:scheme', data: file.scheme, at: 'scheme' }
       : { id: 'shared:scheme', data: { scheme: file.scheme }, at: 'file' },
     { id: 'shared:price', data: file.price, at: 'price' },
     ...Object.entries(LISTS).flatMap(([name, [prefix]]) =>
-      file[name].map(({ id, ...data }, i) => ({ id: `${prefix}${id}`, data, at: `${name}[${i}]` }))),
+      file[name].map(({ id, ...data }, i) => ({ id: `${prefix}${id}`, data, at: `${name}[${i}]` })),
+    ),
   ];
 }
 
 /** The file holding `records` (schema SCHEMA), with `file`'s app and time. */
 function fileOf(file, records) {
   const data = (id) => records.find((r) => r.id === id)?.data;
-  const under = (prefix) => records.filter((r) => r.id.startsWith(prefix))
-    .map((r) => ({ id: r.id.slice(prefix.length), ...r.data }));
-  return { ...file, schema: SCHEMA, scheme: data('shared:scheme'), price: data('shared:price'),
-    characters: under('char:'), struggles: under('struggle:'), log: under('log:') };
+  const under = (prefix) =>
+    records.filter((r) => r.id.startsWith(prefix)).map((r) => ({ id: r.id.slice(prefix.length), ...r.data }));
+  return {
+    ...file,
+    schema: SCHEMA,
+    scheme: data('shared:scheme'),
+    price: data('shared:price'),
+    characters: under('char:'),
+    struggles: under('struggle:'),
+    log: under('log:'),
+  };
 }
 
 /** Read a whole-table file: {table} (in this version's schema) when every field is right, else {errors: ["what is
  * wrong, and where", …]}. A file of an older schema is migrated first, as a stored table would be. */
 export function parseTableFile(text) {
   let file;
-  try { file = JSON.parse(text); } catch (error) { return { errors: [`The file is not JSON: ${error.message}`] }; }
+  try {
+    file = JSON.parse(text);
+  } catch (error) {
+    return { errors: [`The file is not JSON: ${error.message}`] };
+  }
   if (!isObj(file)) return { errors: [`The file must hold one JSON object, got ${show(file)}`] };
   if (file.app !== APP) {
     return { errors: [`app: must be "${APP}" (a table exported by Arbiter), got ${show(file.app)}`] };
@@ -60,15 +75,21 @@ export function parseTableFile(text) {
     return { errors: [`schema: must be a whole number from 1, got ${show(file.schema)}`] };
   }
   if (file.schema > SCHEMA) {
-    return { errors: [`schema: the file was saved by a newer version of Arbiter (schema ${file.schema}); `
-      + `this page reads schema ${SCHEMA} and older. Reload to update, then import.`] };
+    return {
+      errors: [
+        `schema: the file was saved by a newer version of Arbiter (schema ${file.schema}); ` +
+          `this page reads schema ${SCHEMA} and older. Reload to update, then import.`,
+      ],
+    };
   }
   const errors = [];
   const known = ['app', 'schema', 'exported', ...Object.keys(LISTS), 'scheme', 'price'];
   for (const k of Object.keys(file)) if (!known.includes(k)) errors.push(`${k}: is not a known field`);
   for (const k of known) if (!(k in file)) errors.push(`${k}: is missing`);
   if (errors.length) return { errors };
-  const wrong = (message) => { if (message && errors.length < MAX_ERRORS) errors.push(message); };
+  const wrong = (message) => {
+    if (message && errors.length < MAX_ERRORS) errors.push(message);
+  };
   wrong(problem(declAt(RECORDS.meta, 'created'), file.exported, 'exported'));
   for (const name of Object.keys(LISTS)) {
     const max = FILE_MAX[name];
@@ -79,7 +100,10 @@ export function parseTableFile(text) {
     const seen = new Set();
     file[name].forEach((entry, i) => {
       const path = `${name}[${i}]`;
-      if (!isObj(entry)) { wrong(`${path}: must be an object, got ${show(entry)}`); return; }
+      if (!isObj(entry)) {
+        wrong(`${path}: must be an object, got ${show(entry)}`);
+        return;
+      }
       wrong(problem(ENTRY_ID, entry.id, `${path}.id`));
       if (seen.has(entry.id)) wrong(`${path}.id: ${show(entry.id)} is used twice`);
       seen.add(entry.id);
@@ -90,7 +114,10 @@ export function parseTableFile(text) {
   const at = new Map(records.map((r) => [r.id, r.at]));
   let current;
   try {
-    current = migrate(records.map(({ id, data }) => ({ id, data })), file.schema);
+    current = migrate(
+      records.map(({ id, data }) => ({ id, data })),
+      file.schema,
+    );
   } catch (error) {
     return { errors: [`the migration from schema ${file.schema} failed: ${error.message}`] };
   }

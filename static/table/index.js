@@ -41,7 +41,10 @@ import { Struggles } from './struggles.js';
 
 /** The parts with a section of their own, in the page's order; each has a view(). */
 const PARTS = ['alerts', 'characters', 'shared', 'struggles', 'log', 'save'];
-const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+const nextTask = () =>
+  new Promise((resolve) => {
+    setTimeout(resolve, 0);
+  });
 
 export function startTable(page, arbiter, spec) {
   const root = document.getElementById('table');
@@ -68,7 +71,9 @@ class Table {
     this.log = new Log(this);
     this.save = new Save(this);
     this.dirty = new Set();
-    this.queue = new Promise((resolve) => { this.unblock = resolve; }); // roll events wait for the store
+    this.queue = new Promise((resolve) => {
+      this.unblock = resolve;
+    }); // roll events wait for the store
   }
 
   async start() {
@@ -95,7 +100,8 @@ class Table {
     this.page.tableFor = (system, request) => this.tableFor(system, request); // what a tap may spend from
     this.page.tableAfter = tableAfter;
     this.struggles.watchForm();
-    for (const name of PARTS) { // the first drawing, a part per task: a slow phone keeps answering meanwhile
+    for (const name of PARTS) {
+      // the first drawing, a part per task: a slow phone keeps answering meanwhile
       await nextTask();
       this.render(name);
       this.flush();
@@ -122,7 +128,9 @@ class Table {
     }
   }
 
-  renderAll() { this.render(...PARTS); }
+  renderAll() {
+    this.render(...PARTS);
+  }
 
   flush() {
     this.scheduled = false;
@@ -167,18 +175,30 @@ class Table {
 
   /** A button that asks first: a real step in the page, keyboard operable, Cancel focused. */
   confirmable(key, label, question, yesLabel, onYes) {
-    const ask = (confirm, focus) => { this.ui.confirm = confirm; this.ui.focus = focus; this.renderAll(); };
+    const ask = (confirm, focus) => {
+      this.ui.confirm = confirm;
+      this.ui.focus = focus;
+      this.renderAll();
+    };
     if (this.ui.confirm === key) {
       const yes = () => {
         this.ui.confirm = null;
         this.renderAll();
-        Promise.resolve().then(onYes).catch((error) => this.say(error.message, true));
+        Promise.resolve()
+          .then(onYes)
+          .catch((error) => this.say(error.message, true));
       };
-      return h('div', { class: 'confirm', role: 'group', 'aria-label': question },
+      return h(
+        'div',
+        { class: 'confirm', role: 'group', 'aria-label': question },
         h('p', {}, question),
-        h('button', { type: 'button', class: 'danger', 'data-confirm': '', 'data-k': `${key}:yes`, onclick: yes },
-          yesLabel),
-        h('button', { type: 'button', 'data-k': `${key}:no`, onclick: () => ask(null, key) }, 'Cancel'));
+        h(
+          'button',
+          { type: 'button', class: 'danger', 'data-confirm': '', 'data-k': `${key}:yes`, onclick: yes },
+          yesLabel,
+        ),
+        h('button', { type: 'button', 'data-k': `${key}:no`, onclick: () => ask(null, key) }, 'Cancel'),
+      );
     }
     return h('button', { type: 'button', 'data-k': key, onclick: () => ask(key, `${key}:no`) }, label);
   }
@@ -191,8 +211,13 @@ class Table {
   tableFor(system, request) {
     if (!this.store) return null;
     const who = this.characters.active(system);
-    return { state: { character: who ? { name: who.name, kind: who.kind, sheet: who.sheet } : null,
-      scheme: this.shared.scheme() }, choices: this.rollAs.choicesFor(system, request) };
+    return {
+      state: {
+        character: who ? { name: who.name, kind: who.kind, sheet: who.sheet } : null,
+        scheme: this.shared.scheme(),
+      },
+      choices: this.rollAs.choicesFor(system, request),
+    };
   }
 
   /** A roll or a follow-up on a form, with the engine's answer to its tap (arbiter.api.turn): keep the new states
@@ -239,6 +264,11 @@ class Table {
 /** `table` (tableFor's) as it is once a tap's `answer` is kept: the sheet and the Scheme it changed. Pure. */
 export function tableAfter(table, answer) {
   const { character, scheme } = table.state;
-  return { ...table, state: { character: character && answer.character ? { ...character, sheet: answer.character }
-    : character, scheme: answer.scheme ?? scheme } };
+  return {
+    ...table,
+    state: {
+      character: character && answer.character ? { ...character, sheet: answer.character } : character,
+      scheme: answer.scheme ?? scheme,
+    },
+  };
 }

@@ -15,8 +15,12 @@ const FIELD = Object.fromEntries(RECORDS.log.fields.map((f) => [f.name, f.type =
 /** The faces a roll shows, whatever its procedure: the Scheme die, the dice, Will's dice and the rerolls, then the
  * other side's (a defender or a target) the same way; as many, each within the range, as a log entry keeps. */
 export function facesOf(roll) {
-  const side = (s) => [...(Number.isInteger(s.scheme_roll) ? [s.scheme_roll] : []), ...(s.dice ?? []),
-    ...(s.will_dice ?? []), ...(s.rerolls ?? [])];
+  const side = (s) => [
+    ...(Number.isInteger(s.scheme_roll) ? [s.scheme_roll] : []),
+    ...(s.dice ?? []),
+    ...(s.will_dice ?? []),
+    ...(s.rerolls ?? []),
+  ];
   const other = roll.defender ?? roll.target;
   const faces = [...side(roll), ...(other && typeof other === 'object' ? side(other) : [])];
   const { min, max } = FIELD.dice.of;
@@ -45,8 +49,18 @@ export function csvCell(value) {
 /** The CSV of log entries ({id, ...entry}, oldest first), a header row first, CRLF line ends. */
 export function csvOf(entries) {
   const cols = ['time', 'character', 'procedure', 'kind', 'action', 'request', 'dice', 'outcome', 'summary', 'note'];
-  const rows = entries.map((e) => [e.time, e.character?.name ?? '', e.system, e.kind, e.action, e.request,
-    e.dice.join(' '), e.outcome, e.summary, e.kind === 'note' ? '' : e.note]);
+  const rows = entries.map((e) => [
+    e.time,
+    e.character?.name ?? '',
+    e.system,
+    e.kind,
+    e.action,
+    e.request,
+    e.dice.join(' '),
+    e.outcome,
+    e.summary,
+    e.kind === 'note' ? '' : e.note,
+  ]);
   return [cols, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
@@ -62,11 +76,16 @@ export class Log {
    * for it (`note`: what it cost and what followed) and, for a roll, its `luck` (arbiter.api.luck_entry's). */
   async append(system, roll, action, who, note = '', luck = null) {
     await this.t.store.append({
-      time: nowIso(), character: who ? { id: who.id, name: who.name } : null, system,
+      time: nowIso(),
+      character: who ? { id: who.id, name: who.name } : null,
+      system,
       kind: action ? 'follow-up' : 'roll',
-      request: jsonOrNull(roll.request, FIELD.request.max_chars), action: jsonOrNull(action, FIELD.action.max_chars),
-      dice: facesOf(roll), outcome: String(roll.outcome ?? '').slice(0, FIELD.outcome.max_len),
-      summary: String(roll.summary ?? '').slice(0, FIELD.summary.max_len), note: note.slice(0, FIELD.note.max_len),
+      request: jsonOrNull(roll.request, FIELD.request.max_chars),
+      action: jsonOrNull(action, FIELD.action.max_chars),
+      dice: facesOf(roll),
+      outcome: String(roll.outcome ?? '').slice(0, FIELD.outcome.max_len),
+      summary: String(roll.summary ?? '').slice(0, FIELD.summary.max_len),
+      note: note.slice(0, FIELD.note.max_len),
       ...(luck ? { luck } : {}),
     });
   }
@@ -76,15 +95,26 @@ export class Log {
     if (!note) return;
     const c = this.t.characters.get(charId);
     try {
-      await this.t.store.append({ time: nowIso(), character: c ? { id: charId, name: c.name } : null, system,
-        kind: 'note', request: null, action: null, dice: [], outcome: '', summary: note.slice(0, FIELD.summary.max_len),
-        note: note.slice(0, FIELD.note.max_len) });
+      await this.t.store.append({
+        time: nowIso(),
+        character: c ? { id: charId, name: c.name } : null,
+        system,
+        kind: 'note',
+        request: null,
+        action: null,
+        dice: [],
+        outcome: '',
+        summary: note.slice(0, FIELD.summary.max_len),
+        note: note.slice(0, FIELD.note.max_len),
+      });
     } catch (error) {
       this.t.say(error.message, true);
     }
   }
 
-  entries(all = this.t.store.list('log:')) { return filterLog(all, this.filter); }
+  entries(all = this.t.store.list('log:')) {
+    return filterLog(all, this.filter);
+  }
 
   view() {
     const all = this.t.store.list('log:');
@@ -93,57 +123,113 @@ export class Log {
     for (const [, e] of all) if (e.character) names.set(e.character.id, e.character.name);
     for (const [id, c] of this.t.characters.list()) names.set(id, c.name);
     const shown = entries.slice(0, this.limit);
-    const filter = (key, label, options) => select(`log:f:${key}`, label, options, this.filter[key],
-      (v) => { this.filter[key] = v; this.limit = LOG_PAGE; this.t.render('log'); });
+    const filter = (key, label, options) =>
+      select(`log:f:${key}`, label, options, this.filter[key], (v) => {
+        this.filter[key] = v;
+        this.limit = LOG_PAGE;
+        this.t.render('log');
+      });
     const count = plural(all.length, 'entry', 'entries');
-    const more = () => { this.limit += LOG_PAGE; this.t.render('log'); };
+    const more = () => {
+      this.limit += LOG_PAGE;
+      this.t.render('log');
+    };
     const clear = async () => {
       await this.t.store.clearLog();
       this.t.say('The log is cleared.');
       this.t.ui.focus = 'log:f:character';
     };
-    const exportAs = (format, label) => h('button', { type: 'button', 'data-k': `log:${format}`, 'data-export': format,
-      disabled: !entries.length, onclick: () => this.export(format) }, label);
+    const exportAs = (format, label) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-k': `log:${format}`,
+          'data-export': format,
+          disabled: !entries.length,
+          onclick: () => this.export(format),
+        },
+        label,
+      );
     return [
       h('h3', {}, 'Roll log'),
-      h('div', { class: 'row' },
-        filter('character', 'Character',
-          [['', 'Everyone'], ['-', 'Nobody'], ...[...names].map(([id, name]) => [id, name || '(unnamed)'])]),
-        filter('system', 'Procedure', [['', 'Every procedure'], ...SYSTEMS.map((s) => [s, SYSTEM_NAME[s]])])),
-      h('p', { class: 'muted', 'data-log-count': entries.length },
-        entries.length === all.length ? count : `${entries.length} of ${count} match`),
+      h(
+        'div',
+        { class: 'row' },
+        filter('character', 'Character', [
+          ['', 'Everyone'],
+          ['-', 'Nobody'],
+          ...[...names].map(([id, name]) => [id, name || '(unnamed)']),
+        ]),
+        filter('system', 'Procedure', [['', 'Every procedure'], ...SYSTEMS.map((s) => [s, SYSTEM_NAME[s]])]),
+      ),
+      h(
+        'p',
+        { class: 'muted', 'data-log-count': entries.length },
+        entries.length === all.length ? count : `${entries.length} of ${count} match`,
+      ),
       this.luck.view(entries),
-      h('ol', { class: 'log-list', 'aria-label': 'Rolls, newest first' },
-        shown.map(([id, e]) => this.viewEntry(id, e))),
-      entries.length > shown.length ? h('button', { type: 'button', 'data-k': 'log:more', onclick: more },
-        `Show ${Math.min(LOG_PAGE, entries.length - shown.length)} more`) : null,
-      h('div', { class: 'row' },
+      h(
+        'ol',
+        { class: 'log-list', 'aria-label': 'Rolls, newest first' },
+        shown.map(([id, e]) => this.viewEntry(id, e)),
+      ),
+      entries.length > shown.length
+        ? h(
+            'button',
+            { type: 'button', 'data-k': 'log:more', onclick: more },
+            `Show ${Math.min(LOG_PAGE, entries.length - shown.length)} more`,
+          )
+        : null,
+      h(
+        'div',
+        { class: 'row' },
         exportAs('json', 'Export JSON'),
         exportAs('csv', 'Export CSV'),
-        all.length ? this.t.confirmable('log:clear', 'Clear the log…',
-          `Delete all ${count} of the log? This cannot be undone.`, `Delete ${count}`, clear) : null),
+        all.length
+          ? this.t.confirmable(
+              'log:clear',
+              'Clear the log…',
+              `Delete all ${count} of the log? This cannot be undone.`,
+              `Delete ${count}`,
+              clear,
+            )
+          : null,
+      ),
     ];
   }
 
   viewEntry(id, e) {
-    const head = [h('time', { datetime: e.time }, fmtTime(e.time)), ' · ',
-      h('strong', { class: 'who' }, e.character?.name || '—'), ` · ${SYSTEM_NAME[e.system]}`];
+    const head = [
+      h('time', { datetime: e.time }, fmtTime(e.time)),
+      ' · ',
+      h('strong', { class: 'who' }, e.character?.name || '—'),
+      ` · ${SYSTEM_NAME[e.system]}`,
+    ];
     if (e.kind === 'follow-up') head.push(` · follow-up: ${requestText(e.action)}`);
-    return h('li', { class: `log-entry ${e.kind}`, 'data-kind': e.kind, 'data-system': e.system, 'data-log': id },
+    return h(
+      'li',
+      { class: `log-entry ${e.kind}`, 'data-kind': e.kind, 'data-system': e.system, 'data-log': id },
       h('div', { class: 'log-head' }, head),
       h('div', { class: 'log-summary' }, e.summary),
       e.kind !== 'note' && e.note ? h('div', { class: 'log-note' }, e.note) : null,
       e.dice.length ? h('div', { class: 'muted log-dice' }, `Dice: ${e.dice.join(' ')}`) : null,
-      e.request ? h('div', { class: 'muted log-request' }, `Request: ${requestText(e.request)}`) : null);
+      e.request ? h('div', { class: 'muted log-request' }, `Request: ${requestText(e.request)}`) : null,
+    );
   }
 
   /** Download the entries the filters let through, oldest first. */
   export(format) {
-    const entries = this.entries().reverse().map(([id, e]) => ({ id, ...e }));
+    const entries = this.entries()
+      .reverse()
+      .map(([id, e]) => ({ id, ...e }));
     const day = nowIso().slice(0, 10);
     if (format === 'json') {
-      download(`arbiter-log-${day}.json`, 'application/json',
-        JSON.stringify({ app: 'arbiter-log', exported: nowIso(), filter: this.filter, entries }, null, 1));
+      download(
+        `arbiter-log-${day}.json`,
+        'application/json',
+        JSON.stringify({ app: 'arbiter-log', exported: nowIso(), filter: this.filter, entries }, null, 1),
+      );
     } else {
       download(`arbiter-log-${day}.csv`, 'text/csv', csvOf(entries));
     }

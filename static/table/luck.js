@@ -27,8 +27,11 @@ export class LuckView {
   view(entries) {
     const kept = entries.filter(([, e]) => e.luck).reverse(); // oldest first
     const key = kept.length ? `${kept.length}:${kept[0][0]}:${kept.at(-1)[0]}` : '';
-    const box = h('section', { class: 'luck', 'data-luck': '', 'aria-label': 'How lucky the table has been' },
-      h('h4', {}, 'How lucky the table has been'));
+    const box = h(
+      'section',
+      { class: 'luck', 'data-luck': '', 'aria-label': 'How lucky the table has been' },
+      h('h4', {}, 'How lucky the table has been'),
+    );
     if (!kept.length) {
       box.append(h('p', { class: 'muted' }, 'No rolls yet with their luck.'));
       return box;
@@ -44,8 +47,13 @@ export class LuckView {
       this.seen.observe(box);
     }
     if (this.shown.key !== key) {
-      box.append(h('p', { class: 'muted luck-wait', 'data-luck-wait': '' },
-        this.failed ? `Could not work out the luck: ${this.failed}` : 'Working out the luck…'));
+      box.append(
+        h(
+          'p',
+          { class: 'muted luck-wait', 'data-luck-wait': '' },
+          this.failed ? `Could not work out the luck: ${this.failed}` : 'Working out the luck…',
+        ),
+      );
       return box;
     }
     box.dataset.luckReady = key;
@@ -56,16 +64,19 @@ export class LuckView {
   ask(key, kept) {
     this.asked = key;
     const entries = kept.map(([, e]) => ({ time: e.time, character: e.character, system: e.system, luck: e.luck }));
-    this.t.arbiter.luckSummary(entries).then((summary) => {
-      if (this.asked !== key) return; // the log changed meanwhile: a newer answer is coming
-      this.shown = { key, summary };
-      this.failed = null;
-      this.t.render('log');
-    }, (error) => {
-      if (this.asked !== key) return;
-      this.failed = error.message;
-      this.t.render('log');
-    });
+    this.t.arbiter.luckSummary(entries).then(
+      (summary) => {
+        if (this.asked !== key) return; // the log changed meanwhile: a newer answer is coming
+        this.shown = { key, summary };
+        this.failed = null;
+        this.t.render('log');
+      },
+      (error) => {
+        if (this.asked !== key) return;
+        this.failed = error.message;
+        this.t.render('log');
+      },
+    );
   }
 }
 
@@ -74,19 +85,31 @@ function group(g) {
   const who = g.character ? g.character.name || '(unnamed)' : 'Nobody';
   const name = `${who} · ${SYSTEM_NAME[g.system]}`;
   const rolls = `${g.rolls} ${g.rolls === 1 ? 'roll' : 'rolls'}`;
-  const numbers = `${rolls} · mean luck ${pct(g.mean_percentile)} (50 is average) · ${g.successes} `
-    + `${g.successes === 1 ? 'success' : 'successes'}, ${g.expected_successes.toFixed(1)} expected`;
-  const words = `${name}: ${rolls}, mean luck ${pct(g.mean_percentile)} of 100, where 50 is average luck and chance `
-    + `alone keeps the mean of ${rolls} between ${pct(g.band[0])} and ${pct(g.band[1])} 9 times in 10; `
-    + `${g.successes} successes against ${g.expected_successes.toFixed(1)} expected. Each roll's luck, oldest first: `
-    + `${g.points.map((p) => pct(p.percentile)).join(', ')}.`;
+  const numbers =
+    `${rolls} · mean luck ${pct(g.mean_percentile)} (50 is average) · ${g.successes} ` +
+    `${g.successes === 1 ? 'success' : 'successes'}, ${g.expected_successes.toFixed(1)} expected`;
+  const words =
+    `${name}: ${rolls}, mean luck ${pct(g.mean_percentile)} of 100, where 50 is average luck and chance ` +
+    `alone keeps the mean of ${rolls} between ${pct(g.band[0])} and ${pct(g.band[1])} 9 times in 10; ` +
+    `${g.successes} successes against ${g.expected_successes.toFixed(1)} expected. Each roll's luck, oldest first: ` +
+    `${g.points.map((p) => pct(p.percentile)).join(', ')}.`;
   const canvas = h('canvas', { class: 'luck-chart', role: 'img', 'aria-label': words, width: WIDTH, height: HEIGHT });
   draw(canvas, g.points);
-  return h('figure', { class: 'luck-group', 'data-luck-group': `${g.character?.id ?? '-'}:${g.system}`,
-    'data-rolls': g.rolls, 'data-mean': g.mean_percentile, 'data-expected': g.expected_successes,
-    'data-successes': g.successes, 'data-band': JSON.stringify(g.band) },
-  h('figcaption', {}, h('strong', {}, who), ` · ${SYSTEM_NAME[g.system]}`),
-  h('p', { class: 'luck-numbers' }, numbers), canvas);
+  return h(
+    'figure',
+    {
+      class: 'luck-group',
+      'data-luck-group': `${g.character?.id ?? '-'}:${g.system}`,
+      'data-rolls': g.rolls,
+      'data-mean': g.mean_percentile,
+      'data-expected': g.expected_successes,
+      'data-successes': g.successes,
+      'data-band': JSON.stringify(g.band),
+    },
+    h('figcaption', {}, h('strong', {}, who), ` · ${SYSTEM_NAME[g.system]}`),
+    h('p', { class: 'luck-numbers' }, numbers),
+    canvas,
+  );
 }
 
 /** Each roll's percentile (dots), the running mean (a line) and its band (shaded), left to right, oldest first. */

@@ -25,13 +25,17 @@ export function legacyMarks() {
 
 /** The older page's key is read by the migrations only: once they are kept, it goes. */
 export function forgetLegacyMarks() {
-  try { localStorage.removeItem(LEGACY_PRICE_KEY); } catch { /* no localStorage: nothing to forget */ }
+  try {
+    localStorage.removeItem(LEGACY_PRICE_KEY);
+  } catch {
+    /* no localStorage: nothing to forget */
+  }
 }
 
 /** Schema 2's marks of a Situation: each option with who marked it; schema 1 kept bare option numbers, marks kept
  * without a name (threat-10 reads them as marked by "someone": by null). */
-const namedMarks = (marked) => (Array.isArray(marked)
-  ? marked.map((m) => (Number.isInteger(m) ? { option: m, by: null } : m)) : marked);
+const namedMarks = (marked) =>
+  Array.isArray(marked) ? marked.map((m) => (Number.isInteger(m) ? { option: m, by: null } : m)) : marked;
 
 /** MIGRATIONS[n] turns the data of schema n into schema n + 1 (records without revisions: {id, data}).
  * 0 is "no store yet": only the Pay the Price marks in localStorage, folded in as the first Situation. */
@@ -50,23 +54,26 @@ const MIGRATIONS = [
     return out;
   },
   // 1 -> 2: marks name who picked them, and a Situation keeps who pays when nobody rolls as a character
-  (records) => records.map(({ id, data }) => {
-    if (id === 'meta' && isObj(data)) return { id, data: { ...data, schema: 2 } };
-    if (id !== 'shared:price' || !Array.isArray(data?.situations)) return { id, data };
-    const situations = data.situations.map((s) => (isObj(s) ? { ...SITUATION.of.default, ...s,
-      marked: namedMarks(s.marked) } : s));
-    return { id, data: { ...data, situations } };
-  }),
+  (records) =>
+    records.map(({ id, data }) => {
+      if (id === 'meta' && isObj(data)) return { id, data: { ...data, schema: 2 } };
+      if (id !== 'shared:price' || !Array.isArray(data?.situations)) return { id, data };
+      const situations = data.situations.map((s) =>
+        isObj(s) ? { ...SITUATION.of.default, ...s, marked: namedMarks(s.marked) } : s,
+      );
+      return { id, data: { ...data, situations } };
+    }),
   // 2 -> 3: the Scheme says whether this device tracks it (as declared by default: it does)
-  (records) => records.map(({ id, data }) => {
-    if (id === 'meta' && isObj(data)) return { id, data: { ...data, schema: 3 } };
-    if (id !== 'shared:scheme' || !isObj(data) || Object.hasOwn(data, TRACKED.name)) return { id, data };
-    return { id, data: { ...data, [TRACKED.name]: TRACKED.default } };
-  }),
+  (records) =>
+    records.map(({ id, data }) => {
+      if (id === 'meta' && isObj(data)) return { id, data: { ...data, schema: 3 } };
+      if (id !== 'shared:scheme' || !isObj(data) || Object.hasOwn(data, TRACKED.name)) return { id, data };
+      return { id, data: { ...data, [TRACKED.name]: TRACKED.default } };
+    }),
   // 3 -> 4: a character may remember what was picked for its last roll (absent until it rolls): nothing to change
   // but the number, which tells an older page in another tab to stop writing rather than refuse the character
-  (records) => records.map(({ id, data }) => (id === 'meta' && isObj(data) ? { id, data: { ...data, schema: 4 } }
-    : { id, data })),
+  (records) =>
+    records.map(({ id, data }) => (id === 'meta' && isObj(data) ? { id, data: { ...data, schema: 4 } } : { id, data })),
 ];
 
 /** Bring {id, data} records from schema `from` up to SCHEMA. */

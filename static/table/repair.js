@@ -36,13 +36,17 @@ export function recordErrors(rec) {
   return errors;
 }
 
-const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+const nextTask = () =>
+  new Promise((resolve) => {
+    setTimeout(resolve, 0);
+  });
 // A record's revision as stored (its data changes only with a new one): the key of its verdict in checkInSlices.
 const revisionOf = (rec) => (typeof rec?.id === 'string' ? JSON.stringify([rec.id, rec.rev, rec.updated, rec.by]) : '');
 
 /** Each record's recordErrors by its revision, checked 8 ms at a time, each slice a task of its own. */
 export async function checkInSlices(records, verdicts = new Map(), since = performance.now()) {
-  for (const rec of records.filter((r) => !String(r?.id).startsWith('aside:'))) { // asides are kept, never read
+  for (const rec of records.filter((r) => !String(r?.id).startsWith('aside:'))) {
+    // asides are kept, never read
     if (performance.now() - since > 8) since = await nextTask().then(() => performance.now());
     if (revisionOf(rec)) verdicts.set(revisionOf(rec), recordErrors(rec));
   }
@@ -76,27 +80,36 @@ export function repair(tx, raw, { verdicts, blank, tab }) {
   }
 
   const meta = records.find((r) => r?.id === 'meta');
-  const schema = isObj(meta?.data) && Number.isInteger(meta.data.schema) && meta.data.schema >= 1
-    ? meta.data.schema : null;
+  const schema =
+    isObj(meta?.data) && Number.isInteger(meta.data.schema) && meta.data.schema >= 1 ? meta.data.schema : null;
   if (schema !== null && schema > SCHEMA) {
     const id = aside('newer', [`schema ${schema}; this page reads schema ${SCHEMA} and older`], schema);
     for (const r of records) tx.del(r.id);
     fresh();
-    problems.push({ kind: 'newer', aside: id, message: 'The table saved here was written by a newer version of '
-      + `Arbiter (schema ${schema}; this page knows ${SCHEMA}). It is kept aside untouched; reload to get the newer `
-      + 'version. Meanwhile this page starts a fresh table.' });
+    problems.push({
+      kind: 'newer',
+      aside: id,
+      message:
+        'The table saved here was written by a newer version of ' +
+        `Arbiter (schema ${schema}; this page knows ${SCHEMA}). It is kept aside untouched; reload to get the newer ` +
+        'version. Meanwhile this page starts a fresh table.',
+    });
     return { problems };
   }
 
   const errors = [];
   let work = records;
   if (schema === null) {
-    errors.push(meta ? `meta.data.schema: must be a whole number from 1, got ${show(meta?.data?.schema)}`
-      : 'meta: is missing');
+    errors.push(
+      meta ? `meta.data.schema: must be a whole number from 1, got ${show(meta?.data?.schema)}` : 'meta: is missing',
+    );
     work = records.filter((r) => r?.id !== 'meta');
   } else if (schema < SCHEMA) {
     try {
-      work = migrate(records.map((r) => ({ id: r.id, data: r.data })), schema).map((r) => stamp(r, revOf(r.id) + 1));
+      work = migrate(
+        records.map((r) => ({ id: r.id, data: r.data })),
+        schema,
+      ).map((r) => stamp(r, revOf(r.id) + 1));
     } catch (error) {
       errors.push(`the migration from schema ${schema} failed: ${error.message}`);
       work = [];
@@ -114,10 +127,15 @@ export function repair(tx, raw, { verdicts, blank, tab }) {
     const dropped = records.filter((r) => !kept.has(r?.id));
     for (const r of dropped) tx.del(r.id);
     const n = dropped.filter((r) => r?.id !== 'meta').length;
-    problems.push({ kind: 'damaged', aside: id, details: errors.slice(0, MAX_ERRORS),
-      message: 'Some of the table saved here could not be read '
-        + `(${errors.length} problem${errors.length === 1 ? '' : 's'}; ${n} record${n === 1 ? '' : 's'} left out). `
-        + 'An untouched copy is kept aside (see “Save and restore”); everything else goes on working.' });
+    problems.push({
+      kind: 'damaged',
+      aside: id,
+      details: errors.slice(0, MAX_ERRORS),
+      message:
+        'Some of the table saved here could not be read ' +
+        `(${errors.length} problem${errors.length === 1 ? '' : 's'}; ${n} record${n === 1 ? '' : 's'} left out). ` +
+        'An untouched copy is kept aside (see “Save and restore”); everything else goes on working.',
+    });
   }
   if (schema !== null && schema < SCHEMA) for (const r of good) tx.put(r);
   // the records a working table needs: meta, the Scheme, the Situations

@@ -44,7 +44,9 @@ export function repr(value, tuples = false) {
     if (!tuples) return `[${items.join(', ')}]`;
     return items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`;
   }
-  return `{${Object.entries(value).map(([k, v]) => `${reprStr(k)}: ${repr(v, tuples)}`).join(', ')}}`;
+  return `{${Object.entries(value)
+    .map(([k, v]) => `${reprStr(k)}: ${repr(v, tuples)}`)
+    .join(', ')}}`;
 }
 
 /** f"{value!r:.100}": the repr cut at 100 characters (code points, as Python counts them). */

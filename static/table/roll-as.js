@@ -23,14 +23,34 @@ export class RollAs {
     const kind = BY_KIND[c.kind];
     const spec = this.t.spec[c.kind];
     const k = (name) => `use:${id}:${name}`;
-    const fill = (system, label) => h('button', { type: 'button', class: 'primary', 'data-fill': system,
-      'data-k': k(`fill-${system}`), onclick: () => this.fillFromSheet(id, system) }, label);
-    const body = kind ? kind.use({
-      s: c.sheet, p: (this.picks[id] ??= picksOf(spec.sheet_choices, c.choices?.[c.kind])), k, fill, spec,
-      fillFor: (system, request) => this.fillFor(id, system, request),
-    }) : [];
-    return h('section', { class: 'use', 'aria-label': `Roll as ${c.name}` },
-      h('h5', {}, `Roll as ${c.name || 'this character'}`), body);
+    const fill = (system, label) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'primary',
+          'data-fill': system,
+          'data-k': k(`fill-${system}`),
+          onclick: () => this.fillFromSheet(id, system),
+        },
+        label,
+      );
+    const body = kind
+      ? kind.use({
+          s: c.sheet,
+          p: (this.picks[id] ??= picksOf(spec.sheet_choices, c.choices?.[c.kind])),
+          k,
+          fill,
+          spec,
+          fillFor: (system, request) => this.fillFor(id, system, request),
+        })
+      : [];
+    return h(
+      'section',
+      { class: 'use', 'aria-label': `Roll as ${c.name}` },
+      h('h5', {}, `Roll as ${c.name || 'this character'}`),
+      body,
+    );
   }
 
   /** Fill `system`'s form with the request the engine makes of the sheet and what is picked on it; or say on the
@@ -63,8 +83,12 @@ export class RollAs {
     this.filled[system] = request && choices ? { id, choices, request } : null;
     this.t.characters.setActive(system, id);
     this.t.page.showTab(system);
-    this.t.setStatus(id, request ? `The ${SYSTEM_NAME[system]} form is filled; its rolls are logged for ${c.name}.`
-      : `${SYSTEM_NAME[system]} rolls are logged for ${c.name}.`);
+    this.t.setStatus(
+      id,
+      request
+        ? `The ${SYSTEM_NAME[system]} form is filled; its rolls are logged for ${c.name}.`
+        : `${SYSTEM_NAME[system]} rolls are logged for ${c.name}.`,
+    );
     proc.form.scrollIntoView({ block: 'start' });
     const roll = proc.form.querySelector('[data-roll]');
     if (roll && !roll.disabled) roll.focus({ preventScroll: true });
@@ -82,9 +106,11 @@ export class RollAs {
   /** Keep with character `id` what was picked on its sheet for this roll of `system` (`choices`), so its "Fill"
    * after a reload fills the same request. */
   async remember(id, system, choices) {
-    await this.t.store.update(`char:${id}`, async (data) => (
-      JSON.stringify(data.choices?.[system]) === JSON.stringify(choices) ? data
-        : { ...data, choices: { ...data.choices, [system]: choices } }));
+    await this.t.store.update(`char:${id}`, async (data) =>
+      JSON.stringify(data.choices?.[system]) === JSON.stringify(choices)
+        ? data
+        : { ...data, choices: { ...data.choices, [system]: choices } },
+    );
   }
 
   /** "Rolling as NAME · stop" at the top of each form while a character rolls it (a tap on stop: nobody does). */
@@ -101,9 +127,24 @@ export class RollAs {
       delete this.shown[system];
       if (!who) continue;
       const name = who.name || '(unnamed)';
-      const line = h('p', { class: 'rolling-as', 'data-rolling-as': name }, 'Rolling as ', h('strong', {}, name), ' ',
-        h('button', { type: 'button', class: 'link', 'data-stop-rolling': system,
-          'aria-label': `Stop rolling ${SYSTEM_NAME[system]} as ${name}`, onclick: () => this.stop(system) }, 'stop'));
+      const line = h(
+        'p',
+        { class: 'rolling-as', 'data-rolling-as': name },
+        'Rolling as ',
+        h('strong', {}, name),
+        ' ',
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'link',
+            'data-stop-rolling': system,
+            'aria-label': `Stop rolling ${SYSTEM_NAME[system]} as ${name}`,
+            onclick: () => this.stop(system),
+          },
+          'stop',
+        ),
+      );
       const title = proc.form.querySelector(':scope > h2');
       if (title) title.after(line);
       else proc.form.prepend(line);
@@ -126,7 +167,7 @@ export class RollAs {
       const c = this.t.characters.get(id);
       if (f?.id !== id || !c || !this.choicesFor(system, proc.request())) continue;
       try {
-        const request = known[system] ?? await this.t.arbiter.requestFromSheet(system, c.sheet, f.choices);
+        const request = known[system] ?? (await this.t.arbiter.requestFromSheet(system, c.sheet, f.choices));
         if (this.filled[system] !== f || !this.choicesFor(system, proc.request())) continue; // changed meanwhile
         this.filled[system] = { ...f, request };
         if (JSON.stringify(request) !== JSON.stringify(f.request)) proc.fill(request);

@@ -8,16 +8,32 @@ import { RECORDS, sheetOf } from './schema.js';
 
 /** `sheet` (of `kind`) after an op answered `result`: the declared fields the answer holds replace the sheet's (an
  * answer also holds a note, what it charged…; a field a sheet kept before it was declared comes with it). */
-export const sheetAfter = (kind, sheet, result) => ({ ...sheet, ...Object.fromEntries(sheetOf(kind).fields
-  .filter((f) => Object.hasOwn(result, f.name)).map((f) => [f.name, result[f.name]])) });
+export const sheetAfter = (kind, sheet, result) => ({
+  ...sheet,
+  ...Object.fromEntries(
+    sheetOf(kind)
+      .fields.filter((f) => Object.hasOwn(result, f.name))
+      .map((f) => [f.name, result[f.name]]),
+  ),
+});
 
 export class Rules {
-  constructor(table) { this.t = table; }
+  constructor(table) {
+    this.t = table;
+  }
 
   /** A button on sheet `id` that runs the engine's `op` on it. */
   button(id, name, label, system, op, args) {
-    return h('button', { type: 'button', 'data-op': name, 'data-k': `ops:${id}:${name}`,
-      onclick: () => this.charOp(id, system, op, typeof args === 'function' ? args() : args) }, label);
+    return h(
+      'button',
+      {
+        type: 'button',
+        'data-op': name,
+        'data-k': `ops:${id}:${name}`,
+        onclick: () => this.charOp(id, system, op, typeof args === 'function' ? args() : args),
+      },
+      label,
+    );
   }
 
   /** Apply `op` to the sheet (times over, all or nothing) with the engine, on the sheet's latest revision; a refusal
@@ -51,7 +67,9 @@ export class Rules {
 
   /** Whether a cost of a roll ({by, …}) is the table's to take here: the Scheme's while this device tracks it, the
    * character's when one rolls (with nobody rolling, their counts are the player's own). */
-  applies(cost, who) { return cost.by === 'scheme' ? this.t.shared.tracked() : Boolean(who); }
+  applies(cost, who) {
+    return cost.by === 'scheme' ? this.t.shared.tracked() : Boolean(who);
+  }
 
   /** Run one op arbiter.api named for a roll ({by, system, op, args, times, note?}): on the rolling character's
    * sheet (`who`) or on the shared Scheme, when it applies; its note goes to `notes`. True once done. */
@@ -83,10 +101,11 @@ export class Rules {
       try {
         for (let i = 0; i < times; i++) {
           const result = await this.t.arbiter.table(sys, op, states[by], args);
-          states[by] = by === 'scheme' ? pick(result, Object.keys(states.scheme))
-            : sheetAfter(who.kind, states.character, result);
+          states[by] =
+            by === 'scheme' ? pick(result, Object.keys(states.scheme)) : sheetAfter(who.kind, states.character, result);
         }
-      } catch (error) { // in a player's words: "Rook has no Will left", said of whoever pays
+      } catch (error) {
+        // in a player's words: "Rook has no Will left", said of whoever pays
         const holder = by === 'scheme' ? RECORDS.scheme.label : who.name || '(unnamed)';
         const words = error.holder ? `${holder} ${error.says}` : `${holder}: ${error.message}`;
         return { words, left: error.left ?? null };

@@ -18,59 +18,135 @@ export class Save {
   view() {
     const { store } = this.t;
     const asides = store.list('aside:');
-    const file = h('input', { type: 'file', accept: '.json,application/json', id: 'table-import',
-      'data-k': 'save:file' });
-    file.addEventListener('change', () => { const f = file.files[0]; file.value = ''; if (f) this.readImport(f); });
-    const cancel = () => { this.report = null; this.t.ui.focus = 'save:file'; this.t.render('save'); };
+    const file = h('input', {
+      type: 'file',
+      accept: '.json,application/json',
+      id: 'table-import',
+      'data-k': 'save:file',
+    });
+    file.addEventListener('change', () => {
+      const f = file.files[0];
+      file.value = '';
+      if (f) this.readImport(f);
+    });
+    const cancel = () => {
+      this.report = null;
+      this.t.ui.focus = 'save:file';
+      this.t.render('save');
+    };
     const report = this.report;
     return [
       h('h3', {}, 'Save and restore'),
-      h('p', { class: 'muted' }, store.backend.persistent
-        ? `Everything above is kept in this browser only (IndexedDB, table schema ${SCHEMA}). `
-          + 'Export a copy to keep it elsewhere or move it to another device.'
-        : 'This browser keeps nothing for this page: export the table before closing it.'),
-      h('div', { class: 'row' },
-        h('button', { type: 'button', 'data-k': 'save:export', 'data-export': 'table',
-          onclick: () => this.exportTable() }, 'Export the whole table (JSON)'),
-        h('label', { class: 'tf file' }, h('span', {}, 'Import a table file (replaces this table)'), file)),
-      report ? h('div', { class: `import-report ${report.errors ? 'error' : ''}`,
-        role: report.errors ? 'alert' : 'status',
-        'data-import': report.errors ? 'refused' : report.done ? 'done' : 'ready' },
-      h('p', {}, report.message),
-      report.errors ? h('ul', {}, report.errors.map((e) => h('li', {}, e))) : null,
-      report.table && !report.done ? h('div', { class: 'row' },
-        h('button', { type: 'button', class: 'danger', 'data-confirm': '', 'data-k': 'save:replace',
-          onclick: () => this.applyImport() }, 'Replace this table'),
-        h('button', { type: 'button', 'data-k': 'save:cancel', onclick: cancel }, 'Cancel')) : null) : null,
-      asides.length ? h('div', { class: 'asides' }, h('h4', {}, 'Kept-aside copies'),
-        h('p', { class: 'muted' }, 'Untouched copies of saved data this version could not use. '
-          + 'Download one to keep it, or to import it into a newer Arbiter.'),
-        h('ul', {}, asides.map(([id, a]) => this.viewAside(id, a)))) : null,
+      h(
+        'p',
+        { class: 'muted' },
+        store.backend.persistent
+          ? `Everything above is kept in this browser only (IndexedDB, table schema ${SCHEMA}). ` +
+              'Export a copy to keep it elsewhere or move it to another device.'
+          : 'This browser keeps nothing for this page: export the table before closing it.',
+      ),
+      h(
+        'div',
+        { class: 'row' },
+        h(
+          'button',
+          { type: 'button', 'data-k': 'save:export', 'data-export': 'table', onclick: () => this.exportTable() },
+          'Export the whole table (JSON)',
+        ),
+        h('label', { class: 'tf file' }, h('span', {}, 'Import a table file (replaces this table)'), file),
+      ),
+      report
+        ? h(
+            'div',
+            {
+              class: `import-report ${report.errors ? 'error' : ''}`,
+              role: report.errors ? 'alert' : 'status',
+              'data-import': report.errors ? 'refused' : report.done ? 'done' : 'ready',
+            },
+            h('p', {}, report.message),
+            report.errors
+              ? h(
+                  'ul',
+                  {},
+                  report.errors.map((e) => h('li', {}, e)),
+                )
+              : null,
+            report.table && !report.done
+              ? h(
+                  'div',
+                  { class: 'row' },
+                  h(
+                    'button',
+                    {
+                      type: 'button',
+                      class: 'danger',
+                      'data-confirm': '',
+                      'data-k': 'save:replace',
+                      onclick: () => this.applyImport(),
+                    },
+                    'Replace this table',
+                  ),
+                  h('button', { type: 'button', 'data-k': 'save:cancel', onclick: cancel }, 'Cancel'),
+                )
+              : null,
+          )
+        : null,
+      asides.length
+        ? h(
+            'div',
+            { class: 'asides' },
+            h('h4', {}, 'Kept-aside copies'),
+            h(
+              'p',
+              { class: 'muted' },
+              'Untouched copies of saved data this version could not use. ' +
+                'Download one to keep it, or to import it into a newer Arbiter.',
+            ),
+            h(
+              'ul',
+              {},
+              asides.map(([id, a]) => this.viewAside(id, a)),
+            ),
+          )
+        : null,
     ];
   }
 
   viewAside(id, a) {
     const why = a.reason === 'newer' ? `written by a newer version (schema ${a.schema})` : 'could not be read';
-    return h('li', { 'data-aside': id },
+    return h(
+      'li',
+      { 'data-aside': id },
       `${fmtTime(a.at)}: ${why} · ${plural(a.records?.length ?? 0, 'record')} `,
-      h('button', { type: 'button', 'data-k': `aside:${id}:dl`, onclick: () => this.downloadAside(`aside:${id}`) },
-        'Download'),
+      h(
+        'button',
+        { type: 'button', 'data-k': `aside:${id}:dl`, onclick: () => this.downloadAside(`aside:${id}`) },
+        'Download',
+      ),
       ' ',
-      this.t.confirmable(`aside:${id}:del`, 'Delete…', 'Delete this kept-aside copy for good?', 'Delete the copy',
-        () => this.t.store.removeAside(`aside:${id}`)));
+      this.t.confirmable(`aside:${id}:del`, 'Delete…', 'Delete this kept-aside copy for good?', 'Delete the copy', () =>
+        this.t.store.removeAside(`aside:${id}`),
+      ),
+    );
   }
 
   exportTable() {
-    download(`arbiter-table-${nowIso().slice(0, 10)}.json`, 'application/json',
-      JSON.stringify(exportTable(this.t.store), null, 1));
+    download(
+      `arbiter-table-${nowIso().slice(0, 10)}.json`,
+      'application/json',
+      JSON.stringify(exportTable(this.t.store), null, 1),
+    );
     this.t.say('The table is exported.');
   }
 
   downloadAside(id) {
     const rec = this.t.store.records.get(id);
     if (rec) {
-      download(`arbiter-kept-aside-${id.slice(6)}.json`, 'application/json',
-        JSON.stringify({ app: `${APP}-kept-aside`, ...rec.data }, null, 1));
+      download(
+        `arbiter-kept-aside-${id.slice(6)}.json`,
+        'application/json',
+        JSON.stringify({ app: `${APP}-kept-aside`, ...rec.data }, null, 1),
+      );
     }
   }
 
@@ -84,12 +160,16 @@ export class Save {
     }
     if (text !== null) {
       const { table, errors } = parseTableFile(text);
-      const all = errors ?? await this.engineChecks(table);
+      const all = errors ?? (await this.engineChecks(table));
       this.report = all.length
         ? { errors: all, message: `${file.name} was not imported: nothing changed. What is wrong:` }
-        : { table, message: `${file.name}: ${plural(table.characters.length, 'character')}, `
-          + `${plural(table.struggles.length, 'struggle')}, ${plural(table.log.length, 'log entry', 'log entries')}, `
-          + `the Scheme at ${table.scheme.scheme}. Replace this device’s table with it?` };
+        : {
+            table,
+            message:
+              `${file.name}: ${plural(table.characters.length, 'character')}, ` +
+              `${plural(table.struggles.length, 'struggle')}, ${plural(table.log.length, 'log entry', 'log entries')}, ` +
+              `the Scheme at ${table.scheme.scheme}. Replace this device’s table with it?`,
+          };
       this.t.ui.focus = all.length ? 'save:file' : 'save:replace';
     }
     this.t.render('save');
@@ -118,8 +198,12 @@ export class Save {
     try {
       await this.t.store.replaceTable(table);
       this.t.characters.selected = null;
-      this.report = { done: true, message: `Imported: ${plural(table.characters.length, 'character')}, `
-        + `${plural(table.log.length, 'log entry', 'log entries')}.` };
+      this.report = {
+        done: true,
+        message:
+          `Imported: ${plural(table.characters.length, 'character')}, ` +
+          `${plural(table.log.length, 'log entry', 'log entries')}.`,
+      };
       this.t.say('The table was replaced by the imported file.');
     } catch (error) {
       this.report = { errors: [error.message], message: 'The import failed: nothing changed.' };

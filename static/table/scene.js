@@ -5,8 +5,8 @@
 import { h } from './dom.js';
 
 /** The procedure whose table keeps Scenes: the one publishing the new_scene op. Pure. */
-export const sceneOf = (spec) => Object.keys(spec)
-  .find((id) => spec[id].table_ops.some((op) => op.name === 'new_scene'));
+export const sceneOf = (spec) =>
+  Object.keys(spec).find((id) => spec[id].table_ops.some((op) => op.name === 'new_scene'));
 
 export class Scene {
   constructor(table) {
@@ -15,7 +15,9 @@ export class Scene {
   }
 
   /** new_scene as the engine publishes it: its label and words. */
-  op() { return this.t.spec[this.system].table_ops.find((o) => o.name === 'new_scene'); }
+  op() {
+    return this.t.spec[this.system].table_ops.find((o) => o.name === 'new_scene');
+  }
 
   /** [id, character] of every character whose sheet keeps Scenes. */
   characters() {
@@ -28,11 +30,23 @@ export class Scene {
     const { label, help } = this.op();
     const kind = this.t.characters.kindName(this.t.characters.kindOf(this.system));
     const n = this.characters().length;
-    return h('div', { class: 'scene' },
+    return h(
+      'div',
+      { class: 'scene' },
       h('h4', {}, 'The Scene'),
       h('p', { class: 'muted' }, `${help} For every ${kind} character on this device (${n}).`),
-      h('button', { type: 'button', 'data-k': 'scene:new', 'data-op': 'new_scene', disabled: n === 0,
-        onclick: () => this.t.enqueue(() => this.newScene()) }, label));
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-k': 'scene:new',
+          'data-op': 'new_scene',
+          disabled: n === 0,
+          onclick: () => this.t.enqueue(() => this.newScene()),
+        },
+        label,
+      ),
+    );
   }
 
   /** new_scene on each sheet that keeps Scenes, each on its latest revision; what each got (or why not) goes in one

@@ -10,8 +10,10 @@
 import { length, repr, repr100 } from './repr.js';
 
 const fromPage = (id) => JSON.parse(globalThis.document.getElementById(id).textContent);
-const PUBLISHED = globalThis.arbiterPublished
-  ?? { systems: fromPage('arbiter-systems'), table: fromPage('arbiter-table') };
+const PUBLISHED = globalThis.arbiterPublished ?? {
+  systems: fromPage('arbiter-systems'),
+  table: fromPage('arbiter-table'),
+};
 
 /** id -> systems() entry; table_spec(). */
 export const PROCEDURES = PUBLISHED.systems;
@@ -40,10 +42,14 @@ export function declAt(decl, ...names) {
 
 // --- the checker ---------------------------------------------------------------------------------------------------
 /** A refusal, worded as arbiter.api's RulesError. */
-export class CheckError extends Error { name = 'CheckError'; }
+export class CheckError extends Error {
+  name = 'CheckError';
+}
 
 export const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-const fail = (message) => { throw new CheckError(message); };
+const fail = (message) => {
+  throw new CheckError(message);
+};
 const where = (path) => `'${path}'`;
 const join = (path, key) => (path === 'request' ? key : `${path}.${key}`);
 const names = (decl) => decl.fields.map((f) => f.name).join(', ');
@@ -51,17 +57,29 @@ const names = (decl) => decl.fields.map((f) => f.name).join(', ');
 /** What a declaration allows, in words (fields.describe, for a missing field). */
 export function describe(decl) {
   switch (decl.type) {
-    case 'int': return `a whole number from ${decl.min} to ${decl.max}`;
-    case 'bool': return 'true or false';
-    case 'choice': return `one of ${decl.options.map((o) => o.value).join(', ')}`;
-    case 'text': return `text of at most ${decl.max_len} characters`;
-    case 'id': case 'time': return decl.words;
-    case 'json': return `JSON of at most ${decl.max_chars} characters`;
-    case 'nullable': return `null or ${describe(decl.of)}`;
-    case 'record': return `an object with ${names(decl)}`;
-    case 'list': return `a list of ${decl.min_len} to ${decl.max_len} entries`;
-    case 'object': return 'an object';
-    default: throw new Error(`unknown declaration type ${decl.type}`);
+    case 'int':
+      return `a whole number from ${decl.min} to ${decl.max}`;
+    case 'bool':
+      return 'true or false';
+    case 'choice':
+      return `one of ${decl.options.map((o) => o.value).join(', ')}`;
+    case 'text':
+      return `text of at most ${decl.max_len} characters`;
+    case 'id':
+    case 'time':
+      return decl.words;
+    case 'json':
+      return `JSON of at most ${decl.max_chars} characters`;
+    case 'nullable':
+      return `null or ${describe(decl.of)}`;
+    case 'record':
+      return `an object with ${names(decl)}`;
+    case 'list':
+      return `a list of ${decl.min_len} to ${decl.max_len} entries`;
+    case 'object':
+      return 'an object';
+    default:
+      throw new Error(`unknown declaration type ${decl.type}`);
   }
 }
 
@@ -125,8 +143,10 @@ function checkRecordOf(decl, value, path) {
     const most = mostOf(decl, out, limit.name);
     if (out[limit.name] > most) {
       const { min } = decl.fields.find((f) => f.name === limit.name);
-      fail(`${where(join(path, limit.name))} must be from ${min} to ${most} (${limit.of.join(' + ')}), `
-        + `got ${out[limit.name]}`);
+      fail(
+        `${where(join(path, limit.name))} must be from ${min} to ${most} (${limit.of.join(' + ')}), ` +
+          `got ${out[limit.name]}`,
+      );
     }
   }
   return out;
@@ -136,7 +156,8 @@ function checkRecordOf(decl, value, path) {
  * of the record's limits says so (stored.AtMostSum: a d10 pool's Will, at most resolve + composure). */
 export function mostOf(decl, value, name) {
   const { max } = decl.fields.find((f) => f.name === name);
-  const sums = (decl.limits ?? []).filter((limit) => limit.type === 'at_most_sum' && limit.name === name)
+  const sums = (decl.limits ?? [])
+    .filter((limit) => limit.type === 'at_most_sum' && limit.name === name)
     .map((limit) => limit.of.reduce((sum, n) => sum + value[n], 0));
   return Math.min(max, ...sums);
 }
@@ -169,17 +190,25 @@ export function check(decl, value, path) {
       return value;
     case 'json': {
       let text;
-      try { text = JSON.stringify(value); } catch { text = undefined; }
+      try {
+        text = JSON.stringify(value);
+      } catch {
+        text = undefined;
+      }
       if (text === undefined || length(text) > decl.max_chars) bad(describe(decl));
       return value;
     }
-    case 'nullable': return value === null ? null : check(decl.of, value, path);
+    case 'nullable':
+      return value === null ? null : check(decl.of, value, path);
     case 'object':
       if (!isObj(value)) fail(`${where(path)} must be an object (${decl.label}), got ${repr100(value)}`);
       return value;
-    case 'record': return checkRecordOf(decl, value, path);
-    case 'list': return checkList(decl, value, path);
-    default: throw new Error(`unknown declaration type ${decl.type}`);
+    case 'record':
+      return checkRecordOf(decl, value, path);
+    case 'list':
+      return checkList(decl, value, path);
+    default:
+      throw new Error(`unknown declaration type ${decl.type}`);
   }
 }
 

@@ -10,8 +10,8 @@ import { plural } from './words.js';
 const TRACKED = declAt(RECORDS.scheme, 'tracked');
 
 /** The procedure whose table keeps the Scheme: the one publishing its ops (scheme_spend_die). Pure. */
-export const schemeOf = (spec) => Object.keys(spec)
-  .find((id) => spec[id].table_ops.some((op) => op.name === 'scheme_spend_die'));
+export const schemeOf = (spec) =>
+  Object.keys(spec).find((id) => spec[id].table_ops.some((op) => op.name === 'scheme_spend_die'));
 
 export class Shared {
   constructor(table) {
@@ -19,10 +19,14 @@ export class Shared {
     this.system = schemeOf(table.spec);
   }
 
-  scheme() { return this.t.store.get('shared:scheme') ?? RECORDS.scheme.default; }
+  scheme() {
+    return this.t.store.get('shared:scheme') ?? RECORDS.scheme.default;
+  }
 
   /** Whether this device tracks the Scheme: rolls are then checked against its count and change it. */
-  tracked() { return this.scheme()[TRACKED.name] !== false; }
+  tracked() {
+    return this.scheme()[TRACKED.name] !== false;
+  }
 
   view() {
     const { page } = this.t;
@@ -31,21 +35,38 @@ export class Shared {
     const useDie = () => {
       page.procs[this.system].fill({ scheme_die: true });
       page.showTab(this.system);
-      this.t.say(`“Scheme die” is ticked on the Ability Test form${this.tracked()
-        ? ': the die leaves the Scheme when the Test is rolled' : ''}.`);
+      this.t.say(
+        `“Scheme die” is ticked on the Ability Test form${
+          this.tracked() ? ': the die leaves the Scheme when the Test is rolled' : ''
+        }.`,
+      );
     };
     const track = (on) => this.setTracked(on);
     return [
       h('h3', {}, 'Shared by the table'),
-      h('div', { class: 'scheme', 'data-tracked': String(tracked) },
-        h('p', { class: 'big', 'data-scheme': scheme },
-          tracked ? `The Scheme: ${plural(scheme, 'die', 'dice')}` : 'The Scheme: kept elsewhere'),
-        h('p', { class: 'muted' }, tracked ? 'One pool for every character on this device. A success with a 1 adds '
-          + 'a die; an Ability Test rolled with “Scheme die” ticked takes one; negating a setback takes two.'
-          : TRACKED.help),
+      h(
+        'div',
+        { class: 'scheme', 'data-tracked': String(tracked) },
+        h(
+          'p',
+          { class: 'big', 'data-scheme': scheme },
+          tracked ? `The Scheme: ${plural(scheme, 'die', 'dice')}` : 'The Scheme: kept elsewhere',
+        ),
+        h(
+          'p',
+          { class: 'muted' },
+          tracked
+            ? 'One pool for every character on this device. A success with a 1 adds ' +
+                'a die; an Ability Test rolled with “Scheme die” ticked takes one; negating a setback takes two.'
+            : TRACKED.help,
+        ),
         checkbox('scheme:tracked', TRACKED.label, tracked, track),
-        h('button', { type: 'button', 'data-k': 'scheme:use', disabled: tracked && scheme === 0, onclick: useDie },
-          'Use a Scheme die on the next Ability Test')),
+        h(
+          'button',
+          { type: 'button', 'data-k': 'scheme:use', disabled: tracked && scheme === 0, onclick: useDie },
+          'Use a Scheme die on the next Ability Test',
+        ),
+      ),
       this.t.scene.view(),
       this.t.situations.view(),
     ];
@@ -54,8 +75,11 @@ export class Shared {
   async setTracked(on) {
     try {
       await this.t.store.update('shared:scheme', (d) => ({ ...d, [TRACKED.name]: on }));
-      this.t.say(on ? 'The Scheme is tracked on this device: rolls are checked against it and change it.'
-        : 'The Scheme is kept elsewhere: this device neither checks rolls against it nor changes it.');
+      this.t.say(
+        on
+          ? 'The Scheme is tracked on this device: rolls are checked against it and change it.'
+          : 'The Scheme is kept elsewhere: this device neither checks rolls against it nor changes it.',
+      );
     } catch (error) {
       this.t.say(error.message, true);
     }

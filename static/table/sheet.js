@@ -13,23 +13,43 @@ import { signed } from './words.js';
 const keyOf = (id, path) => `c:${id}:${path.map((s) => s.id ?? s).join('.')}`;
 
 export class Sheet {
-  constructor(table) { this.t = table; }
+  constructor(table) {
+    this.t = table;
+  }
 
   view(id, c) {
     const status = this.t.ui.status[id];
-    return h('article', { class: 'sheet', 'data-sheet': id, 'data-kind': c.kind, 'aria-labelledby': `sheet-${id}` },
-      h('h4', { id: `sheet-${id}` }, c.name || '(unnamed)',
-        h('span', { class: 'muted' }, ` · ${this.t.characters.kindName(c.kind)}`)),
-      h('label', { class: 'tf' }, h('span', {}, 'Name'),
-        this.textInput(id, ['name'], c.name, declAt(RECORDS.character, 'name'))),
+    return h(
+      'article',
+      { class: 'sheet', 'data-sheet': id, 'data-kind': c.kind, 'aria-labelledby': `sheet-${id}` },
+      h(
+        'h4',
+        { id: `sheet-${id}` },
+        c.name || '(unnamed)',
+        h('span', { class: 'muted' }, ` · ${this.t.characters.kindName(c.kind)}`),
+      ),
+      h(
+        'label',
+        { class: 'tf' },
+        h('span', {}, 'Name'),
+        this.textInput(id, ['name'], c.name, declAt(RECORDS.character, 'name')),
+      ),
       this.t.rollAs.view(id, c),
       BY_KIND[c.kind]?.ops?.(this.t, id, c) ?? null,
       h('div', { class: 'sheet-fields' }, this.fields(id, c)),
-      h('p', { class: `sheet-status${status?.error ? ' error' : ''}`, role: 'status', 'data-sheet-status': '' },
-        status?.text ?? ''),
-      this.t.confirmable(`del:${id}`, 'Delete character…',
+      h(
+        'p',
+        { class: `sheet-status${status?.error ? ' error' : ''}`, role: 'status', 'data-sheet-status': '' },
+        status?.text ?? '',
+      ),
+      this.t.confirmable(
+        `del:${id}`,
+        'Delete character…',
         `Delete ${c.name || 'this character'} and its sheet? The log keeps its rolls.`,
-        `Delete ${c.name || 'the character'}`, () => this.t.characters.remove(id)));
+        `Delete ${c.name || 'the character'}`,
+        () => this.t.characters.remove(id),
+      ),
+    );
   }
 
   /** The sheet's fields: its counts side by side first, then its groups and lists. */
@@ -37,13 +57,21 @@ export class Sheet {
     const fields = sheetOf(c.kind).fields.filter((decl) => decl.name !== 'moved_this_session');
     const view = (decl) => this.field(id, c, ['sheet', decl.name], decl, decl.label);
     const counts = fields.filter((decl) => decl.type === 'int');
-    return [counts.length ? h('div', { class: 'grid' }, counts.map(view)) : null,
-      ...fields.filter((decl) => decl.type !== 'int').map(view)];
+    return [
+      counts.length ? h('div', { class: 'grid' }, counts.map(view)) : null,
+      ...fields.filter((decl) => decl.type !== 'int').map(view),
+    ];
   }
 
   textInput(id, path, value, decl, extra = {}) {
-    const el = h('input', { type: 'text', value, maxlength: decl.max_len, autocomplete: 'off',
-      'data-k': keyOf(id, path), ...extra });
+    const el = h('input', {
+      type: 'text',
+      value,
+      maxlength: decl.max_len,
+      autocomplete: 'off',
+      'data-k': keyOf(id, path),
+      ...extra,
+    });
     const commit = () => this.commit(el, id, path, decl, (v) => v);
     el.addEventListener('change', commit);
     el.addEventListener('blur', commit);
@@ -108,7 +136,8 @@ export class Sheet {
         const extra = sheet.fields.includes(decl) ? { max: mostOf(sheet, c.sheet, decl.name) } : {};
         return h('label', { class: 'tf' }, h('span', {}, label), this.numberInput(id, path, value, decl, extra));
       }
-      case 'text': return h('label', { class: 'tf grow' }, h('span', {}, label), this.textInput(id, path, value, decl));
+      case 'text':
+        return h('label', { class: 'tf grow' }, h('span', {}, label), this.textInput(id, path, value, decl));
       case 'bool': {
         const box = h('input', { type: 'checkbox', checked: value === true, 'data-k': keyOf(id, path) });
         box.addEventListener('change', () => this.patch(id, path, box.checked));
@@ -116,20 +145,39 @@ export class Sheet {
       }
       case 'record': {
         const counters = path[1] === 'counters';
-        return h('fieldset', { class: 'sheet-group' }, h('legend', {}, label), h('div', { class: 'grid' },
-          decl.fields.map((sub) => {
-            const k = sub.name;
-            const field = this.field(id, c, [...path, k], sub, sub.label || k);
-            if (!counters) return field;
-            const step = (delta) => h('button', { type: 'button', class: 'step', 'data-k': `c:${id}:${k}:${delta}`,
-              'aria-label': `${sub.label} ${signed(delta)}`, onclick: () => this.adjust(id, [...path, k], delta, sub) },
-            delta > 0 ? '+' : '−');
-            return h('div', { class: 'counter' }, field, step(-1), step(1));
-          })));
+        return h(
+          'fieldset',
+          { class: 'sheet-group' },
+          h('legend', {}, label),
+          h(
+            'div',
+            { class: 'grid' },
+            decl.fields.map((sub) => {
+              const k = sub.name;
+              const field = this.field(id, c, [...path, k], sub, sub.label || k);
+              if (!counters) return field;
+              const step = (delta) =>
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    class: 'step',
+                    'data-k': `c:${id}:${k}:${delta}`,
+                    'aria-label': `${sub.label} ${signed(delta)}`,
+                    onclick: () => this.adjust(id, [...path, k], delta, sub),
+                  },
+                  delta > 0 ? '+' : '−',
+                );
+              return h('div', { class: 'counter' }, field, step(-1), step(1));
+            }),
+          ),
+        );
       }
       // a list of records (skills, items…); a list of ids (the Scene's Convictions) is the ops' to change
-      case 'list': return decl.of.type === 'record' ? this.list(id, c, path, decl, label, value ?? []) : null;
-      default: return null;
+      case 'list':
+        return decl.of.type === 'record' ? this.list(id, c, path, decl, label, value ?? []) : null;
+      default:
+        return null;
     }
   }
 
@@ -137,17 +185,50 @@ export class Sheet {
   list(id, c, path, decl, label, items) {
     const itemLabel = label.replace(/s$/, '').replace(/^Trait modifier$/, 'Trait');
     const what = (item) => (item.name || item.text ? ` (${item.name || item.text})` : '');
-    const row = (item, i) => h('li', { class: 'row' },
-      decl.of.fields.filter((sub) => sub.name !== 'id').map((sub) => this.field(id, c,
-        [...path, { id: item.id }, sub.name], sub, sub.name === 'name' ? `${itemLabel} ${i + 1}` : sub.label)),
-      h('button', { type: 'button', class: 'remove', 'data-k': `c:${id}:rm:${item.id}`,
-        'aria-label': `Remove ${itemLabel.toLowerCase()} ${i + 1}${what(item)}`,
-        onclick: () => this.removeItem(id, path, item.id) }, 'Remove'));
-    return h('fieldset', { class: 'sheet-group list', 'data-list': path.at(-1) }, h('legend', {}, label),
+    const row = (item, i) =>
+      h(
+        'li',
+        { class: 'row' },
+        decl.of.fields
+          .filter((sub) => sub.name !== 'id')
+          .map((sub) =>
+            this.field(
+              id,
+              c,
+              [...path, { id: item.id }, sub.name],
+              sub,
+              sub.name === 'name' ? `${itemLabel} ${i + 1}` : sub.label,
+            ),
+          ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'remove',
+            'data-k': `c:${id}:rm:${item.id}`,
+            'aria-label': `Remove ${itemLabel.toLowerCase()} ${i + 1}${what(item)}`,
+            onclick: () => this.removeItem(id, path, item.id),
+          },
+          'Remove',
+        ),
+      );
+    return h(
+      'fieldset',
+      { class: 'sheet-group list', 'data-list': path.at(-1) },
+      h('legend', {}, label),
       h('ol', { class: 'rows' }, items.map(row)),
-      h('button', { type: 'button', 'data-add': path.at(-1), 'data-k': `c:${id}:add:${path.at(-1)}`,
-        disabled: items.length >= decl.max_len, onclick: () => this.addItem(id, path, c.kind) },
-      `Add ${itemLabel.toLowerCase()}`));
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-add': path.at(-1),
+          'data-k': `c:${id}:add:${path.at(-1)}`,
+          disabled: items.length >= decl.max_len,
+          onclick: () => this.addItem(id, path, c.kind),
+        },
+        `Add ${itemLabel.toLowerCase()}`,
+      ),
+    );
   }
 
   /** Add an entry to the list at `path`: the default its kind's sheet declares (systems()' "sheet"), a new id. */
@@ -157,7 +238,10 @@ export class Sheet {
     const nameKey = 'name' in item ? 'name' : 'text';
     this.t.ui.focus = keyOf(id, [...path, item, nameKey]);
     try {
-      await this.t.store.update(`char:${id}`, (data) => { at(data, path)?.push(item); return data; });
+      await this.t.store.update(`char:${id}`, (data) => {
+        at(data, path)?.push(item);
+        return data;
+      });
     } catch (error) {
       this.t.setStatus(id, error.message, true);
     }
@@ -165,22 +249,26 @@ export class Sheet {
 
   async removeItem(id, path, itemId) {
     this.t.ui.focus = `c:${id}:add:${path.at(-1)}`;
-    await this.t.store.update(`char:${id}`, (data) => {
-      const list = at(data, path);
-      const i = list?.findIndex((x) => x.id === itemId) ?? -1;
-      if (i < 0) return undefined;
-      list.splice(i, 1);
-      return data;
-    }).catch((error) => this.t.setStatus(id, error.message, true));
+    await this.t.store
+      .update(`char:${id}`, (data) => {
+        const list = at(data, path);
+        const i = list?.findIndex((x) => x.id === itemId) ?? -1;
+        if (i < 0) return undefined;
+        list.splice(i, 1);
+        return data;
+      })
+      .catch((error) => this.t.setStatus(id, error.message, true));
   }
 
   async adjust(id, path, delta, decl) {
-    await this.t.store.update(`char:${id}`, (data) => {
-      const value = at(data, path) + delta;
-      if (value < decl.min || value > decl.max) {
-        throw new Error(`${decl.label} must be from ${decl.min} to ${decl.max}`);
-      }
-      return setAt(data, path, value);
-    }).catch((error) => this.t.setStatus(id, error.message, true));
+    await this.t.store
+      .update(`char:${id}`, (data) => {
+        const value = at(data, path) + delta;
+        if (value < decl.min || value > decl.max) {
+          throw new Error(`${decl.label} must be from ${decl.min} to ${decl.max}`);
+        }
+        return setAt(data, path, value);
+      })
+      .catch((error) => this.t.setStatus(id, error.message, true));
   }
 }

@@ -20,7 +20,10 @@ import { checkInSlices, dataProblem, repair } from './repair.js';
 import { LOG_MAX } from './schema.js';
 
 const CHANNEL = 'arbiter-table';
-const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+const nextTask = () =>
+  new Promise((resolve) => {
+    setTimeout(resolve, 0);
+  });
 
 export class ConflictError extends Error {}
 
@@ -44,14 +47,19 @@ export class Store {
       store = new Store(new IdbBackend(db));
       db.onversionchange = () => {
         db.close();
-        store.stopWriting('A newer version of Arbiter opened the table in another tab: '
-          + 'reload this tab to go on saving.');
+        store.stopWriting(
+          'A newer version of Arbiter opened the table in another tab: ' + 'reload this tab to go on saving.',
+        );
       };
       await store.load();
     } catch (error) {
       store = new Store(new MemoryBackend());
-      store.problems.push({ kind: 'unavailable', message: `This browser does not let the page keep the table `
-        + `(${error.message}): changes last until the page is closed.` });
+      store.problems.push({
+        kind: 'unavailable',
+        message:
+          `This browser does not let the page keep the table ` +
+          `(${error.message}): changes last until the page is closed.`,
+      });
       await store.load();
     }
     store.listen();
@@ -62,25 +70,31 @@ export class Store {
    * is checked first, outside the transaction and a few milliseconds per task (a slow phone keeps answering while a
    * big table opens); the transaction that repairs reuses those verdicts for every revision it finds unchanged. */
   async load() {
-    const stored = await this.backend.run('readonly', (tx) => readAll(tx, (rows) => { tx.result = rows; }));
+    const stored = await this.backend.run('readonly', (tx) =>
+      readAll(tx, (rows) => {
+        tx.result = rows;
+      }),
+    );
     const verdicts = await checkInSlices(stored);
     const blank = migrate([], 0); // what a table needs, made here: its first read of localStorage can take a while
     await nextTask();
-    const report = await this.backend.run('readwrite', (tx) => readAll(tx, (raw) => {
-      // the repair's writes, also kept as the records this page starts from
-      const records = new Map(raw.map((r) => [r.id, r]));
-      const out = {
-        put: (r) => {
-          tx.put(r);
-          records.set(r.id, r);
-        },
-        del: (id) => {
-          tx.del(id);
-          records.delete(id);
-        },
-      };
-      tx.result = { ...repair(out, raw, { verdicts, blank, tab: this.tab }), records };
-    }));
+    const report = await this.backend.run('readwrite', (tx) =>
+      readAll(tx, (raw) => {
+        // the repair's writes, also kept as the records this page starts from
+        const records = new Map(raw.map((r) => [r.id, r]));
+        const out = {
+          put: (r) => {
+            tx.put(r);
+            records.set(r.id, r);
+          },
+          del: (id) => {
+            tx.del(id);
+            records.delete(id);
+          },
+        };
+        tx.result = { ...repair(out, raw, { verdicts, blank, tab: this.tab }), records };
+      }),
+    );
     this.problems.push(...report.problems);
     this.setAll(report.records);
     if (this.backend.persistent) forgetLegacyMarks(); // what the migrations folded in is kept now
@@ -88,7 +102,11 @@ export class Store {
 
   /** Read every record into memory again. */
   async reload() {
-    const all = await this.backend.run('readonly', (tx) => readAll(tx, (rows) => { tx.result = rows; }));
+    const all = await this.backend.run('readonly', (tx) =>
+      readAll(tx, (rows) => {
+        tx.result = rows;
+      }),
+    );
     this.setAll(new Map(all.map((r) => [r.id, r])));
   }
 
@@ -127,8 +145,10 @@ export class Store {
   checkMeta() {
     const schema = this.records.get('meta')?.data?.schema;
     if (Number.isInteger(schema) && schema > SCHEMA) {
-      this.stopWriting(`A newer version of Arbiter (schema ${schema}) updated the table in another tab: `
-        + 'reload this tab to go on saving.');
+      this.stopWriting(
+        `A newer version of Arbiter (schema ${schema}) updated the table in another tab: ` +
+          'reload this tab to go on saving.',
+      );
     }
   }
 
@@ -143,7 +163,9 @@ export class Store {
   listen() {
     if (typeof BroadcastChannel === 'function' && this.backend.persistent) {
       this.channel = new BroadcastChannel(CHANNEL);
-      this.channel.onmessage = ({ data }) => { if (data?.tab !== this.tab) this.refresh(data?.ids ?? 'all'); };
+      this.channel.onmessage = ({ data }) => {
+        if (data?.tab !== this.tab) this.refresh(data?.ids ?? 'all');
+      };
     }
     globalThis.document?.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') this.refresh('all');
@@ -154,7 +176,9 @@ export class Store {
     this.emit(ids);
     try {
       this.channel?.postMessage({ tab: this.tab, ids: ids === 'all' ? 'all' : [...ids] });
-    } catch { /* the channel closed */ }
+    } catch {
+      /* the channel closed */
+    }
   }
 
   /** Another tab wrote `ids` (or 'all'): read them again; a record only ever moves to a newer revision. */
@@ -164,8 +188,9 @@ export class Store {
       await this.reload();
       // a write of this tab that landed after the reload read keeps its newer revision
       for (const [id, rec] of before) if ((this.records.get(id)?.rev ?? Infinity) < rec.rev) this.records.set(id, rec);
-      const changed = new Set([...before.keys(), ...this.records.keys()]
-        .filter((k) => before.get(k)?.rev !== this.records.get(k)?.rev));
+      const changed = new Set(
+        [...before.keys(), ...this.records.keys()].filter((k) => before.get(k)?.rev !== this.records.get(k)?.rev),
+      );
       if (changed.size) this.emit(changed);
       return;
     }
@@ -206,7 +231,9 @@ export class Store {
   }
 
   // --- reading ---
-  get(id) { return this.records.get(id)?.data; }
+  get(id) {
+    return this.records.get(id)?.data;
+  }
 
   /** [id without prefix, data] of every record under `prefix`, in id order. */
   list(prefix) {
@@ -230,17 +257,23 @@ export class Store {
   async update(id, fn, { create = false } = {}) {
     this.writable();
     for (let attempt = 0; attempt < 8; attempt++) {
-      const current = await this.backend.run('readonly', (tx) => tx.get(id, (rec) => { tx.result = rec; }));
+      const current = await this.backend.run('readonly', (tx) =>
+        tx.get(id, (rec) => {
+          tx.result = rec;
+        }),
+      );
       if (!current && !create) throw new Error('That was deleted (in this or another tab).');
       const data = await fn(current ? structuredClone(current.data) : undefined);
       if (data === undefined) return current?.data;
       const wrong = dataProblem(id, data);
       if (wrong) throw new Error(`Not saved: ${wrong}`);
       const next = { id, rev: (current?.rev ?? 0) + 1, updated: Date.now(), by: this.tab, data };
-      const ok = await this.backend.run('readwrite', (tx) => tx.get(id, (rec) => {
-        tx.result = (rec?.rev ?? 0) === (current?.rev ?? 0);
-        if (tx.result) tx.put(next);
-      }));
+      const ok = await this.backend.run('readwrite', (tx) =>
+        tx.get(id, (rec) => {
+          tx.result = (rec?.rev ?? 0) === (current?.rev ?? 0);
+          if (tx.result) tx.put(next);
+        }),
+      );
       if (ok) {
         this.set(id, next);
         this.announce(new Set([id]));
@@ -302,21 +335,25 @@ export class Store {
   async replaceTable(file) {
     this.writable();
     const records = fileRecords(file);
-    await this.backend.run('readwrite', (tx) => readAll(tx, (rows) => {
-      const revs = new Map(rows.map((r) => [r.id, r.rev]));
-      for (const r of rows) if (r.id !== 'meta' && !r.id.startsWith('aside:')) tx.del(r.id);
-      // in slices, each after the last one's request answered: one transaction, no long task
-      const putFrom = (start) => {
-        for (const r of records.slice(start, start + 500)) {
-          tx.put({ id: r.id, rev: (revs.get(r.id) ?? 0) + 1, updated: Date.now(), by: this.tab, data: r.data });
-        }
-        if (start + 500 < records.length) tx.get('meta', () => putFrom(start + 500));
-      };
-      putFrom(0);
-    }));
+    await this.backend.run('readwrite', (tx) =>
+      readAll(tx, (rows) => {
+        const revs = new Map(rows.map((r) => [r.id, r.rev]));
+        for (const r of rows) if (r.id !== 'meta' && !r.id.startsWith('aside:')) tx.del(r.id);
+        // in slices, each after the last one's request answered: one transaction, no long task
+        const putFrom = (start) => {
+          for (const r of records.slice(start, start + 500)) {
+            tx.put({ id: r.id, rev: (revs.get(r.id) ?? 0) + 1, updated: Date.now(), by: this.tab, data: r.data });
+          }
+          if (start + 500 < records.length) tx.get('meta', () => putFrom(start + 500));
+        };
+        putFrom(0);
+      }),
+    );
     await this.reload();
     this.announce('all');
   }
 
-  async removeAside(id) { return this.remove(id); }
+  async removeAside(id) {
+    return this.remove(id);
+  }
 }

@@ -25,8 +25,10 @@ describe('labelOf', () => {
 
 describe('inWords', () => {
   it('puts the label before what the refusal says of the field', () => {
-    const error = Object.assign(new Error("'type1' must be from 1 to 5, got 9"),
-      { path: 'type1', says: 'must be from 1 to 5' });
+    const error = Object.assign(new Error("'type1' must be from 1 to 5, got 9"), {
+      path: 'type1',
+      says: 'must be from 1 to 5',
+    });
     assert.equal(inWords(error, fieldsOf('ability_test')), 'Type I Attribute must be from 1 to 5');
   });
   it('says the message as it is when no field of the form has its path, and a plain text as it is', () => {

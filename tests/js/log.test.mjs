@@ -11,8 +11,11 @@ describe('facesOf', () => {
   const cases = [
     ['arbitration, with the defender', { system: 'arbitration', dice: [3, 5], defender: { dice: [6] } }, [3, 5, 6]],
     ['two dice, with the target', { system: 'two_dice', dice: [1, 2], target: { dice: [4, 4] } }, [1, 2, 4, 4]],
-    ['d10 pool: dice, Will dice, rerolls, then the target\'s',
-      { system: 'ten_again', dice: [10, 3], will_dice: [8], rerolls: [2], target: { dice: [7] } }, [10, 3, 8, 2, 7]],
+    [
+      "d10 pool: dice, Will dice, rerolls, then the target's",
+      { system: 'ten_again', dice: [10, 3], will_dice: [8], rerolls: [2], target: { dice: [7] } },
+      [10, 3, 8, 2, 7],
+    ],
     ['Ability Test: the Scheme die first', { system: 'ability_test', scheme_roll: 4, dice: [1, 6] }, [4, 1, 6]],
     ['Ability Test without a Scheme die', { system: 'ability_test', scheme_roll: null, dice: [2] }, [2]],
     ['no faces outside 1..10', { system: 'threat', dice: [0, 3, 11, 2.5, '4'] }, [3]],
@@ -23,8 +26,17 @@ describe('facesOf', () => {
   it('at most 500', () => assert.equal(facesOf({ system: 'luck', dice: Array(600).fill(1) }).length, 500));
 
   it('read from the roll, whatever its procedure is called', () => {
-    assert.deepEqual(facesOf({ system: 'new_one', scheme_roll: 5, dice: [2], will_dice: [9], rerolls: [10],
-      defender: { dice: [3], rerolls: [4] } }), [5, 2, 9, 10, 3, 4]);
+    assert.deepEqual(
+      facesOf({
+        system: 'new_one',
+        scheme_roll: 5,
+        dice: [2],
+        will_dice: [9],
+        rerolls: [10],
+        defender: { dice: [3], rerolls: [4] },
+      }),
+      [5, 2, 9, 10, 3, 4],
+    );
   });
 
   it('only the dice shown: not the dice kept, or those a reroll replaced', () => {
@@ -60,14 +72,39 @@ describe('CSV', () => {
     assert.equal(csvCell({ a: 1 }), '"{""a"":1}"');
     assert.equal(csvCell(null), '""');
   });
-  it('a header row, then a row per entry, CRLF line ends; a roll\'s note, a note\'s words once', () => {
-    const csv = csvOf([{ time: 't', character: { name: 'Ada' }, system: 'luck', kind: 'roll', action: null,
-      request: { dice: 2 }, dice: [3, 4], outcome: 'ok', summary: 'fine', note: 'paid' },
-    { time: 'u', character: null, system: 'luck', kind: 'note', action: null, request: null, dice: [], outcome: '',
-      summary: 'said', note: 'said' }]);
-    assert.equal(csv, '"time","character","procedure","kind","action","request","dice","outcome","summary","note"\r\n'
-      + '"t","Ada","luck","roll","","{""dice"":2}","3 4","ok","fine","paid"\r\n'
-      + '"u","","luck","note","","","","","said",""\r\n');
+  it("a header row, then a row per entry, CRLF line ends; a roll's note, a note's words once", () => {
+    const csv = csvOf([
+      {
+        time: 't',
+        character: { name: 'Ada' },
+        system: 'luck',
+        kind: 'roll',
+        action: null,
+        request: { dice: 2 },
+        dice: [3, 4],
+        outcome: 'ok',
+        summary: 'fine',
+        note: 'paid',
+      },
+      {
+        time: 'u',
+        character: null,
+        system: 'luck',
+        kind: 'note',
+        action: null,
+        request: null,
+        dice: [],
+        outcome: '',
+        summary: 'said',
+        note: 'said',
+      },
+    ]);
+    assert.equal(
+      csv,
+      '"time","character","procedure","kind","action","request","dice","outcome","summary","note"\r\n' +
+        '"t","Ada","luck","roll","","{""dice"":2}","3 4","ok","fine","paid"\r\n' +
+        '"u","","luck","note","","","","","said",""\r\n',
+    );
   });
 });
 

@@ -6,9 +6,7 @@ import './published.mjs';
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 
-import {
-  LEGACY_PRICE_KEY, SCHEMA, forgetLegacyMarks, legacyMarks, migrate,
-} from '../../static/table/migrations.js';
+import { LEGACY_PRICE_KEY, SCHEMA, forgetLegacyMarks, legacyMarks, migrate } from '../../static/table/migrations.js';
 import { checkRecord } from '../../static/table/schema.js';
 import { recordOf } from '../../static/table/ids.js';
 
@@ -17,7 +15,9 @@ function withLocalStorage(value) {
   globalThis.localStorage = { getItem: (key) => items.get(key) ?? null, removeItem: (key) => items.delete(key) };
 }
 
-afterEach(() => { delete globalThis.localStorage; });
+afterEach(() => {
+  delete globalThis.localStorage;
+});
 
 describe('legacyMarks', () => {
   it('reads the marks, each once', () => {
@@ -49,26 +49,34 @@ describe('migrate', () => {
     assert.equal(records.find((r) => r.id === 'meta').data.schema, SCHEMA);
   });
 
-  it('folds the older page\'s marks into the first Situation, marked by someone unnamed', () => {
+  it("folds the older page's marks into the first Situation, marked by someone unnamed", () => {
     withLocalStorage('[2, 0]');
     const price = migrate([], 0).find((r) => r.id === 'shared:price').data;
     assert.equal(price.situations.length, 1);
     assert.equal(price.situations[0].id, price.current);
-    assert.deepEqual(price.situations[0].marked, [{ option: 2, by: null }, { option: 0, by: null }]);
+    assert.deepEqual(price.situations[0].marked, [
+      { option: 2, by: null },
+      { option: 0, by: null },
+    ]);
     assert.equal(price.situations[0].player, '');
   });
 
   it('keeps a Scheme that is there already, tracked on this device', () => {
     const records = migrate([{ id: 'shared:scheme', data: { scheme: 4 } }], 0);
-    assert.deepEqual(records.filter((r) => r.id === 'shared:scheme'),
-      [{ id: 'shared:scheme', data: { scheme: 4, tracked: true } }]);
+    assert.deepEqual(
+      records.filter((r) => r.id === 'shared:scheme'),
+      [{ id: 'shared:scheme', data: { scheme: 4, tracked: true } }],
+    );
   });
 
   it('from schema 2: the Scheme is tracked on this device (the declared default), a setting already there kept', () => {
-    const records = migrate([
-      { id: 'meta', data: { schema: 2, created: '2024-05-01T12:00:00.000Z' } },
-      { id: 'shared:scheme', data: { scheme: 3 } },
-    ], 2);
+    const records = migrate(
+      [
+        { id: 'meta', data: { schema: 2, created: '2024-05-01T12:00:00.000Z' } },
+        { id: 'shared:scheme', data: { scheme: 3 } },
+      ],
+      2,
+    );
     assert.deepEqual(records, [
       { id: 'meta', data: { schema: SCHEMA, created: '2024-05-01T12:00:00.000Z' } },
       { id: 'shared:scheme', data: { scheme: 3, tracked: true } },
@@ -81,15 +89,33 @@ describe('migrate', () => {
 
   it('from schema 1: each bare mark kept without a name, a player for each Situation, the meta at SCHEMA', () => {
     withLocalStorage('[7]'); // read only for a table made from nothing
-    const records = migrate([
-      { id: 'meta', data: { schema: 1, created: '2024-05-01T12:00:00.000Z' } },
-      { id: 'shared:price', data: { current: 'a', situations: [{ id: 'a', name: 'Fight', marked: [3, 1] }] } },
-      { id: 'char:x', data: { kept: 'as it is' } },
-    ], 1);
+    const records = migrate(
+      [
+        { id: 'meta', data: { schema: 1, created: '2024-05-01T12:00:00.000Z' } },
+        { id: 'shared:price', data: { current: 'a', situations: [{ id: 'a', name: 'Fight', marked: [3, 1] }] } },
+        { id: 'char:x', data: { kept: 'as it is' } },
+      ],
+      1,
+    );
     assert.deepEqual(records, [
       { id: 'meta', data: { schema: SCHEMA, created: '2024-05-01T12:00:00.000Z' } },
-      { id: 'shared:price', data: { current: 'a', situations: [{ id: 'a', name: 'Fight', player: '',
-        marked: [{ option: 3, by: null }, { option: 1, by: null }] }] } },
+      {
+        id: 'shared:price',
+        data: {
+          current: 'a',
+          situations: [
+            {
+              id: 'a',
+              name: 'Fight',
+              player: '',
+              marked: [
+                { option: 3, by: null },
+                { option: 1, by: null },
+              ],
+            },
+          ],
+        },
+      },
       { id: 'char:x', data: { kept: 'as it is' } },
     ]);
   });

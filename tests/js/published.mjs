@@ -5,9 +5,14 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const SCRIPT = 'import json\nfrom arbiter import api\n'
-  + 'print(json.dumps({"systems": {s["id"]: s for s in api.systems()}, "table": api.table_spec()}))';
+const SCRIPT =
+  'import json\nfrom arbiter import api\n' +
+  'print(json.dumps({"systems": {s["id"]: s for s in api.systems()}, "table": api.table_spec()}))';
 
-globalThis.arbiterPublished = JSON.parse(execFileSync(process.env.ARBITER_PYTHON ?? 'python3', ['-c', SCRIPT], {
-  cwd: root, env: { ...process.env, PYTHONPATH: `${root}py` }, encoding: 'utf8',
-}));
+globalThis.arbiterPublished = JSON.parse(
+  execFileSync(process.env.ARBITER_PYTHON ?? 'python3', ['-c', SCRIPT], {
+    cwd: root,
+    env: { ...process.env, PYTHONPATH: `${root}py` },
+    encoding: 'utf8',
+  }),
+);

@@ -33,7 +33,7 @@ describe('picks and choices', () => {
     { name: 'convictions', type: 'list', of: { type: 'id' }, default: [] },
   ];
 
-  it('a sheet starts from each published choice\'s default, a list as a Set', () => {
+  it("a sheet starts from each published choice's default, a list as a Set", () => {
     const picks = picksOf(published);
     assert.deepEqual(Object.keys(picks), ['type1', 'skill', 'masteries', 'convictions']);
     assert.equal(picks.type1, 'Mental');
@@ -62,17 +62,26 @@ describe('picks and choices', () => {
     assert.deepEqual(JSON.parse(JSON.stringify(choicesOf(picks))), choicesOf(picks));
   });
 
-  it('no picks are no choices: the engine\'s defaults', () => assert.deepEqual(choicesOf({}), {}));
+  it("no picks are no choices: the engine's defaults", () => assert.deepEqual(choicesOf({}), {}));
 });
 
 describe('XP options', () => {
-  const s = { attributes: { Social: 2, Power: 3 },
-    skills: [{ id: 'k', name: 'Lore', level: 3, focused: false, masteries: 2 },
-      { id: 'f', name: 'Aim', level: 2, focused: true, masteries: 0 }],
-    items: [{ id: 'i', name: 'Lamp', unique: false, level: 1 }, { id: 'u', name: 'Relic', unique: true, level: 1 }] };
-  const costs = [{ kind: 'new_skill', costs: [{ current: 0, cost: 3 }] },
+  const s = {
+    attributes: { Social: 2, Power: 3 },
+    skills: [
+      { id: 'k', name: 'Lore', level: 3, focused: false, masteries: 2 },
+      { id: 'f', name: 'Aim', level: 2, focused: true, masteries: 0 },
+    ],
+    items: [
+      { id: 'i', name: 'Lamp', unique: false, level: 1 },
+      { id: 'u', name: 'Relic', unique: true, level: 1 },
+    ],
+  };
+  const costs = [
+    { kind: 'new_skill', costs: [{ current: 0, cost: 3 }] },
     { kind: 'advance_skill', costs: [{ current: 3, cost: 4 }] },
-    { kind: 'advance_attribute', costs: [{ current: 2, cost: 10 }] }];
+    { kind: 'advance_attribute', costs: [{ current: 2, cost: 10 }] },
+  ];
   const options = Object.fromEntries(abilityTest.xpOptions(costs, ['Social', 'Power'], s));
 
   it('carry the published prices, and say when there is none', () => {
@@ -91,8 +100,16 @@ describe('XP options', () => {
 
   it('offer the attributes given, in their order, and each value is what xp_advance reads', () => {
     const values = abilityTest.xpOptions(costs, ['Social', 'Power'], s).map(([value]) => value);
-    assert.deepEqual(values, ['new_skill', 'new_item', 'skill:k', 'skill:f', 'item:i', 'item:u', 'attr:Social',
-      'attr:Power']);
+    assert.deepEqual(values, [
+      'new_skill',
+      'new_item',
+      'skill:k',
+      'skill:f',
+      'item:i',
+      'item:u',
+      'attr:Social',
+      'attr:Power',
+    ]);
   });
 });
 
@@ -101,18 +118,22 @@ describe('struggleOf', () => {
   const turns = { name: 'turns', min: 1, max: 20, default: 5 };
   const spec = {
     luck: { table_ops: [] },
-    pool: { table_ops: [{ name: 'will_max', state: [], args: [] },
-      { name: 'struggle_turn', state: [{ name: 'accumulated' }, target], args: [] },
-      { name: 'struggle_odds', state: [target], args: [{ name: 'request' }, turns] }] },
+    pool: {
+      table_ops: [
+        { name: 'will_max', state: [], args: [] },
+        { name: 'struggle_turn', state: [{ name: 'accumulated' }, target], args: [] },
+        { name: 'struggle_odds', state: [target], args: [{ name: 'request' }, turns] },
+      ],
+    },
   };
 
-  it('the procedure whose table publishes struggle_turn, its target and its odds\' turns', () => {
+  it("the procedure whose table publishes struggle_turn, its target and its odds' turns", () => {
     assert.deepEqual(struggleOf(spec), { system: 'pool', target, turns });
   });
 });
 
 describe('schemeOf', () => {
-  it('the procedure whose table publishes the Scheme\'s ops', () => {
+  it("the procedure whose table publishes the Scheme's ops", () => {
     const spec = { a: { table_ops: [{ name: 'xp_earn' }] }, b: { table_ops: [{ name: 'scheme_spend_die' }] } };
     assert.equal(schemeOf(spec), 'b');
   });
@@ -132,11 +153,18 @@ describe('sceneOf', () => {
 
 describe('the Convictions declared this Scene', () => {
   const spec = globalThis.arbiterPublished.systems.ability_test;
-  const sheet = { convictions: [{ id: 'c1', text: 'Duty', significance: 2 }, { id: 'c2', text: '', significance: 1 }] };
+  const sheet = {
+    convictions: [
+      { id: 'c1', text: 'Duty', significance: 2 },
+      { id: 'c2', text: '', significance: 1 },
+    ],
+  };
 
-  it('are named in the sheet\'s order under the declaration\'s label', () => {
-    assert.equal(abilityTest.sceneWords(spec.sheet, { ...sheet, scene_convictions: ['c2', 'c1'] }),
-      'Convictions declared relevant to this Scene: “Duty”, “Conviction”.');
+  it("are named in the sheet's order under the declaration's label", () => {
+    assert.equal(
+      abilityTest.sceneWords(spec.sheet, { ...sheet, scene_convictions: ['c2', 'c1'] }),
+      'Convictions declared relevant to this Scene: “Duty”, “Conviction”.',
+    );
   });
 
   it('are none on a sheet kept before Scenes were', () => {

@@ -26,14 +26,27 @@ async function tabs(n = 1, backend = new MemoryBackend()) {
 }
 
 const character = (name = 'Ada', kind = 'ten_again') => ({ kind, name, created: TIME, sheet: newSheet(kind) });
-const entry = (summary = 'rolled') => ({ time: TIME, character: null, system: 'luck', kind: 'roll', request: null,
-  action: null, dice: [6], outcome: '', summary, note: '' });
+const entry = (summary = 'rolled') => ({
+  time: TIME,
+  character: null,
+  system: 'luck',
+  kind: 'roll',
+  request: null,
+  action: null,
+  dice: [6],
+  outcome: '',
+  summary,
+  note: '',
+});
 
 describe('Store', () => {
   it('without IndexedDB it keeps the table in memory and says so', async () => {
     const store = await Store.open();
     assert.equal(store.backend.persistent, false);
-    assert.deepEqual(store.problems.map((p) => p.kind), ['unavailable']);
+    assert.deepEqual(
+      store.problems.map((p) => p.kind),
+      ['unavailable'],
+    );
     assert.equal(store.get('shared:scheme').scheme, 0);
     assert.equal(store.get('meta').schema, SCHEMA);
   });
@@ -43,13 +56,18 @@ describe('Store', () => {
     const id = await store.create('char:', character());
     await store.update(`char:${id}`, (c) => ({ ...c, name: 'Bea' }));
     assert.equal(store.records.get(`char:${id}`).rev, 2);
-    assert.deepEqual(store.list('char:').map(([, c]) => c.name), ['Bea']);
+    assert.deepEqual(
+      store.list('char:').map(([, c]) => c.name),
+      ['Bea'],
+    );
   });
 
   it('refuses data its declaration does not allow, and changes nothing', async () => {
     const [store] = await tabs();
-    await assert.rejects(store.update('shared:scheme', (d) => ({ ...d, scheme: 100 })),
-      /^Error: Not saved: 'scheme\.scheme' must be from 0 to 99, got 100$/);
+    await assert.rejects(
+      store.update('shared:scheme', (d) => ({ ...d, scheme: 100 })),
+      /^Error: Not saved: 'scheme\.scheme' must be from 0 to 99, got 100$/,
+    );
     assert.equal(store.get('shared:scheme').scheme, 0);
   });
 
@@ -73,7 +91,10 @@ describe('Store', () => {
     const id = await a.create('char:', character());
     await b.reload();
     await a.remove(`char:${id}`);
-    await assert.rejects(b.update(`char:${id}`, (c) => c), /was deleted/);
+    await assert.rejects(
+      b.update(`char:${id}`, (c) => c),
+      /was deleted/,
+    );
   });
 
   it('tells its subscribers which records changed', async () => {
@@ -104,7 +125,10 @@ describe('Store', () => {
     await tabs(1, backend);
     backend.map.set('char:junk', { id: 'char:junk', rev: 'x', updated: 0, by: 'x', data: 42 });
     const [store] = await tabs(1, backend);
-    assert.deepEqual(store.problems.map((p) => p.kind), ['damaged']);
+    assert.deepEqual(
+      store.problems.map((p) => p.kind),
+      ['damaged'],
+    );
     assert.equal(store.get('char:junk'), undefined);
     const [[, aside]] = store.list('aside:');
     assert.equal(aside.reason, 'damaged');
@@ -120,7 +144,9 @@ describe('Store', () => {
       backend.map.set(id, { id, rev: 1, updated: 0, by: 'x', data: character(`C${i}`) });
     }
     let ran = false;
-    setTimeout(() => { ran = true; }, 0);
+    setTimeout(() => {
+      ran = true;
+    }, 0);
     const [store] = await tabs(1, backend);
     assert.ok(ran, 'no other task ran while 3000 records were checked');
     assert.equal(store.list('char:').length, 3000);
@@ -133,7 +159,8 @@ describe('Store', () => {
     const id = `char:${await first.create('char:', character('Ada'))}`;
     const run = backend.run.bind(backend);
     backend.run = (mode, body) => {
-      if (mode === 'readwrite') { // the other tab's write lands after the slices' check, before the repair
+      if (mode === 'readwrite') {
+        // the other tab's write lands after the slices' check, before the repair
         const rec = backend.map.get(id);
         backend.map.set(id, { ...rec, rev: rec.rev + 1, data: { ...rec.data, name: 42 } });
         backend.run = run;
@@ -141,7 +168,10 @@ describe('Store', () => {
       return run(mode, body);
     };
     const [store] = await tabs(1, backend);
-    assert.deepEqual(store.problems.map((p) => p.kind), ['damaged']);
+    assert.deepEqual(
+      store.problems.map((p) => p.kind),
+      ['damaged'],
+    );
     assert.equal(store.get(id), undefined);
   });
 
@@ -152,8 +182,9 @@ describe('Store', () => {
     const rec = backend.map.get(`char:${id}`);
     backend.map.set(rec.id, { ...rec, data: { ...rec.data, sheet: { ...rec.data.sheet, will: 'lots' } } });
     const [store] = await tabs(1, backend);
-    assert.deepEqual(store.problems[0].details,
-      [`char:${id}: 'character.sheet.will' must be a whole number from 0 to 20, got 'lots'`]);
+    assert.deepEqual(store.problems[0].details, [
+      `char:${id}: 'character.sheet.will' must be a whole number from 0 to 20, got 'lots'`,
+    ]);
   });
 
   it('migrates a table of schema 1: its marks were kept without a name, its Scheme is tracked here', async () => {
@@ -161,15 +192,29 @@ describe('Store', () => {
     const put = (id, data) => backend.map.set(id, { id, rev: 3, updated: 0, by: 'old', data });
     put('meta', { schema: 1, created: TIME });
     put('shared:scheme', { scheme: 2 });
-    put('shared:price', { current: 's2', situations: [{ id: 's1', name: 'Fight', marked: [] },
-      { id: 's2', name: 'Chase', marked: [5, 0] }] });
+    put('shared:price', {
+      current: 's2',
+      situations: [
+        { id: 's1', name: 'Fight', marked: [] },
+        { id: 's2', name: 'Chase', marked: [5, 0] },
+      ],
+    });
     const [store] = await tabs(1, backend);
     assert.deepEqual(store.problems, []);
     assert.equal(store.get('meta').schema, SCHEMA);
     assert.equal(store.get('meta').created, TIME);
     assert.deepEqual(store.get('shared:price').situations, [
       { id: 's1', name: 'Fight', marked: [], player: '' },
-      { id: 's2', name: 'Chase', marked: [{ option: 5, by: null }, { option: 0, by: null }], player: '' }]);
+      {
+        id: 's2',
+        name: 'Chase',
+        marked: [
+          { option: 5, by: null },
+          { option: 0, by: null },
+        ],
+        player: '',
+      },
+    ]);
     assert.equal(store.records.get('shared:price').rev, 4);
     assert.deepEqual(store.get('shared:scheme'), { scheme: 2, tracked: true });
   });
@@ -181,7 +226,10 @@ describe('Store', () => {
     const meta = backend.map.get('meta');
     backend.map.set('meta', { ...meta, data: { ...meta.data, schema: SCHEMA + 1 } });
     const [store] = await tabs(1, backend);
-    assert.deepEqual(store.problems.map((p) => p.kind), ['newer']);
+    assert.deepEqual(
+      store.problems.map((p) => p.kind),
+      ['newer'],
+    );
     assert.equal(store.get('shared:scheme').scheme, 0);
     const [[, aside]] = store.list('aside:');
     assert.equal(aside.schema, SCHEMA + 1);
@@ -191,7 +239,10 @@ describe('Store', () => {
   it('stops writing once a newer version took over', async () => {
     const [store] = await tabs();
     store.stopWriting('reload');
-    await assert.rejects(store.update('shared:scheme', (d) => ({ ...d, scheme: 1 })), /reload/);
+    await assert.rejects(
+      store.update('shared:scheme', (d) => ({ ...d, scheme: 1 })),
+      /reload/,
+    );
   });
 
   it('replaces the table with an exported file, and keeps the kept-aside copies', async () => {
@@ -208,7 +259,10 @@ describe('Store', () => {
     const [target] = await tabs(1, backend);
     await target.create('char:', character('Zed'));
     await target.replaceTable(table);
-    assert.deepEqual(target.list('char:').map(([, c]) => c.name), ['Ada']);
+    assert.deepEqual(
+      target.list('char:').map(([, c]) => c.name),
+      ['Ada'],
+    );
     assert.deepEqual(target.get('shared:scheme'), { scheme: 4, tracked: false });
     assert.equal(target.list('log:').length, 1);
     assert.equal(target.list('aside:').length, 1);
@@ -230,15 +284,19 @@ describe('the envelope of a record', () => {
     assert.deepEqual(recordErrors({ ...rec, rev: 0 }), ['shared:scheme.rev: must be a whole number from 1, got 0']);
     assert.deepEqual(recordErrors({ ...rec, id: 'char:a b' }), ['"char:a b": is not a record this version keeps']);
     assert.deepEqual(recordErrors({ ...rec, extra: 1 }), ['shared:scheme.extra: is not a known field']);
-    assert.deepEqual(recordErrors({ ...rec, data: { scheme: -1, tracked: true } }),
-      ["shared:scheme: 'scheme.scheme' must be from 0 to 99, got -1"]);
+    assert.deepEqual(recordErrors({ ...rec, data: { scheme: -1, tracked: true } }), [
+      "shared:scheme: 'scheme.scheme' must be from 0 to 99, got -1",
+    ]);
     assert.deepEqual(recordErrors(42), ['a record without an id: 42']);
   });
 
   it('chooses the declaration by the record id', () => {
     assert.equal(dataProblem('log:x', entry()), null);
-    assert.equal(dataProblem('struggle:x', entry()), "unknown field 'struggle.time'; allowed: name, character, "
-      + 'created, target, accumulated, turns, status, contest, notes');
+    assert.equal(
+      dataProblem('struggle:x', entry()),
+      "unknown field 'struggle.time'; allowed: name, character, " +
+        'created, target, accumulated, turns, status, contest, notes',
+    );
     assert.equal(dataProblem('nonsense', {}), '"nonsense": is not a record this version keeps');
   });
 });

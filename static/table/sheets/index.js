@@ -10,5 +10,9 @@ import * as threat from './threat.js';
 import * as twoDice from './two-dice.js';
 
 export const BY_KIND = {
-  arbitration, two_dice: twoDice, threat, ten_again: tenAgain, ability_test: abilityTest,
+  arbitration,
+  two_dice: twoDice,
+  threat,
+  ten_again: tenAgain,
+  ability_test: abilityTest,
 };

@@ -10,14 +10,23 @@ import { plural } from '../words.js';
 const SYSTEM = 'ten_again';
 
 export function use({ s, p, k, fill }) {
-  const stat = (x, isSkill) => checkbox(k(`stat:${x.id}`),
-    `${x.name || (isSkill ? 'Skill' : 'Attribute')} ${x.dots}${isSkill && !x.trained ? ' (untrained)' : ''}`,
-    p.stats.has(x.id), (on) => toggle(p.stats, x.id, on));
+  const stat = (x, isSkill) =>
+    checkbox(
+      k(`stat:${x.id}`),
+      `${x.name || (isSkill ? 'Skill' : 'Attribute')} ${x.dots}${isSkill && !x.trained ? ' (untrained)' : ''}`,
+      p.stats.has(x.id),
+      (on) => toggle(p.stats, x.id, on),
+    );
   return [
-    h('fieldset', { class: 'sheet-group' }, h('legend', {}, 'Statistics named for the roll (their dots are the pool)'),
+    h(
+      'fieldset',
+      { class: 'sheet-group' },
+      h('legend', {}, 'Statistics named for the roll (their dots are the pool)'),
       [...s.attributes.map((a) => stat(a, false)), ...s.skills.map((sk) => stat(sk, true))],
-      s.attributes.length + s.skills.length ? null
-        : h('p', { class: 'muted' }, 'Add attributes and skills to the sheet below.')),
+      s.attributes.length + s.skills.length
+        ? null
+        : h('p', { class: 'muted' }, 'Add attributes and skills to the sheet below.'),
+    ),
     fill(SYSTEM, 'Fill the d10 pool form'),
   ];
 }
@@ -39,14 +48,31 @@ export function ops(t, id, c) {
   const decl = sheetOf(c.kind);
   const of = decl.limits.find((limit) => limit.name === 'will')?.of ?? [];
   const op = (name, label, args) => t.rules.button(id, name, label, SYSTEM, name, args);
-  return h('section', { class: 'ops', 'aria-label': 'Will' },
-    h('p', { class: 'big', 'data-will': s.will }, `Will ${s.will}/${mostOf(decl, s, 'will')}`,
-      h('span', { class: 'muted' }, ` (maximum: ${of.join(' + ')})`)),
-    h('div', { class: 'row' },
+  return h(
+    'section',
+    { class: 'ops', 'aria-label': 'Will' },
+    h(
+      'p',
+      { class: 'big', 'data-will': s.will },
+      `Will ${s.will}/${mostOf(decl, s, 'will')}`,
+      h('span', { class: 'muted' }, ` (maximum: ${of.join(' + ')})`),
+    ),
+    h(
+      'div',
+      { class: 'row' },
       op('spend_will', 'Expend a Will', null),
       op('rest', 'Night of rest', { nights: 1 }),
-      h('button', { type: 'button', 'data-op': 'will_roll', 'data-k': `ops:${id}:will_roll`,
-        onclick: () => willRoll(t, id) }, 'Will roll (pool = current Will)')),
-    h('p', { class: 'muted' }, 'Ticking “will” on the d10 form, or expending a Will after the roll, '
-      + 'takes it from this sheet when this character rolls.'));
+      h(
+        'button',
+        { type: 'button', 'data-op': 'will_roll', 'data-k': `ops:${id}:will_roll`, onclick: () => willRoll(t, id) },
+        'Will roll (pool = current Will)',
+      ),
+    ),
+    h(
+      'p',
+      { class: 'muted' },
+      'Ticking “will” on the d10 form, or expending a Will after the roll, ' +
+        'takes it from this sheet when this character rolls.',
+    ),
+  );
 }

@@ -1,6 +1,6 @@
-"""One JavaScript style in static/ and tests/js/: strings in single quotes (double quotes only around a single quote,
-to spare the escape), lines of at most 120 columns. Pure Python: a small scanner that knows comments, template
-literals and regular expressions, so a quote inside them is not taken for a string."""
+"""A small JavaScript scanner for the tests that read the page's code (no rule in static/, the roll's reads, the
+doors): it knows comments, template literals and regular expressions, so a quote or a number inside them is not taken
+for code. Pure Python. (The layout itself, quotes and width, is Biome's: tests/test_tools_formatters.py.)"""
 
 from __future__ import annotations
 
@@ -8,10 +8,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
-MAX_COLUMNS = 120
 JS_SUFFIXES = {".js", ".mjs", ".cjs"}
 
 # After these, a "/" starts a regular expression; after anything else (a name, a number, ")" or "]") it divides.
@@ -160,57 +157,3 @@ def tokens(text: str) -> list[Token]:
             last = c
             i += 1
     return out
-
-
-def violations(path: Path) -> list[str]:
-    """'file:line: what is wrong' for each line over MAX_COLUMNS and each double-quoted string with no ' in it."""
-    text = path.read_text(encoding="utf-8")
-    name = path.relative_to(ROOT).as_posix()
-    out = [f"{name}:{number}: {len(line)} columns, more than {MAX_COLUMNS}"
-           for number, line in enumerate(text.split("\n"), 1) if len(line) > MAX_COLUMNS]
-    out += [f'{name}:{number}: "{body}" is in double quotes: use single quotes'
-            for number, quote, body in strings(text) if quote == '"' and "'" not in body]
-    return sorted(out, key=lambda v: int(v.split(":")[1]))
-
-
-@pytest.mark.parametrize("path", js_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_javascript_style(path):
-    """Single quotes and at most 120 columns, in every JavaScript file of the page and its tests."""
-    found = violations(path)
-    assert not found, "\n".join(found)
-
-
-def test_there_is_javascript_to_check():
-    """The style test sees the page's modules, the table's folder and the Node tests."""
-    names = {p.relative_to(ROOT).as_posix() for p in js_files()}
-    assert {"static/main.js", "static/table/index.js", "static/table/sheets/threat.js"} <= names
-    assert any(n.startswith("tests/js/") for n in names)
-
-
-@pytest.mark.parametrize("source, found", [
-    ("const a = 'x';", [(1, "'", "x")]),
-    ('const a = "x";', [(1, '"', "x")]),
-    ("const a = \"it's\";", [(1, '"', "it's")]),
-    ("const a = 'say \\'hi\\'';", [(1, "'", "say \\'hi\\'")]),
-    ('// "not a string"\n/* "nor this" */ f(\'y\');', [(2, "'", "y")]),
-    ('const t = `a "b" ${f("c")} d`;', [(1, '"', "c")]),
-    ('const t = `${`${"deep"}`}`;', [(1, '"', "deep")]),
-    ('const r = /"[/"]/g.test(x);', []),
-    ('const d = a / 2 + b / "c".length;', [(1, '"', "c")]),
-    ("if (x) { y(); }\nconst z = \"w\";", [(2, '"', "w")]),
-    ('return /"/.test(s);', []),
-])
-def test_the_scanner_finds_strings_only(source, found):
-    """Quotes inside comments, template text and regular expressions are not strings; those in ${…} are."""
-    assert strings(source) == found
-
-
-@pytest.mark.parametrize("source, found", [
-    ("x = 0.5 + 30_000 - .25 * 1e9 + 0x1F;", ["0.5", "30_000", ".25", "1e9", "0x1F"]),
-    ("a.b2 = c[3]; // 4", ["3"]),
-    ("s = 'pool 30' + `max ${31} of 32`; /* 33 */", ["31"]),
-    ("r = /\\d{1,9}/.test(v) ? 7 : 8;", ["7", "8"]),
-])
-def test_the_scanner_finds_numbers_in_code_only(source, found):
-    """Numbers in strings, template text, comments and regular expressions are not code; those in ${…} are."""
-    assert [tok.text for tok in tokens(source) if tok.kind == "number"] == found
