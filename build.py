@@ -69,8 +69,9 @@ def build(dist: Path = DIST, cache: Path = CACHE, procedures: list[Path] | None 
     try:
         staging.mkdir(parents=True)
         write_page(staging, engine_systems(procedures), engine_table_spec(procedures))
-        shutil.copytree(ROOT / "static", staging / "static",
-                        ignore=shutil.ignore_patterns(".*", "__pycache__", "*~", "*-demo.html"))
+        shutil.copytree(
+            ROOT / "static", staging / "static", ignore=shutil.ignore_patterns(".*", "__pycache__", "*~", "*-demo.html")
+        )
         bundle(staging, cache)  # the page's modules as two bundles and their shared chunk (py/tools/bundle.py)
         write_doors(staging, engine_doors())  # api.DOORS, the methods the worker and its client offer
         (staging / ".nojekyll").touch()  # GitHub Pages: serve the files as they are
@@ -171,26 +172,37 @@ def take_procedures(argv: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="build.py", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--procedures", metavar="DIR", action="append",
-                        help="before the command: take the procedures of DIR too (ARBITER_PROCEDURES)")
+    parser = argparse.ArgumentParser(
+        prog="build.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--procedures",
+        metavar="DIR",
+        action="append",
+        help="before the command: take the procedures of DIR too (ARBITER_PROCEDURES)",
+    )
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("build", help="assemble dist/ (the default)")
     serve_cmd = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8000, help="port to listen on; 0 picks a free one")
     serve_cmd.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
-    serve_cmd.add_argument("--base", default="/", help="URL path to serve the site under, e.g. /arbiter/ as on "
-                                                       "GitHub Pages (default /)")
-    commands.add_parser("test", help="set up .venv and the browsers, build, run every test; further arguments go to pytest")
+    serve_cmd.add_argument(
+        "--base", default="/", help="URL path to serve the site under, e.g. /arbiter/ as on GitHub Pages (default /)"
+    )
+    commands.add_parser(
+        "test", help="set up .venv and the browsers, build, run every test; further arguments go to pytest"
+    )
     commands.add_parser("format", help="write the formatters' layout: Biome (JavaScript) and ruff (Python)")
     commands.add_parser("shots", help="build, then save the README's phone screenshots into docs/screenshots/")
     lh_cmd = commands.add_parser("lighthouse", help="build, then run Lighthouse's mobile preset on the site N times")
     lh_cmd.add_argument("--runs", type=int, default=3, help="how many runs (default 3)")
     lh_cmd.add_argument("--keep", type=Path, default=None, help="a folder for each run's report and trace")
     lh_cmd.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
-    commands.add_parser("bench", help="time start-up against stock Pyodide (--runs N, --startup-only), then the odds "
-                                      "benchmarks; further arguments go to pytest")
+    commands.add_parser(
+        "bench",
+        help="time start-up against stock Pyodide (--runs N, --startup-only), then the odds "
+        "benchmarks; further arguments go to pytest",
+    )
     argv = take_procedures(sys.argv[1:] if argv is None else list(argv))
     pytest_args = argv[1:] if argv[:1] in (["test"], ["bench"]) else []  # passed on untouched, options and all
     args = parser.parse_args(argv[:1] if argv[:1] in (["test"], ["bench"]) else argv)

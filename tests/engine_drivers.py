@@ -102,6 +102,7 @@ class PlaywrightDriver(Driver):
 
     def run(self, fn, arg=None):
         from playwright.sync_api import Error
+
         try:
             return self.page.evaluate(fn, arg)
         except Error as exc:
@@ -192,9 +193,12 @@ class _WebDriver(Driver):
     def select(self, css, value):
         # WebKitWebDriver finds an <option> not interactable; choose it as the select's own keyboard would, by
         # setting the value and firing the events a choice fires.
-        self.run("""([css, value]) => { const s = document.querySelector(css);
+        self.run(
+            """([css, value]) => { const s = document.querySelector(css);
             if (s.value !== value) { s.value = value; s.dispatchEvent(new Event('input', { bubbles: true }));
-                                     s.dispatchEvent(new Event('change', { bubbles: true })); } }""", [css, value])
+                                     s.dispatchEvent(new Event('change', { bubbles: true })); } }""",
+            [css, value],
+        )
 
     def press(self, css, *keys):
         self._shown(css).send_keys("".join(KEYS[k] for k in keys))
@@ -255,9 +259,12 @@ class FirefoxDriver(_WebDriver):
 
 # --- finding and starting the engines --------------------------------------------------------------------------
 
+
 def minibrowser() -> str | None:
     """WebKitGTK's MiniBrowser (Debian's libwebkit2gtk ships it outside PATH)."""
-    found = sorted(glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser") + glob.glob("/usr/libexec/webkit2gtk-4.*/MiniBrowser"))
+    found = sorted(
+        glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser") + glob.glob("/usr/libexec/webkit2gtk-4.*/MiniBrowser")
+    )
     return found[-1] if found else None
 
 
@@ -280,29 +287,40 @@ def missing(engine: str, python_checked: bool = True) -> str | None:
     """Why `engine` cannot run here, in words that say what to install; None when it can. `python_checked=False`
     looks at the machine's programs only (build.py asks before the test venv is in use)."""
     if engine == "webkit":
-        parts = {"WebKitWebDriver": shutil.which("WebKitWebDriver"), "MiniBrowser": minibrowser(),
-                 "Xvfb": shutil.which("Xvfb")}
+        parts = {
+            "WebKitWebDriver": shutil.which("WebKitWebDriver"),
+            "MiniBrowser": minibrowser(),
+            "Xvfb": shutil.which("Xvfb"),
+        }
         lack = [k for k, v in parts.items() if not v]
         if python_checked and not _importable("selenium"):
             lack.append("selenium (PyPI)")
         if lack:
-            return (f"WebKitGTK cannot run here: {', '.join(lack)} not found "
-                    "(Debian: apt-get install webkit2gtk-driver xvfb xauth; `python3 build.py test` does it as root)")
+            return (
+                f"WebKitGTK cannot run here: {', '.join(lack)} not found "
+                "(Debian: apt-get install webkit2gtk-driver xvfb xauth; `python3 build.py test` does it as root)"
+            )
     if engine == "firefox":
         lack = [] if firefox() else ["firefox-esr"]
         if python_checked and not _importable("marionette_driver"):
             lack.append("marionette-driver (PyPI)")
         if lack:
-            return (f"Firefox cannot run here: {', '.join(lack)} not found "
-                    "(Debian: apt-get install firefox-esr; `python3 build.py test` does it as root)")
+            return (
+                f"Firefox cannot run here: {', '.join(lack)} not found "
+                "(Debian: apt-get install firefox-esr; `python3 build.py test` does it as root)"
+            )
     return None
 
 
 def start_xvfb() -> tuple[subprocess.Popen, str]:
     """A virtual screen on a free display number (Xvfb picks it and writes it to the pipe)."""
     read, write = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     os.close(write)
     with os.fdopen(read) as pipe:
         number = pipe.readline().strip()
@@ -331,8 +349,12 @@ def start_webkit() -> WebKitDriver:
 def start_firefox(log_dir: Path) -> FirefoxDriver:
     from marionette_driver.marionette import Marionette
 
-    client = Marionette(bin=firefox(), headless=True, gecko_log=str(log_dir / "gecko.log"),
-                        prefs={"browser.shell.checkDefaultBrowser": False},
-                        startup_timeout=300)  # a loaded 2-core machine can take minutes to start it
+    client = Marionette(
+        bin=firefox(),
+        headless=True,
+        gecko_log=str(log_dir / "gecko.log"),
+        prefs={"browser.shell.checkDefaultBrowser": False},
+        startup_timeout=300,
+    )  # a loaded 2-core machine can take minutes to start it
     client.start_session()
     return FirefoxDriver(client)

@@ -12,8 +12,22 @@ ROOT = Path(__file__).resolve().parent.parent
 JS_SUFFIXES = {".js", ".mjs", ".cjs"}
 
 # After these, a "/" starts a regular expression; after anything else (a name, a number, ")" or "]") it divides.
-_REGEX_AFTER_WORDS = {"return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw",
-                      "instanceof", "yield", "await"}
+_REGEX_AFTER_WORDS = {
+    "return",
+    "typeof",
+    "case",
+    "do",
+    "else",
+    "in",
+    "of",
+    "new",
+    "delete",
+    "void",
+    "throw",
+    "instanceof",
+    "yield",
+    "await",
+}
 _REGEX_AFTER_PUNCT = set("(,=:[!&|?{};+-*%<>~^")
 
 
@@ -81,7 +95,7 @@ def tokens(text: str) -> list[Token]:
             if c == "`":
                 add("template", start, j, start_line)
                 return j + 1
-            if c == "$" and text[j + 1:j + 2] == "{":
+            if c == "$" and text[j + 1 : j + 2] == "{":
                 stack.append("`")
                 add("template", start, j, start_line)
                 return j + 2
@@ -143,7 +157,7 @@ def tokens(text: str) -> list[Token]:
                 add("punct", start, i + 1, start_line)
                 last = c
                 i += 1
-        elif c.isdigit() or (c == "." and text[i + 1:i + 2].isdigit()):
+        elif c.isdigit() or (c == "." and text[i + 1 : i + 2].isdigit()):
             i = _NUMBER.match(text, i).end()
             add("number", start, i, start_line)
             last = "name"

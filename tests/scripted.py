@@ -22,4 +22,4 @@ class ScriptedDice:
     @property
     def left(self) -> list[int]:
         """Faces not asked for yet (a test usually expects none)."""
-        return self.faces[self.used:]
+        return self.faces[self.used :]

@@ -22,8 +22,10 @@ def expected_faces(roll: dict) -> list[int]:
     if s == "two_dice":
         return roll["dice"] + (roll["target"]["dice"] if roll["target"] else [])
     if s == "ten_again":
+
         def side(r):
             return r["dice"] + r["will_dice"] + r["rerolls"]
+
         return side(roll) + (side(roll["target"]) if roll.get("target") else [])
     if s == "ability_test":
         return ([roll["scheme_roll"]] if roll["scheme_roll"] is not None else []) + roll["dice"]
@@ -73,8 +75,12 @@ def call(d, method: str, *args):
 def show(d, system: str) -> None:
     """Choose the procedure's tab; its form is then shown."""
     d.click(f'nav.tabs a[data-tab="{TAB[system]}"]')
-    wait_until(d, "(css) => { const f = document.querySelector(css); return f && f.offsetParent !== null; }",
-               form_css(system), what=f"the {system} form to show")
+    wait_until(
+        d,
+        "(css) => { const f = document.querySelector(css); return f && f.offsetParent !== null; }",
+        form_css(system),
+        what=f"the {system} form to show",
+    )
 
 
 def current_roll(d, system: str):
@@ -86,8 +92,12 @@ def changed(d, system: str, action) -> dict:
     d.run("(s) => { window.__before = window.arbiterPage.procs[s].roll; }", system)
     action()
     try:
-        wait_until(d, "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
-                   system, what=f"a new {system} roll")
+        wait_until(
+            d,
+            "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
+            system,
+            what=f"a new {system} roll",
+        )
     except Timeout as timeout:
         raise Timeout(f"{timeout}; the page then: {d.run(PAGE_STATE, form_css(system))}") from None
     return current_roll(d, system)
@@ -111,18 +121,24 @@ def roll_via_form(d, system: str) -> dict:
 
 def landed_faces(d, system: str) -> list[int]:
     """The faces on the canvas once the dice have landed."""
-    faces = wait_until(d, """(css) => { const c = document.querySelector(css + ' canvas[data-dice]');
-        return ['landed', 'empty'].includes(c.dataset.state) && c.dataset.faces; }""", form_css(system),
-                       what=f"{system} dice to land")
+    faces = wait_until(
+        d,
+        """(css) => { const c = document.querySelector(css + ' canvas[data-dice]');
+        return ['landed', 'empty'].includes(c.dataset.state) && c.dataset.faces; }""",
+        form_css(system),
+        what=f"{system} dice to land",
+    )
     return json.loads(faces)
 
 
 def check_shown(d, system: str, roll: dict) -> None:
     """The canvas shows exactly the roll's faces, and the words its outcome and every step."""
     assert landed_faces(d, system) == expected_faces(roll), d.name
-    shown = d.run("""(css) => { const r = document.querySelector(css + ' [data-result]');
+    shown = d.run(
+        """(css) => { const r = document.querySelector(css + ' [data-result]');
         return { text: r.innerText, live: r.getAttribute('aria-live'), outcome: r.dataset.outcome }; }""",
-                  form_css(system))
+        form_css(system),
+    )
     text = " ".join(shown["text"].split())
     assert shown["live"] == "polite"
     assert " ".join(roll["summary"].split()) in text, (d.name, roll["summary"], text)
@@ -131,6 +147,7 @@ def check_shown(d, system: str, roll: dict) -> None:
 
 
 # --- one follow-up per procedure that has any ------------------------------------------------------------------
+
 
 def spend_will(d) -> tuple[dict, dict]:
     """ten_again: after the roll, expend a Will; three dice join the same roll."""
@@ -148,8 +165,8 @@ def reassign_a_threat_die(d) -> tuple[dict, dict]:
     first = roll_via_form(d, "threat")
     landed_faces(d, "threat")
     die = first["assignment"][0][0]
-    d.press(f'{form_css("threat")} canvas[data-dice]', "Home", *["ArrowRight"] * die, "Enter")
-    after = changed(d, "threat", lambda: d.click(f'{form_css("threat")} [data-threats] li:nth-child(2) button'))
+    d.press(f"{form_css('threat')} canvas[data-dice]", "Home", *["ArrowRight"] * die, "Enter")
+    after = changed(d, "threat", lambda: d.click(f"{form_css('threat')} [data-threats] li:nth-child(2) button"))
     assert die in after["assignment"][1] and die not in after["assignment"][0], d.name
     return first, after
 
@@ -173,9 +190,13 @@ FOLLOW_UPS = {"ten_again": spend_will, "threat": reassign_a_threat_die, "ability
 
 def wait_for_request(d, system: str, fields: dict) -> dict:
     """Wait until the form's request holds `fields` (typing lands through input events)."""
-    return wait_until(d, """([s, want]) => { const r = window.arbiterPage.procs[s].request();
-        return Object.entries(want).every(([k, v]) => r[k] === v) && r; }""", [system, fields],
-                      what=f"the {system} form to read {fields}")
+    return wait_until(
+        d,
+        """([s, want]) => { const r = window.arbiterPage.procs[s].request();
+        return Object.entries(want).every(([k, v]) => r[k] === v) && r; }""",
+        [system, fields],
+        what=f"the {system} form to read {fields}",
+    )
 
 
 # --- the table --------------------------------------------------------------------------------------------------
@@ -197,10 +218,17 @@ def create_character(d, kind: str, name: str) -> None:
     d.select("#new-char-kind", kind)
     d.fill("#new-char-name", name)
     d.click('[data-create="character"] button[type=submit]')
-    wait_until(d, "(name) => [...document.querySelectorAll('.sheet h4')].some((h) => h.textContent.includes(name))",
-               name, what=f"{name}'s sheet")
-    wait_until(d, f"() => ({STORED_CHARACTERS})().then((names) => names.includes({json.dumps(name)}))",
-               what=f"{name} to be stored")
+    wait_until(
+        d,
+        "(name) => [...document.querySelectorAll('.sheet h4')].some((h) => h.textContent.includes(name))",
+        name,
+        what=f"{name}'s sheet",
+    )
+    wait_until(
+        d,
+        f"() => ({STORED_CHARACTERS})().then((names) => names.includes({json.dumps(name)}))",
+        what=f"{name} to be stored",
+    )
 
 
 def listed_characters(d) -> list[str]:

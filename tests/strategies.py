@@ -27,7 +27,9 @@ def for_field(f, small: bool = False):
         inner = request(f.fields, small)
         return st.none() | inner if f.optional else inner
     if isinstance(f, fields.Records):
-        return st.lists(request(f.fields, small), min_size=f.min_len, max_size=min(f.max_len, 3) if small else f.max_len)
+        return st.lists(
+            request(f.fields, small), min_size=f.min_len, max_size=min(f.max_len, 3) if small else f.max_len
+        )
     raise TypeError(f)
 
 
@@ -48,4 +50,5 @@ def will_adds_dice(req: dict) -> dict:
 def ten_again_request(small: bool = False):
     """Whole valid d10 pool requests: every field present, no Will that adds no dice."""
     from arbiter import ten_again
+
     return request(ten_again.FIELDS, small).map(will_adds_dice)

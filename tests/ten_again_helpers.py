@@ -11,8 +11,15 @@ from arbiter import fields, ten_again
 from scripted import ScriptedDice
 
 TAIL = Fraction(1, 10**15)
-LARGEST = {"pool": 30, "modifier": 10, "will": True, "unskilled": False, "risky": True, "initiative": False,
-           "required": 20}
+LARGEST = {
+    "pool": 30,
+    "modifier": 10,
+    "will": True,
+    "unskilled": False,
+    "risky": True,
+    "initiative": False,
+    "required": 20,
+}
 LARGEST_OPPOSED = dict(LARGEST, opposed={k: v for k, v in LARGEST.items() if k != "required"})
 
 
@@ -53,7 +60,7 @@ def evaluate(faces, rerolls, threshold, eats):
 def chain_law(threshold, depth):
     """P(a 10's chain of extra dice adds j successes), exact for j <= depth."""
     miss, hit, ten = Fraction(threshold - 1, 10), Fraction(10 - threshold, 10), Fraction(1, 10)
-    return [miss] + [ten ** (j - 1) * hit + ten ** j * miss for j in range(1, depth + 1)]
+    return [miss] + [ten ** (j - 1) * hit + ten**j * miss for j in range(1, depth + 1)]
 
 
 def brute_law(n, threshold, eats, depth=30):

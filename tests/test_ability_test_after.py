@@ -36,10 +36,13 @@ def brute_force(result: dict, indexes: list[int]) -> dict:
         counts["success"] += out["outcome"] == "success"
         counts["scheme_gain"] += out["scheme_gain"]
         counts["setback"] += out["setback"] and not out["setback_negated"]
-    whole = 6 ** n
+    whole = 6**n
     p = Fraction(counts["success"], whole)
-    return {"outcomes": {"success": p, "failure": 1 - p}, "scheme_gain": Fraction(counts["scheme_gain"], whole),
-            "setback": Fraction(counts["setback"], whole)}
+    return {
+        "outcomes": {"success": p, "failure": 1 - p},
+        "scheme_gain": Fraction(counts["scheme_gain"], whole),
+        "setback": Fraction(counts["setback"], whole),
+    }
 
 
 def _tests(difficulty: int, masteries: int, n: int = 10) -> list[dict]:
@@ -61,8 +64,11 @@ def test_odds_after_every_reroll_agree_with_every_face(difficulty, masteries):
     for result in _tests(difficulty, masteries):
         for k in range(1, min(difficulty, masteries) + 1):
             for subset in itertools.combinations(range(difficulty), k):
-                assert after.odds_after(result, {"reroll": list(subset)}) == brute_force(result, list(subset)), \
-                    (result["dice"], result["ability"], subset)
+                assert after.odds_after(result, {"reroll": list(subset)}) == brute_force(result, list(subset)), (
+                    result["dice"],
+                    result["ability"],
+                    subset,
+                )
 
 
 def test_the_suggested_reroll_is_the_best_and_carries_its_odds():
@@ -72,8 +78,11 @@ def test_the_suggested_reroll_is_the_best_and_carries_its_odds():
     for result in _tests(3, 2, 40):
         choice = next(c for c in result["choices"] if c["name"] == "reroll")
         odds = after.choice_odds(result, choice)
-        best = max(after.odds_after(result, {"reroll": list(s)})["outcomes"]["success"]
-                   for k in (1, 2) for s in itertools.combinations(range(3), k))
+        best = max(
+            after.odds_after(result, {"reroll": list(s)})["outcomes"]["success"]
+            for k in (1, 2)
+            for s in itertools.combinations(range(3), k)
+        )
         if choice["suggested"]:
             seen_some = True
             assert odds["action"] == {"reroll": choice["suggested"]}
@@ -87,7 +96,9 @@ def test_the_suggested_reroll_is_the_best_and_carries_its_odds():
 
 def _seed_for(result: dict) -> int:
     """A seed whose roll of the same request gives the same dice (the api's rolls carry the choices' odds)."""
-    return next(s for s in range(100_000) if api.roll("ability_test", result["request"], seed=s)["dice"] == result["dice"])
+    return next(
+        s for s in range(100_000) if api.roll("ability_test", result["request"], seed=s)["dice"] == result["dice"]
+    )
 
 
 def test_exertion_and_negating_are_certain():
@@ -97,8 +108,11 @@ def test_exertion_and_negating_are_certain():
     out = api.roll("ability_test", result["request"], seed=_seed_for(result))
     exert = next(c for c in out["choices"] if c["name"] == "exert")
     assert exert["odds"]["action"] == {"exert": 6}
-    assert exert["odds"]["exact"] == {"outcomes": {"success": "1/1", "failure": "0/1"}, "scheme_gain": "0/1",
-                                      "setback": "0/1"}
+    assert exert["odds"]["exact"] == {
+        "outcomes": {"success": "1/1", "failure": "0/1"},
+        "scheme_gain": "0/1",
+        "setback": "0/1",
+    }
     negate = next(c for c in out["choices"] if c["name"] == "negate_setback")
     assert negate["odds"]["exact"]["outcomes"]["failure"] == "1/1" and negate["odds"]["exact"]["setback"] == "0/1"
     assert out["standing"]["exact"]["setback"] == "1/1"
@@ -128,8 +142,13 @@ def test_odds_after_refuses_what_act_refuses():
     result = rolled([3, 5, 6], base(12, difficulty=3, masteries=2))
     again = at.act(result, {"reroll": [0]}, ScriptedDice(2))
     success = rolled([1, 1, 1], base(12, difficulty=3, masteries=2))
-    for roll_, action in ((result, {"reroll": [0, 1, 2]}), (again, {"reroll": [1]}), (success, {"exert": 1}),
-                          (result, {"reroll": []}), (result, {"pray": True})):
+    for roll_, action in (
+        (result, {"reroll": [0, 1, 2]}),
+        (again, {"reroll": [1]}),
+        (success, {"exert": 1}),
+        (result, {"reroll": []}),
+        (result, {"pray": True}),
+    ):
         with pytest.raises(RulesError) as act_error:
             at.act(roll_, action, ScriptedDice(1, 1, 1))
         with pytest.raises(RulesError) as after_error:
@@ -137,9 +156,15 @@ def test_odds_after_refuses_what_act_refuses():
         assert str(after_error.value) == str(act_error.value)
 
 
-@pytest.mark.parametrize("request_", [
-    base(8, difficulty=2), base(9, difficulty=3, masteries=1, convictions=[2]),
-    base(10, difficulty=4, masteries=4, scheme_die=True), base(25, difficulty=1, convictions=[3] * 6)])
+@pytest.mark.parametrize(
+    "request_",
+    [
+        base(8, difficulty=2),
+        base(9, difficulty=3, masteries=1, convictions=[2]),
+        base(10, difficulty=4, masteries=4, scheme_die=True),
+        base(25, difficulty=1, convictions=[3] * 6),
+    ],
+)
 def test_what_if_equals_the_odds_of_the_changed_request(request_):
     """Each what-if is odds() of the request with its change, exactly; a Scheme die when not taken, a Conviction of
     each Significance while fewer than six, one more Mastery while fewer than the dice."""
@@ -156,8 +181,10 @@ def test_what_if_equals_the_odds_of_the_changed_request(request_):
 
 # --- luck ---------------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("request_", [base(7, difficulty=2, scheme_die=True), base(11, difficulty=3),
-                                      base(4, difficulty=1)])
+
+@pytest.mark.parametrize(
+    "request_", [base(7, difficulty=2, scheme_die=True), base(11, difficulty=3), base(4, difficulty=1)]
+)
 def test_ability_test_28_luck_percentiles_average_exactly_one_half(request_):
     """ability_test-28: over every first roll (the Scheme die and the dice), equally likely, the mean percentile
     (P(lower Ability − total) + ½ P(the same)) is exactly ½, and the chance of success is the odds' without reroll."""
@@ -168,8 +195,8 @@ def test_ability_test_28_luck_percentiles_average_exactly_one_half(request_):
         luck = after.luck(rolled(faces, request_))
         total += luck["p_worse"] + luck["p_same"] / 2
         successes += luck["success"]
-    assert total / 6 ** n == Fraction(1, 2)
-    assert luck["p_success"] == Fraction(successes, 6 ** n) == at.odds(parse(request_))["outcomes"]["success"]
+    assert total / 6**n == Fraction(1, 2)
+    assert luck["p_success"] == Fraction(successes, 6**n) == at.odds(parse(request_))["outcomes"]["success"]
 
 
 def test_ability_test_28_luck_is_of_the_test_as_first_rolled():

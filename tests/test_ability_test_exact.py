@@ -15,24 +15,48 @@ from ability_test_helpers import base, parse, valid
 from arbiter import ability_test as at
 from stats import assert_fits
 
-LARGEST = {"type1": 5, "type2": 5, "skill": 10, "item": 5, "convictions": [3] * 6, "difficulty": 4,
-           "masteries": 10, "scheme_die": True}
+LARGEST = {
+    "type1": 5,
+    "type2": 5,
+    "skill": 10,
+    "item": 5,
+    "convictions": [3] * 6,
+    "difficulty": 4,
+    "masteries": 10,
+    "scheme_die": True,
+}
 
 
 # --- exact odds ---------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("request_, success, gain, setback", [
-    ({"type1": 1, "type2": 1, "difficulty": 1}, Fraction(1, 6), Fraction(1, 6), Fraction(1, 6)),
-    (base(7, difficulty=2), Fraction(15, 36), Fraction(9, 36), Fraction(11, 36)),
-    ({"type1": 5, "type2": 5, "skill": 10, "item": 5, "difficulty": 4}, Fraction(1), Fraction(671, 1296),
-     Fraction(0)),
-    (base(4, difficulty=4), Fraction(0), Fraction(0), Fraction(671, 1296)),
-    ({"type1": 1, "type2": 1, "difficulty": 1, "scheme_die": True}, Fraction(26, 36), Fraction(0), Fraction(4, 36)),
-    ({"type1": 1, "type2": 1, "skill": 1, "difficulty": 1, "masteries": 1}, Fraction(20, 36), Fraction(10, 36),
-     Fraction(7, 36)),
-    ({"type1": 5, "type2": 5, "skill": 10, "item": 5, "difficulty": 1, "masteries": 1}, Fraction(1), Fraction(11, 36),
-     Fraction(0)),
-])
+
+@pytest.mark.parametrize(
+    "request_, success, gain, setback",
+    [
+        ({"type1": 1, "type2": 1, "difficulty": 1}, Fraction(1, 6), Fraction(1, 6), Fraction(1, 6)),
+        (base(7, difficulty=2), Fraction(15, 36), Fraction(9, 36), Fraction(11, 36)),
+        (
+            {"type1": 5, "type2": 5, "skill": 10, "item": 5, "difficulty": 4},
+            Fraction(1),
+            Fraction(671, 1296),
+            Fraction(0),
+        ),
+        (base(4, difficulty=4), Fraction(0), Fraction(0), Fraction(671, 1296)),
+        ({"type1": 1, "type2": 1, "difficulty": 1, "scheme_die": True}, Fraction(26, 36), Fraction(0), Fraction(4, 36)),
+        (
+            {"type1": 1, "type2": 1, "skill": 1, "difficulty": 1, "masteries": 1},
+            Fraction(20, 36),
+            Fraction(10, 36),
+            Fraction(7, 36),
+        ),
+        (
+            {"type1": 5, "type2": 5, "skill": 10, "item": 5, "difficulty": 1, "masteries": 1},
+            Fraction(1),
+            Fraction(11, 36),
+            Fraction(0),
+        ),
+    ],
+)
 def test_odds_match_hand_counts(request_, success, gain, setback):
     """ability_test-12: odds agree with counts by hand (2d6 below 7 in 15 of 36 ways; Ability 3 against one die
     rerolled from 3-6 succeeds 2/6 + 4/6 × 2/6, and a 6 rerolled away still brings the setback: 1/6 × 4/6 + 3/6 ×
@@ -72,8 +96,13 @@ def _brute_force(request: dict) -> dict:
     best chance of success, then the lowest chance of a setback, then the highest chance of a Scheme gain, then
     the fewest dice."""
     d, n = request["difficulty"], min(request.get("masteries", 0), request["difficulty"])
-    base_ability = (request["type1"] + request["type2"] + request.get("skill", 0) + request.get("item", 0)
-                    + sum(request.get("convictions", ())))
+    base_ability = (
+        request["type1"]
+        + request["type2"]
+        + request.get("skill", 0)
+        + request.get("item", 0)
+        + sum(request.get("convictions", ()))
+    )
     scheme_die = request.get("scheme_die", False)
     scheme = range(1, 7) if scheme_die else [0]
     success = gain = setback = 0
@@ -82,8 +111,11 @@ def _brute_force(request: dict) -> dict:
             (ok, minus_setback, g, _), _ = max(_every_reroll(faces, base_ability + s, n, scheme_die))
             success, setback, gain = success + ok, setback - minus_setback, gain + g
     total = 6 ** (d + n) * len(scheme)
-    return {"outcomes": {"success": Fraction(success, total), "failure": 1 - Fraction(success, total)},
-            "scheme_gain": Fraction(gain, total), "setback": Fraction(setback, total)}
+    return {
+        "outcomes": {"success": Fraction(success, total), "failure": 1 - Fraction(success, total)},
+        "scheme_gain": Fraction(gain, total),
+        "setback": Fraction(setback, total),
+    }
 
 
 def _abilities(d: int) -> tuple[int, ...]:
@@ -92,8 +124,9 @@ def _abilities(d: int) -> tuple[int, ...]:
 
 
 SMALL = [base(a, difficulty=d, masteries=m) for d in (1, 2, 3, 4) for m in range(4) for a in _abilities(d)]
-SMALL += [base(a, difficulty=d, masteries=m, scheme_die=True) for d in (1, 2, 3) for m in range(1, 4)
-          for a in (3, 3 * d + 2)]
+SMALL += [
+    base(a, difficulty=d, masteries=m, scheme_die=True) for d in (1, 2, 3) for m in range(1, 4) for a in (3, 3 * d + 2)
+]
 
 
 @pytest.mark.parametrize("request_", SMALL, ids=lambda r: "-".join(f"{k}{v}" for k, v in r.items()))
@@ -116,19 +149,24 @@ def test_best_reroll_is_the_best_subset_under_the_policy(d):
                     assert dict((sub, key) for key, sub in options)[chosen] == max(options)[0], (faces, ability, n)
 
 
-@pytest.mark.parametrize("request_, seed", [
-    (base(9, difficulty=3, masteries=2), 4004),
-    (base(6, difficulty=3, masteries=1, scheme_die=True), 4005),
-    (base(8, difficulty=2), 4006),
-])
+@pytest.mark.parametrize(
+    "request_, seed",
+    [
+        (base(9, difficulty=3, masteries=2), 4004),
+        (base(6, difficulty=3, masteries=1, scheme_die=True), 4005),
+        (base(8, difficulty=2), 4006),
+    ],
+)
 def test_sampled_rolls_fit_the_odds(request_, seed):
     """20 000 seeded rolls, rerolled as odds assume, fit the exact joint chances (chi-square)."""
     req = parse(request_)
     o = at.odds(req)
-    probs = {("success", True): o["scheme_gain"],
-             ("success", False): o["outcomes"]["success"] - o["scheme_gain"],
-             ("failure", True): o["setback"],
-             ("failure", False): o["outcomes"]["failure"] - o["setback"]}
+    probs = {
+        ("success", True): o["scheme_gain"],
+        ("success", False): o["outcomes"]["success"] - o["scheme_gain"],
+        ("failure", True): o["setback"],
+        ("failure", False): o["outcomes"]["failure"] - o["setback"],
+    }
     dice = random.Random(seed)
     seen = Counter()
     n = 20_000
@@ -141,14 +179,17 @@ def test_sampled_rolls_fit_the_odds(request_, seed):
     assert_fits(seen, {k: float(v) for k, v in probs.items()}, n)
 
 
-@pytest.mark.parametrize("faces, ability, rerolls, expected", [
-    ((6, 5), 8, 2, (0, 1)),      # rerolling the 6 succeeds 2 in 6, rerolling both 21 in 36
-    ((2, 2), 9, 2, (1,)),        # a sure success whatever one die shows: reroll it in the hope of a 1
-    ((1, 2), 9, 2, ()),          # a sure success that has its 1 already: nothing to gain
-    ((6, 6, 6, 6), 3, 4, ()),    # nothing can succeed: no reroll
-    ((1, 6, 2), 8, 1, (1,)),     # the 6 is the die to reroll
-    ((3, 6, 6), 9, 2, (1, 2)),
-])
+@pytest.mark.parametrize(
+    "faces, ability, rerolls, expected",
+    [
+        ((6, 5), 8, 2, (0, 1)),  # rerolling the 6 succeeds 2 in 6, rerolling both 21 in 36
+        ((2, 2), 9, 2, (1,)),  # a sure success whatever one die shows: reroll it in the hope of a 1
+        ((1, 2), 9, 2, ()),  # a sure success that has its 1 already: nothing to gain
+        ((6, 6, 6, 6), 3, 4, ()),  # nothing can succeed: no reroll
+        ((1, 6, 2), 8, 1, (1,)),  # the 6 is the die to reroll
+        ((3, 6, 6), 9, 2, (1, 2)),
+    ],
+)
 def test_best_reroll_rerolls_the_highest_dice_that_help(faces, ability, rerolls, expected):
     """ability_test-12: the best reroll is the k highest dice for the best k; a sure success rerolls a die in the
     hope of a 1; no reroll when none does better."""

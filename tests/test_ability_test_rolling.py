@@ -23,6 +23,7 @@ def names(result: dict) -> list[str]:
 
 # --- the module contract ------------------------------------------------------------------------------------------
 
+
 def test_module_names_its_seed_and_actions():
     """The module names its id, seed file and the three follow-ups the issue fixes."""
     assert (at.ID, at.SEED) == ("ability_test", "004_53ed85965f1883a3.txt")
@@ -31,6 +32,7 @@ def test_module_names_its_seed_and_actions():
 
 
 # --- Ability against the total ------------------------------------------------------------------------------------
+
 
 def test_ability_is_the_sum_of_attributes_skill_item_and_convictions():
     """Ability = Type I + Type II + Skill + Item + each activated Conviction's Significance."""
@@ -54,15 +56,18 @@ def test_difficulty_is_that_many_dice(difficulty):
     assert at.DIFFICULTY[difficulty - 1][1] in r["steps"][1]
 
 
-@pytest.mark.parametrize("ability, faces, outcome", [
-    (7, (3, 3), "success"),   # Ability higher than the rolled total
-    (7, (3, 4), "failure"),   # the total equals Ability: they fail
-    (7, (4, 4), "failure"),   # the total exceeds Ability
-    (2, (1,), "success"),
-    (2, (2,), "failure"),
-    (20, (5, 5, 5, 4), "success"),
-    (20, (5, 5, 5, 5), "failure"),
-])
+@pytest.mark.parametrize(
+    "ability, faces, outcome",
+    [
+        (7, (3, 3), "success"),  # Ability higher than the rolled total
+        (7, (3, 4), "failure"),  # the total equals Ability: they fail
+        (7, (4, 4), "failure"),  # the total exceeds Ability
+        (2, (1,), "success"),
+        (2, (2,), "failure"),
+        (20, (5, 5, 5, 4), "success"),
+        (20, (5, 5, 5, 5), "failure"),
+    ],
+)
 def test_success_only_when_ability_beats_the_total(ability, faces, outcome):
     """If the rolled total equals or exceeds their Ability, they fail; if Ability is higher, they succeed."""
     r = roll(base(ability, difficulty=len(faces)), *faces)
@@ -73,12 +78,18 @@ def test_success_only_when_ability_beats_the_total(ability, faces, outcome):
 def test_summary_and_steps_read_like_the_rule():
     """The summary and steps name Ability, the dice, the total and the verdict in the text's words."""
     r = roll(base(9, difficulty=2), 1, 5)
-    assert r["summary"] == "Success: Ability 9 beats 6 = 1+5 (Standard Difficulty); a 1 rolled: add one die to the Scheme"
-    assert r["steps"][1:] == ["2 difficulty dice (Standard Difficulty): 1 5, total 6", "Ability 9 > 6: success",
-                              "a 1 rolled on a success: add one die to the Scheme"]
+    assert (
+        r["summary"] == "Success: Ability 9 beats 6 = 1+5 (Standard Difficulty); a 1 rolled: add one die to the Scheme"
+    )
+    assert r["steps"][1:] == [
+        "2 difficulty dice (Standard Difficulty): 1 5, total 6",
+        "Ability 9 > 6: success",
+        "a 1 rolled on a success: add one die to the Scheme",
+    ]
 
 
 # --- the Scheme ---------------------------------------------------------------------------------------------------
+
 
 def test_scheme_die_is_rolled_first_and_added_to_ability():
     """ability_test-6: the Narrator rolls the Scheme die before the Difficulty dice; its result adds to Ability."""
@@ -94,26 +105,32 @@ def test_no_scheme_die_means_null_scheme_roll():
     assert r["scheme_roll"] is None and r["ability"] == 6
 
 
-@pytest.mark.parametrize("request_, faces, gain", [
-    (base(9, difficulty=2), (1, 5), True),                     # success with a 1
-    (base(9, difficulty=2), (2, 5), False),                    # success without a 1
-    (base(3, difficulty=2), (1, 5), False),                    # a 1 on a failure earns nothing
-    (base(9, difficulty=2, scheme_die=True), (3, 1, 5), False),  # a Scheme die was used
-    (base(9, difficulty=2, scheme_die=True), (1, 2, 5), False),  # the Scheme die's own 1 does not count
-])
+@pytest.mark.parametrize(
+    "request_, faces, gain",
+    [
+        (base(9, difficulty=2), (1, 5), True),  # success with a 1
+        (base(9, difficulty=2), (2, 5), False),  # success without a 1
+        (base(3, difficulty=2), (1, 5), False),  # a 1 on a failure earns nothing
+        (base(9, difficulty=2, scheme_die=True), (3, 1, 5), False),  # a Scheme die was used
+        (base(9, difficulty=2, scheme_die=True), (1, 2, 5), False),  # the Scheme die's own 1 does not count
+    ],
+)
 def test_a_one_on_a_success_earns_a_scheme_die(request_, faces, gain):
     """ability_test-7: a success with a 1 rolled among the difficulty dice earns a die, unless a Scheme die was used."""
     r = roll(request_, *faces)
     assert r["scheme_gain"] is gain
 
 
-@pytest.mark.parametrize("request_, faces, setback", [
-    (base(5, difficulty=2), (6, 1), True),                     # failure with a 6
-    (base(5, difficulty=2), (5, 4), False),                    # failure without a 6
-    (base(8, difficulty=2), (6, 1), False),                    # a 6 on a success brings nothing
-    (base(2, difficulty=2, scheme_die=True), (6, 5, 4), False),  # the Scheme die's 6 does not count
-    (base(2, difficulty=2, scheme_die=True), (1, 6, 4), True),
-])
+@pytest.mark.parametrize(
+    "request_, faces, setback",
+    [
+        (base(5, difficulty=2), (6, 1), True),  # failure with a 6
+        (base(5, difficulty=2), (5, 4), False),  # failure without a 6
+        (base(8, difficulty=2), (6, 1), False),  # a 6 on a success brings nothing
+        (base(2, difficulty=2, scheme_die=True), (6, 5, 4), False),  # the Scheme die's 6 does not count
+        (base(2, difficulty=2, scheme_die=True), (1, 6, 4), True),
+    ],
+)
 def test_a_six_on_a_failure_brings_a_setback(request_, faces, setback):
     """ability_test-7: a failure with a 6 among the difficulty dice brings a setback; the Scheme die never does."""
     r = roll(request_, *faces)
@@ -122,6 +139,7 @@ def test_a_six_on_a_failure_brings_a_setback(request_, faces, setback):
 
 
 # --- Masteries ----------------------------------------------------------------------------------------------------
+
 
 def test_reroll_replaces_the_chosen_dice_and_keeps_the_history():
     """ability_test-4: a reroll rolls the chosen dice again; rolled, rerolled and dice keep the history."""
@@ -141,12 +159,15 @@ def test_reroll_choice_says_how_many_dice_and_suggests_the_best():
     assert choice["suggested"] == [0, 1]
 
 
-@pytest.mark.parametrize("request_, faces, suggested", [
-    (base(20, difficulty=2, masteries=1), (3, 4), [1]),                 # a sure success: hunt a 1 with the 4
-    (base(20, difficulty=2, masteries=1), (1, 4), []),                  # its 1 is rolled already
-    (base(20, difficulty=2, masteries=1, scheme_die=True), (2, 3, 4), []),  # no 1 earns a die with a Scheme die
-    (base(8, difficulty=2, masteries=2), (6, 5), [0, 1]),               # the best chance of success first
-])
+@pytest.mark.parametrize(
+    "request_, faces, suggested",
+    [
+        (base(20, difficulty=2, masteries=1), (3, 4), [1]),  # a sure success: hunt a 1 with the 4
+        (base(20, difficulty=2, masteries=1), (1, 4), []),  # its 1 is rolled already
+        (base(20, difficulty=2, masteries=1, scheme_die=True), (2, 3, 4), []),  # no 1 earns a die with a Scheme die
+        (base(8, difficulty=2, masteries=2), (6, 5), [0, 1]),  # the best chance of success first
+    ],
+)
 def test_the_suggested_reroll_follows_the_odds_policy(request_, faces, suggested):
     """ability_test-12: the reroll a roll suggests is the odds' policy: success, then no setback, then a Scheme die."""
     (choice,) = [c for c in roll(request_, *faces)["choices"] if c["name"] == "reroll"]
@@ -159,8 +180,9 @@ def test_a_one_rerolled_away_still_earns_a_scheme_die():
     assert r["scheme_gain"] is True
     n = act(r, {"reroll": [0]}, 3)
     assert (n["dice"], n["rerolled_from"], n["outcome"], n["scheme_gain"]) == ([3, 4], [1], "success", True)
-    assert n["steps"][-1] == ("a 1 rolled (rerolled away, still rolled during the Test) on a success: "
-                              "add one die to the Scheme")
+    assert n["steps"][-1] == (
+        "a 1 rolled (rerolled away, still rolled during the Test) on a success: add one die to the Scheme"
+    )
     assert n["summary"].endswith("a 1 rolled (rerolled away, still rolled during the Test): add one die to the Scheme")
 
 
@@ -210,16 +232,24 @@ def test_a_roll_kept_before_rerolled_from_is_still_read():
         at.act({**n, "rerolled_from": [5]}, {"negate_setback": True}, ScriptedDice())
 
 
-@pytest.mark.parametrize("request_, faces, action, words", [
-    (base(8, difficulty=2, masteries=1), (6, 5), {"reroll": [0, 1]}, "list of 1 to 1 different die indexes from 0 to 1"),
-    (base(8, difficulty=2, masteries=10), (6, 5), {"reroll": [2]}, "from 0 to 1"),
-    (base(8, difficulty=2, masteries=10, scheme_die=True), (3, 6, 5), {"reroll": [2]}, "from 0 to 1"),
-    (base(8, difficulty=2, masteries=2), (6, 5), {"reroll": [0, 0]}, "different die indexes"),
-    (base(8, difficulty=2, masteries=2), (6, 5), {"reroll": []}, "list of 1 to 2"),
-    (base(8, difficulty=2, masteries=2), (6, 5), {"reroll": [True]}, "'action.reroll'"),
-    (base(8, difficulty=2, masteries=2), (6, 5), {"reroll": 0}, "'action.reroll'"),
-    (base(8, difficulty=2, masteries=0), (6, 5), {"reroll": [0]}, "'masteries' is 0"),
-])
+@pytest.mark.parametrize(
+    "request_, faces, action, words",
+    [
+        (
+            base(8, difficulty=2, masteries=1),
+            (6, 5),
+            {"reroll": [0, 1]},
+            "list of 1 to 1 different die indexes from 0 to 1",
+        ),
+        (base(8, difficulty=2, masteries=10), (6, 5), {"reroll": [2]}, "from 0 to 1"),
+        (base(8, difficulty=2, masteries=10, scheme_die=True), (3, 6, 5), {"reroll": [2]}, "from 0 to 1"),
+        (base(8, difficulty=2, masteries=2), (6, 5), {"reroll": [0, 0]}, "different die indexes"),
+        (base(8, difficulty=2, masteries=2), (6, 5), {"reroll": []}, "list of 1 to 2"),
+        (base(8, difficulty=2, masteries=2), (6, 5), {"reroll": [True]}, "'action.reroll'"),
+        (base(8, difficulty=2, masteries=2), (6, 5), {"reroll": 0}, "'action.reroll'"),
+        (base(8, difficulty=2, masteries=0), (6, 5), {"reroll": [0]}, "'masteries' is 0"),
+    ],
+)
 def test_reroll_refuses_what_masteries_do_not_allow(request_, faces, action, words):
     """ability_test-4: a reroll takes 1 to min(masteries, difficulty) different difficulty dice, never the Scheme die."""
     r = roll(request_, *faces)
@@ -244,8 +274,10 @@ def test_masteries_need_their_skill(door):
     with pytest.raises(RulesError, match=refused) as e:
         at.roll(request_, ScriptedDice()) if door == "roll" else at.odds(request_)
     # the page says it by the Masteries field, after its label: "Masteries need a relevant Skill …"
-    assert (e.value.path, e.value.says) == ("masteries", "need a relevant Skill (Skill levels 1 or more), got 1 with "
-                                                         "Skill levels 0")
+    assert (e.value.path, e.value.says) == (
+        "masteries",
+        "need a relevant Skill (Skill levels 1 or more), got 1 with Skill levels 0",
+    )
 
 
 def test_masteries_with_a_skill_level_reroll():
@@ -257,6 +289,7 @@ def test_masteries_with_a_skill_level_reroll():
 
 
 # --- Exertion -----------------------------------------------------------------------------------------------------
+
 
 def test_exertion_raises_ability_and_can_turn_a_failure_into_a_success():
     """Spending n Exertion increases Ability by the same amount before declaring."""
@@ -278,9 +311,16 @@ def test_exertion_may_be_spent_several_times_adding_up():
     assert (n["outcome"], n["exertion"], n["ability"]) == ("success", 4, 9)
 
 
-@pytest.mark.parametrize("value, words", [
-    (3, "from 1 to 2"), (0, "from 1 to 2"), (-1, "from 1 to 2"), (True, "'action.exert'"), ("2", "'action.exert'"),
-])
+@pytest.mark.parametrize(
+    "value, words",
+    [
+        (3, "from 1 to 2"),
+        (0, "from 1 to 2"),
+        (-1, "from 1 to 2"),
+        (True, "'action.exert'"),
+        ("2", "'action.exert'"),
+    ],
+)
 def test_exertion_is_at_most_what_makes_a_success(value, words):
     """ability_test-8: exert takes 1 up to exert_needed = total − Ability + 1."""
     r = roll(base(7, difficulty=2), 4, 4)
@@ -324,6 +364,7 @@ def test_exertion_spent_counts_convictions_and_exertion():
 
 # --- the setback --------------------------------------------------------------------------------------------------
 
+
 def test_negating_the_setback_declares_the_failure():
     """ability_test-11: negating costs two Scheme dice, records setback_negated and closes every choice."""
     r = roll(base(5, difficulty=2, masteries=1), 6, 2)
@@ -333,17 +374,23 @@ def test_negating_the_setback_declares_the_failure():
     n = act(r, choice["action"])
     assert (n["outcome"], n["setback"], n["setback_negated"], n["choices"]) == ("failure", True, True, [])
     assert "negated" in n["summary"]
-    for action, words in [({"reroll": [0]}, "no reroll now"), ({"exert": 1}, "no Exertion now"),
-                          ({"negate_setback": True}, "already negated")]:
+    for action, words in [
+        ({"reroll": [0]}, "no reroll now"),
+        ({"exert": 1}, "no Exertion now"),
+        ({"negate_setback": True}, "already negated"),
+    ]:
         with pytest.raises(RulesError, match=words):
             at.act(n, action, ScriptedDice(1))
 
 
-@pytest.mark.parametrize("faces, value, words", [
-    ((5, 2), True, "no setback"),        # a failure without a 6
-    ((6, 2), False, "must be true"),
-    ((6, 2), 1, "must be true"),
-])
+@pytest.mark.parametrize(
+    "faces, value, words",
+    [
+        ((5, 2), True, "no setback"),  # a failure without a 6
+        ((6, 2), False, "must be true"),
+        ((6, 2), 1, "must be true"),
+    ],
+)
 def test_negate_setback_needs_a_setback_and_true(faces, value, words):
     """ability_test-11: negate_setback is only for a failure with a 6, and takes true."""
     r = roll(base(5, difficulty=2), *faces)
@@ -353,49 +400,56 @@ def test_negate_setback_needs_a_setback_and_true(faces, value, words):
 
 # --- a roll read back from JSON -----------------------------------------------------------------------------------
 
+
 def _set(key, value):
     def change(r):
         r[key] = value
+
     return change
 
 
 def _set_request(key, value):
     def change(r):
         r["request"][key] = value
+
     return change
 
 
 def _del(key):
     def change(r):
         del r[key]
+
     return change
 
 
-@pytest.mark.parametrize("change, words", [
-    (_set("system", "luck"), "'roll' must be an ability_test roll"),
-    (_set_request("difficulty", 9), "'roll.request.difficulty' must be from 1 to 4"),
-    (_set_request("difficulty", 3), "'roll.rolled' must be a list of 3 faces"),
-    (_set_request("scheme_die", True), "'roll.scheme_roll' must be a face from 1 to 6"),
-    (_set("request", []), "'roll.request' must be an object"),
-    (_set("scheme_roll", 3), "'roll.scheme_roll' must be null"),
-    (_set("dice", [7, 1]), "'roll.dice' must be a list of 2 faces from 1 to 6"),
-    (_set("dice", [6]), "'roll.dice' must be a list of 2 faces"),
-    (_set("dice", [1, 1]), "'roll.dice' must keep the rolled faces"),
-    (_set("rolled", [6, "2"]), "'roll.rolled'"),
-    (_set("rerolled", [5]), "'roll.rerolled'"),
-    (_set("rerolled", [0, 1]), "'roll.rerolled' must be a sorted list of at most 1"),
-    (_set("exertion", -1), "'roll.exertion' must be a whole number from 0 to 23"),
-    (_set("exertion", True), "'roll.exertion'"),
-    (_set("setback_negated", "yes"), "'roll.setback_negated' must be true or false"),
-    (_set("steps", "x"), "'roll.steps'"),
-    (_set("ability", 99), "'roll.ability' does not match"),
-    (_set("total", 3), "'roll.total' does not match"),
-    (_set("outcome", "success"), "'roll.outcome' does not match"),
-    (_set("setback", False), "'roll.setback' does not match"),
-    (_set("scheme_gain", True), "'roll.scheme_gain' does not match"),
-    (_set("exert_needed", 1), "'roll.exert_needed' does not match"),
-    (_del("exertion"), "'roll.exertion'"),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (_set("system", "luck"), "'roll' must be an ability_test roll"),
+        (_set_request("difficulty", 9), "'roll.request.difficulty' must be from 1 to 4"),
+        (_set_request("difficulty", 3), "'roll.rolled' must be a list of 3 faces"),
+        (_set_request("scheme_die", True), "'roll.scheme_roll' must be a face from 1 to 6"),
+        (_set("request", []), "'roll.request' must be an object"),
+        (_set("scheme_roll", 3), "'roll.scheme_roll' must be null"),
+        (_set("dice", [7, 1]), "'roll.dice' must be a list of 2 faces from 1 to 6"),
+        (_set("dice", [6]), "'roll.dice' must be a list of 2 faces"),
+        (_set("dice", [1, 1]), "'roll.dice' must keep the rolled faces"),
+        (_set("rolled", [6, "2"]), "'roll.rolled'"),
+        (_set("rerolled", [5]), "'roll.rerolled'"),
+        (_set("rerolled", [0, 1]), "'roll.rerolled' must be a sorted list of at most 1"),
+        (_set("exertion", -1), "'roll.exertion' must be a whole number from 0 to 23"),
+        (_set("exertion", True), "'roll.exertion'"),
+        (_set("setback_negated", "yes"), "'roll.setback_negated' must be true or false"),
+        (_set("steps", "x"), "'roll.steps'"),
+        (_set("ability", 99), "'roll.ability' does not match"),
+        (_set("total", 3), "'roll.total' does not match"),
+        (_set("outcome", "success"), "'roll.outcome' does not match"),
+        (_set("setback", False), "'roll.setback' does not match"),
+        (_set("scheme_gain", True), "'roll.scheme_gain' does not match"),
+        (_set("exert_needed", 1), "'roll.exert_needed' does not match"),
+        (_del("exertion"), "'roll.exertion'"),
+    ],
+)
 def test_act_refuses_a_tampered_roll(change, words):
     """act() rebuilds the Test from the roll and names the first field that no roll could have."""
     r = roll(base(5, difficulty=2, masteries=1), 6, 2)
@@ -412,13 +466,16 @@ def test_act_refuses_a_negated_flag_without_a_setback():
         at.act(r, {"exert": 1}, ScriptedDice())
 
 
-@pytest.mark.parametrize("action, words", [
-    ({"spend_will": True}, "unknown action 'spend_will'; allowed: reroll, exert, negate_setback"),
-    ({"exert": 1, "reroll": [0]}, "'action' must be an object with one of: reroll, exert, negate_setback"),
-    ({}, "'action' must be an object"),
-    ([("exert", 1)], "'action' must be an object"),
-    (None, "'action' must be an object"),
-])
+@pytest.mark.parametrize(
+    "action, words",
+    [
+        ({"spend_will": True}, "unknown action 'spend_will'; allowed: reroll, exert, negate_setback"),
+        ({"exert": 1, "reroll": [0]}, "'action' must be an object with one of: reroll, exert, negate_setback"),
+        ({}, "'action' must be an object"),
+        ([("exert", 1)], "'action' must be an object"),
+        (None, "'action' must be an object"),
+    ],
+)
 def test_act_refuses_unknown_actions(action, words):
     """An unknown, empty or doubled action lists the allowed actions."""
     r = roll(base(5, difficulty=2, masteries=1), 6, 2)
@@ -444,9 +501,11 @@ def test_act_never_changes_its_input_and_rolls_stay_possible(request_, seed, pic
         if not r["choices"]:
             break
         choice = r["choices"][pick % len(r["choices"])]
-        action = {"reroll": {"reroll": list(range(choice.get("max", 0)))},
-                  "exert": {"exert": choice.get("max")},
-                  "negate_setback": {"negate_setback": True}}[choice["name"]]
+        action = {
+            "reroll": {"reroll": list(range(choice.get("max", 0)))},
+            "exert": {"exert": choice.get("max")},
+            "negate_setback": {"negate_setback": True},
+        }[choice["name"]]
         before = copy.deepcopy(r)
         nxt = at.act(r, action, dice)
         assert r == before
@@ -458,9 +517,11 @@ def test_act_never_changes_its_input_and_rolls_stay_possible(request_, seed, pic
 
 # --- through the API ----------------------------------------------------------------------------------------------
 
+
 def test_api_rolls_acts_and_gives_exact_odds():
     """The API rolls with a seed, acts on the roll and answers odds with "p/q" strings."""
     from arbiter import api
+
     request_ = base(7, difficulty=2, masteries=1)
     r = api.roll("ability_test", request_, seed=3)
     assert r == api.roll("ability_test", request_, seed=3)
@@ -475,15 +536,19 @@ def test_api_rolls_acts_and_gives_exact_odds():
 
 # --- each die's marks, as the page draws them (the page compares no face) -----------------------------------------
 
-@pytest.mark.parametrize("request_, faces, scheme_marks, marks", [
-    (base(9, difficulty=2), (1, 5), None, [["kept"], []]),                        # a 1 on a success earns a die
-    (base(9, difficulty=3), (1, 1, 5), None, [["kept"], ["kept"], []]),
-    (base(3, difficulty=2), (1, 5), None, [[], []]),                              # a 1 on a failure earns nothing
-    (base(5, difficulty=2), (6, 1), None, [["kept"], []]),                        # a 6 on a failure: the setback
-    (base(8, difficulty=2), (6, 1), None, [[], ["kept"]]),                        # a 6 on a success brings nothing
-    (base(9, difficulty=2, scheme_die=True), (3, 1, 5), ["kept"], [[], []]),      # a Scheme die was used: no gain
-    (base(2, difficulty=2, scheme_die=True), (6, 5, 4), ["kept"], [[], []]),      # the Scheme die's 6 is no setback
-])
+
+@pytest.mark.parametrize(
+    "request_, faces, scheme_marks, marks",
+    [
+        (base(9, difficulty=2), (1, 5), None, [["kept"], []]),  # a 1 on a success earns a die
+        (base(9, difficulty=3), (1, 1, 5), None, [["kept"], ["kept"], []]),
+        (base(3, difficulty=2), (1, 5), None, [[], []]),  # a 1 on a failure earns nothing
+        (base(5, difficulty=2), (6, 1), None, [["kept"], []]),  # a 6 on a failure: the setback
+        (base(8, difficulty=2), (6, 1), None, [[], ["kept"]]),  # a 6 on a success brings nothing
+        (base(9, difficulty=2, scheme_die=True), (3, 1, 5), ["kept"], [[], []]),  # a Scheme die was used: no gain
+        (base(2, difficulty=2, scheme_die=True), (6, 5, 4), ["kept"], [[], []]),  # the Scheme die's 6 is no setback
+    ],
+)
 def test_marks_keep_the_dice_that_earn_a_scheme_die_or_bring_the_setback(request_, faces, scheme_marks, marks):
     """Each difficulty die's marks: a 1 kept when it earns a Scheme die, a 6 kept when it brings the setback; the
     Scheme die, when used, is kept (it adds to Ability)."""

@@ -18,9 +18,13 @@ def test_declaring_a_conviction_spends_one_exertion_and_records_it_ability_test_
     """ability_test-25: spend one Exertion to declare one of their Convictions relevant to the Scene: the sheet
     keeps its id in scene_convictions; the other keys come back as they were."""
     out = scene.activate_conviction(copy.deepcopy(SHEET), {"conviction": "c1"})
-    assert out == {**SHEET, "exertion": 1, "scene_convictions": ["c1"], "exertion_charged": 1,
-                   "note": "Spent 1 Exertion to declare “The mission always comes first” relevant to this Scene "
-                           "(1 left)"}
+    assert out == {
+        **SHEET,
+        "exertion": 1,
+        "scene_convictions": ["c1"],
+        "exertion_charged": 1,
+        "note": "Spent 1 Exertion to declare “The mission always comes first” relevant to this Scene (1 left)",
+    }
 
 
 def test_a_conviction_declared_this_scene_costs_no_more_exertion_ability_test_25():
@@ -29,8 +33,10 @@ def test_a_conviction_declared_this_scene_costs_no_more_exertion_ability_test_25
     once = scene.activate_conviction(copy.deepcopy(SHEET), {"conviction": "c1"})
     again = scene.activate_conviction(once, {"conviction": "c1"})
     assert (again["exertion"], again["scene_convictions"], again["exertion_charged"]) == (1, ["c1"], 0)
-    assert again["note"] == ("“The mission always comes first” is declared relevant to this Scene already: its "
-                             "Significance adds again, no Exertion is charged (1 left)")
+    assert again["note"] == (
+        "“The mission always comes first” is declared relevant to this Scene already: its "
+        "Significance adds again, no Exertion is charged (1 left)"
+    )
     other = scene.activate_conviction(again, {"conviction": "c2"})
     assert (other["exertion"], other["scene_convictions"], other["exertion_charged"]) == (0, ["c1", "c2"], 1)
     free = scene.activate_conviction({**other, "exertion": 0}, {"conviction": "c1"})
@@ -47,16 +53,25 @@ def test_a_sheet_without_the_key_has_nothing_declared_ability_test_25():
     assert scene.activate_conviction(old, {"conviction": "c2"})["exertion_charged"] == 1
 
 
-@pytest.mark.parametrize("state, args, words", [
-    ({**SHEET, "exertion": 0}, {"conviction": "c1"},
-     "'state.exertion' is 0: declaring “The mission always comes first” relevant to the Scene costs one Exertion"),
-    (SHEET, {"conviction": "c9"}, "'args.conviction': no Conviction on the sheet has the id 'c9'"),
-    ({"exertion": 2}, {"conviction": "c1"}, "'state.convictions' is missing"),
-    (SHEET, {"conviction": "c 1"}, "'args.conviction' must be an id"),
-    ({**SHEET, "scene_convictions": ["c1", "c1"]}, {"conviction": "c1"},
-     r"'state.scene_convictions\[1\]' repeats an earlier entry"),
-    ({**SHEET, "scene_convictions": "c1"}, {"conviction": "c1"}, "'state.scene_convictions' must be a list"),
-])
+@pytest.mark.parametrize(
+    "state, args, words",
+    [
+        (
+            {**SHEET, "exertion": 0},
+            {"conviction": "c1"},
+            "'state.exertion' is 0: declaring “The mission always comes first” relevant to the Scene costs one Exertion",
+        ),
+        (SHEET, {"conviction": "c9"}, "'args.conviction': no Conviction on the sheet has the id 'c9'"),
+        ({"exertion": 2}, {"conviction": "c1"}, "'state.convictions' is missing"),
+        (SHEET, {"conviction": "c 1"}, "'args.conviction' must be an id"),
+        (
+            {**SHEET, "scene_convictions": ["c1", "c1"]},
+            {"conviction": "c1"},
+            r"'state.scene_convictions\[1\]' repeats an earlier entry",
+        ),
+        ({**SHEET, "scene_convictions": "c1"}, {"conviction": "c1"}, "'state.scene_convictions' must be a list"),
+    ],
+)
 def test_declaring_refuses_what_the_sheet_cannot_pay_or_does_not_hold_ability_test_25(state, args, words):
     """ability_test-25: refused with no Exertion left, for a Conviction not on the sheet, or a bad list of ids."""
     with pytest.raises(RulesError, match=words):
@@ -69,17 +84,21 @@ def test_a_new_scene_awards_xp_and_clears_the_declarations_ability_test_26():
     declared = scene.activate_conviction(copy.deepcopy(SHEET), {"conviction": "c1"})
     out = scene.new_scene(declared)
     assert (out["xp"], out["scene_convictions"]) == (5, [])
-    assert out["note"] == ("New Scene: earned 1 XP (5 XP); the 1 Conviction declared relevant to the last Scene is "
-                           "no longer declared")
+    assert out["note"] == (
+        "New Scene: earned 1 XP (5 XP); the 1 Conviction declared relevant to the last Scene is no longer declared"
+    )
     assert scene.activate_conviction(out, {"conviction": "c1"})["exertion_charged"] == 1
     assert scene.new_scene({"xp": 0})["note"] == "New Scene: earned 1 XP (1 XP)"
 
 
-@pytest.mark.parametrize("state, args, words", [
-    ({"xp": 99_999}, None, "'state.xp' would go above 99999"),
-    ({}, None, "'state.xp' is missing"),
-    ({"xp": 1}, {"scenes": 2}, "new_scene takes no arguments"),
-])
+@pytest.mark.parametrize(
+    "state, args, words",
+    [
+        ({"xp": 99_999}, None, "'state.xp' would go above 99999"),
+        ({}, None, "'state.xp' is missing"),
+        ({"xp": 1}, {"scenes": 2}, "new_scene takes no arguments"),
+    ],
+)
 def test_a_new_scene_refuses_bad_state_ability_test_26(state, args, words):
     """ability_test-26: the sheet holds at most 99 999 XP; new_scene takes no arguments."""
     with pytest.raises(RulesError, match=words):
@@ -101,9 +120,11 @@ def test_a_test_with_a_conviction_declared_earlier_spends_no_exertion_for_it_abi
     Exertion only for those not declared relevant to this Scene already."""
     r = roll({"type1": 2, "type2": 2, "convictions": [3, 1], "convictions_declared": 1, "difficulty": 1}, 6)
     assert (r["ability"], r["exertion_spent"]) == (8, 1)
-    assert r["steps"][0] == ("Ability 8 = 2 (Type I) + 2 (Type II) + 3 (Conviction: Pivotal) + 1 (Conviction: "
-                             "Valued); 1 Exertion spent to activate 1 Conviction; 1 Conviction declared relevant to "
-                             "this Scene already: no Exertion")
+    assert r["steps"][0] == (
+        "Ability 8 = 2 (Type I) + 2 (Type II) + 3 (Conviction: Pivotal) + 1 (Conviction: "
+        "Valued); 1 Exertion spent to activate 1 Conviction; 1 Conviction declared relevant to "
+        "this Scene already: no Exertion"
+    )
     assert api.costs("ability_test", r["request"]) == api.costs("ability_test", {"convictions": [3]})
     all_declared = roll({"type1": 2, "type2": 2, "convictions": [3], "convictions_declared": 1, "difficulty": 1}, 6)
     assert all_declared["exertion_spent"] == 0 and api.costs("ability_test", all_declared["request"]) == []

@@ -107,7 +107,6 @@ def test_defaults_roll_and_have_odds(system):
 @pytest.mark.parametrize("system", IDS)
 def test_seeded_rolls_repeat_and_ignore_global_random(system):
     """The same seed gives the same roll whatever the global random module holds."""
-    spec = next(s for s in api.systems() if s["id"] == system)
     random.seed(1)
     a = api.roll(system, LARGEST[system], seed=99)
     random.seed(2)
@@ -189,8 +188,12 @@ def test_each_choice_carries_the_odds_of_its_action(system, name):
 def test_the_examples_offer_every_follow_up(system):
     """A procedure's example requests offer each of its follow-up choices (ACTIONS) in some seeded roll, so the tests
     that take them from the examples have each to take."""
-    offered = {c["name"] for request in EXAMPLES[system].values() for seed in range(12)
-               for c in api.roll(system, request, seed)["choices"]}
+    offered = {
+        c["name"]
+        for request in EXAMPLES[system].values()
+        for seed in range(12)
+        for c in api.roll(system, request, seed)["choices"]
+    }
     assert offered == {a["name"] for a in PROCEDURES[system].ACTIONS}
 
 
@@ -239,17 +242,31 @@ def test_bench_odds_largest(benchmark, system):
     # a first call: ten_again keeps the laws it computed (the page asks again on every change), so clear them first
     result = benchmark.pedantic(api.odds, (system, LARGEST[system]), setup=ten_again.law.cache_clear, rounds=15)
     exact = result["exact"]
-    for table in (exact["threats"] if system == "threat" else [exact["outcomes"]]):
+    for table in exact["threats"] if system == "threat" else [exact["outcomes"]]:
         assert sum(Fraction(p) for p in table.values()) == 1  # the timed call gave the whole, exact answer
 
 
 # --- the table door: rules for state that lasts (Will, XP, the Scheme, struggles) ------------------------------
 
 TABLE_OPS = {
-    "arbitration": [], "two_dice": [], "threat": ["lose_insight", "spend_gear", "take_harm"], "luck": [],
+    "arbitration": [],
+    "two_dice": [],
+    "threat": ["lose_insight", "spend_gear", "take_harm"],
+    "luck": [],
     "ten_again": ["will_max", "spend_will", "rest", "will_roll", "struggle_turn", "struggle_reset", "struggle_odds"],
-    "ability_test": ["xp_earn", "xp_spend", "xp_advance", "exert", "activate_conviction", "new_scene",
-                     "move_significance", "end_session", "scheme_add", "scheme_spend_die", "scheme_negate_setback"],
+    "ability_test": [
+        "xp_earn",
+        "xp_spend",
+        "xp_advance",
+        "exert",
+        "activate_conviction",
+        "new_scene",
+        "move_significance",
+        "end_session",
+        "scheme_add",
+        "scheme_spend_die",
+        "scheme_negate_setback",
+    ],
 }
 
 # One allowed call of every op: (system, op, state, args)
@@ -264,16 +281,34 @@ TABLE_CALLS = [
     ("ability_test", "xp_spend", {"xp": 9}, {"kind": "advance_attribute", "current": 2}),
     ("ability_test", "exert", {"exertion": 4}, {"amount": 2}),
     ("ability_test", "activate_conviction", {"exertion": 4}, None),
-    ("ability_test", "activate_conviction", {"exertion": 4, "convictions": [{"id": "c1", "text": "", "significance": 2}],
-                                             "scene_convictions": ["c1"]}, {"conviction": "c1"}),
+    (
+        "ability_test",
+        "activate_conviction",
+        {"exertion": 4, "convictions": [{"id": "c1", "text": "", "significance": 2}], "scene_convictions": ["c1"]},
+        {"conviction": "c1"},
+    ),
     ("ability_test", "new_scene", {"xp": 4, "scene_convictions": ["c1"]}, None),
-    ("ability_test", "move_significance", {"convictions": [{"text": "a", "significance": 2},
-                                                           {"text": "b", "significance": 2}]}, {"from": 0, "to": 1}),
+    (
+        "ability_test",
+        "move_significance",
+        {"convictions": [{"text": "a", "significance": 2}, {"text": "b", "significance": 2}]},
+        {"from": 0, "to": 1},
+    ),
     ("ability_test", "end_session", {"moved_this_session": True}, None),
-    ("ability_test", "xp_advance", {"xp": 3, "skills": [], "items": [], "name": "Ines",
-                                    "attributes": {a: 2 for a in ("Mental", "Physical", "Social", "Weird", "Control",
-                                                                  "Endurance", "Power", "Presence")}},
-     {"what": "new_skill", "name": "Swim", "id": "n1"}),
+    (
+        "ability_test",
+        "xp_advance",
+        {
+            "xp": 3,
+            "skills": [],
+            "items": [],
+            "name": "Ines",
+            "attributes": {
+                a: 2 for a in ("Mental", "Physical", "Social", "Weird", "Control", "Endurance", "Power", "Presence")
+            },
+        },
+        {"what": "new_skill", "name": "Swim", "id": "n1"},
+    ),
     ("threat", "lose_insight", {"counters": {"renown": 0, "aether": 0, "insight": 2, "gear": 0, "harm": 0}}, None),
     ("threat", "spend_gear", {"counters": {"renown": 0, "aether": 0, "insight": 0, "gear": 1, "harm": 0}}, None),
     ("threat", "take_harm", {"counters": {"renown": 0, "aether": 0, "insight": 0, "gear": 0, "harm": 998}}, None),
@@ -311,16 +346,21 @@ def test_table_is_json_safe_and_never_changes_its_input(system, op, state, args)
     module = api.PROCEDURES[system]
     direct = module.TABLE[op](copy.deepcopy(state), copy.deepcopy(args))
     if "exact" in out:
-        assert out["exact"] == {k: {n: f"{p.numerator}/{p.denominator}" for n, p in v.items()}
-                                for k, v in direct.items()}
+        assert out["exact"] == {
+            k: {n: f"{p.numerator}/{p.denominator}" for n, p in v.items()} for k, v in direct.items()
+        }
     else:
         assert out == direct
 
 
 def test_table_odds_mirror_floats():
     """Struggle odds come as floats plus `exact` "p/q" strings of the same shape, each equal to its float."""
-    o = api.table("ten_again", "struggle_odds", {"target": 3, "contest": True},
-                  {"request": {"pool": 4, "opposed": {"pool": 2, "risky": True}}, "turns": 4})
+    o = api.table(
+        "ten_again",
+        "struggle_odds",
+        {"target": 3, "contest": True},
+        {"request": {"pool": 4, "opposed": {"pool": 2, "risky": True}}, "turns": 4},
+    )
     exact = o.pop("exact")
     floats, strings = dict(_leaves(o)), dict(_leaves(exact))
     assert floats.keys() == strings.keys() and len(floats) == 8
@@ -362,22 +402,32 @@ def test_table_refuses_an_unknown_system(system):
         api.table(system, "rest", {})
 
 
-@pytest.mark.parametrize("state, args, words", [
-    (None, None, "'state' must be an object"),
-    ([1], None, "'state' must be an object"),
-    ({"xp": 1}, [1], "'args' must be an object"),
-    ({"xp": 1}, {"scenes": 1, "x": 2}, "unknown field 'args.x'"),
-])
+@pytest.mark.parametrize(
+    "state, args, words",
+    [
+        (None, None, "'state' must be an object"),
+        ([1], None, "'state' must be an object"),
+        ({"xp": 1}, [1], "'args' must be an object"),
+        ({"xp": 1}, {"scenes": 1, "x": 2}, "unknown field 'args.x'"),
+    ],
+)
 def test_table_refuses_bad_state_and_args(state, args, words):
     """Bad state or args are refused with RulesError naming what is wrong."""
     with pytest.raises(RulesError, match=words):
         api.table("ability_test", "xp_earn", state, args)
 
 
-@pytest.mark.parametrize("system,request_,action", [
-    ("ten_again", {"pool": 30, "risky": True, "opposed": {"pool": 30, "risky": True}}, {"spend_will": True}),
-    ("ability_test", {"type1": 5, "type2": 5, "skill": 10, "difficulty": 4, "masteries": 4},
-     {"reroll": [0, 1, 2, 3]})])
+@pytest.mark.parametrize(
+    "system,request_,action",
+    [
+        ("ten_again", {"pool": 30, "risky": True, "opposed": {"pool": 30, "risky": True}}, {"spend_will": True}),
+        (
+            "ability_test",
+            {"type1": 5, "type2": 5, "skill": 10, "difficulty": 4, "masteries": 4},
+            {"reroll": [0, 1, 2, 3]},
+        ),
+    ],
+)
 @pytest.mark.benchmark(group="odds-after-largest")
 def test_bench_odds_after_largest(benchmark, system, request_, action):
     """Benchmark: odds_after() for the largest case of each kind (a Will after the roll in a contest of 30 dice a
@@ -412,14 +462,17 @@ def call(method, *args):
     return json.loads(api.call_json(method, json.dumps(args)))
 
 
-@pytest.mark.parametrize("method, args", [
-    ("systems", ()),
-    ("odds_after", ("ten_again", api.roll("ten_again", {"pool": 4, "risky": True}, 7), {"spend_will": True})),
-    ("luck", ("ability_test", api.roll("ability_test", {"difficulty": 3}, 7))),
-    ("roll", ("ten_again", {"pool": 4, "risky": True}, 7)),
-    ("odds", ("ability_test", {"difficulty": 2})),
-    ("table", ("ten_again", "rest", {"will": 1, "resolve": 2, "composure": 2}, {"nights": 2})),
-])
+@pytest.mark.parametrize(
+    "method, args",
+    [
+        ("systems", ()),
+        ("odds_after", ("ten_again", api.roll("ten_again", {"pool": 4, "risky": True}, 7), {"spend_will": True})),
+        ("luck", ("ability_test", api.roll("ability_test", {"difficulty": 3}, 7))),
+        ("roll", ("ten_again", {"pool": 4, "risky": True}, 7)),
+        ("odds", ("ability_test", {"difficulty": 2})),
+        ("table", ("ten_again", "rest", {"will": 1, "resolve": 2, "composure": 2}, {"nights": 2})),
+    ],
+)
 def test_call_json_answers_ok_with_what_the_door_returns(method, args):
     """call_json answers {"ok": true, "value": ...}, the value being the door's own answer as JSON."""
     assert call(method, *args) == {"ok": True, "value": json.loads(json.dumps(getattr(api, method)(*args)))}
@@ -432,11 +485,14 @@ def test_call_json_follows_a_roll_with_act():
     assert after["ok"] and after["value"] == api.act("ten_again", rolled, {"spend_will": True}, 4)
 
 
-@pytest.mark.parametrize("method, args, words", [
-    ("odds", ("no such system", {}), "'system' must be one of"),
-    ("roll", ("ten_again", {"pool": 99}), "'pool' must be from 0 to 30"),
-    ("table", ("ten_again", "spend_will", {"will": 0, "resolve": 1, "composure": 1}), "no Will remaining"),
-])
+@pytest.mark.parametrize(
+    "method, args, words",
+    [
+        ("odds", ("no such system", {}), "'system' must be one of"),
+        ("roll", ("ten_again", {"pool": 99}), "'pool' must be from 0 to 30"),
+        ("table", ("ten_again", "spend_will", {"will": 0, "resolve": 1, "composure": 1}), "no Will remaining"),
+    ],
+)
 def test_call_json_answers_a_rules_error_as_a_value(method, args, words):
     """A RulesError comes back as {"ok": false, "kind": "RulesError", "error": its message}, never raised."""
     answer = call(method, *args)
@@ -444,8 +500,11 @@ def test_call_json_answers_a_rules_error_as_a_value(method, args, words):
     with pytest.raises(RulesError) as raised:
         getattr(api, method)(*args)
     assert answer["error"] == str(raised.value)
-    assert (answer["path"], answer["says"], answer["holder"]) == (raised.value.path, raised.value.says,
-                                                                  raised.value.holder)
+    assert (answer["path"], answer["says"], answer["holder"]) == (
+        raised.value.path,
+        raised.value.says,
+        raised.value.holder,
+    )
 
 
 def test_call_json_brings_a_rules_errors_path_and_words():
@@ -456,12 +515,15 @@ def test_call_json_brings_a_rules_errors_path_and_words():
     assert (answer["path"], answer["says"], answer["holder"]) == ("state.will", "has no Will left", True)
 
 
-@pytest.mark.parametrize("method, args_json, words", [
-    ("roll", "[]", "Internal error in roll: TypeError: "),
-    ("odds", "not json", "Internal error in odds: JSONDecodeError: "),
-    ("no_such_method", "[]", "Internal error in no_such_method: AttributeError: "),
-    ("systems", "3", "Internal error in systems: TypeError: "),
-])
+@pytest.mark.parametrize(
+    "method, args_json, words",
+    [
+        ("roll", "[]", "Internal error in roll: TypeError: "),
+        ("odds", "not json", "Internal error in odds: JSONDecodeError: "),
+        ("no_such_method", "[]", "Internal error in no_such_method: AttributeError: "),
+        ("systems", "3", "Internal error in systems: TypeError: "),
+    ],
+)
 def test_call_json_answers_any_other_error_as_an_internal_error(method, args_json, words):
     """Anything else (an unknown method, arguments that are not a JSON list of the door's) is an InternalError
     value naming the method and the exception."""
@@ -479,6 +541,7 @@ def test_call_json_refuses_a_value_json_cannot_carry(monkeypatch):
 def test_start_reseeds_the_global_random_and_returns_the_version():
     """start() returns the package version and reseeds the global random (every restored page starts alike)."""
     import arbiter
+
     state = random.getstate()
     try:
         random.seed(1)

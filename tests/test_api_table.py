@@ -28,27 +28,48 @@ def _named(entry, label):
 
 
 STORE_SHEETS = {
-    "arbitration": {"skills": _named({"value": ("int", 0, 30, "Value")}, "Skills"),
-                    "traits": _named({"modifier": ("int", -5, 5, "Modifier")}, "Trait modifiers")},
-    "two_dice": {"traits": _named({"value": ("int", 0, 10, "Value")}, "Malleable traits"),
-                 "abilities": _named({"value": ("int", -10, 10, "Value")}, "Abilities")},
-    "threat": {"ratings": ("record", "Ability ratings", {k: ("int", 0, 10, k) for k in RATINGS}),
-               "counters": ("record", "Counters", {k: ("int", 0, 999, k.capitalize()) for k in COUNTERS})},
-    "ten_again": {"attributes": _named({"dots": ("int", 0, 10, "Dots")}, "Attributes"),
-                  "skills": _named({"dots": ("int", 0, 10, "Dots"), "trained": ("bool", "Trained")}, "Skills"),
-                  "resolve": ("int", 1, 10, "Resolve"), "composure": ("int", 1, 10, "Composure"),
-                  "will": ("int", 0, 20, "Will (current)")},
+    "arbitration": {
+        "skills": _named({"value": ("int", 0, 30, "Value")}, "Skills"),
+        "traits": _named({"modifier": ("int", -5, 5, "Modifier")}, "Trait modifiers"),
+    },
+    "two_dice": {
+        "traits": _named({"value": ("int", 0, 10, "Value")}, "Malleable traits"),
+        "abilities": _named({"value": ("int", -10, 10, "Value")}, "Abilities"),
+    },
+    "threat": {
+        "ratings": ("record", "Ability ratings", {k: ("int", 0, 10, k) for k in RATINGS}),
+        "counters": ("record", "Counters", {k: ("int", 0, 999, k.capitalize()) for k in COUNTERS}),
+    },
+    "ten_again": {
+        "attributes": _named({"dots": ("int", 0, 10, "Dots")}, "Attributes"),
+        "skills": _named({"dots": ("int", 0, 10, "Dots"), "trained": ("bool", "Trained")}, "Skills"),
+        "resolve": ("int", 1, 10, "Resolve"),
+        "composure": ("int", 1, 10, "Composure"),
+        "will": ("int", 0, 20, "Will (current)"),
+    },
     "ability_test": {
         "attributes": ("record", "Attributes", {k: ("int", 1, 5, k) for k in ATTRIBUTES}),
-        "skills": _named({"level": ("int", 0, 10, "Level"), "focused": ("bool", "Focused"),
-                          "masteries": ("int", 0, 10, "Masteries")}, "Skills"),
+        "skills": _named(
+            {
+                "level": ("int", 0, 10, "Level"),
+                "focused": ("bool", "Focused"),
+                "masteries": ("int", 0, 10, "Masteries"),
+            },
+            "Skills",
+        ),
         "items": _named({"unique": ("bool", "Unique"), "level": ("int", 0, 5, "Level")}, "Items"),
-        "convictions": ("list", 50, "Convictions", {"id": ("id",), "text": ("text", 200, "Conviction"),
-                                                    "significance": ("int", 1, 3, "Significance")}),
-        "exertion": ("int", 0, 99, "Exertion"), "xp": ("int", 0, 99999, "XP"),
+        "convictions": (
+            "list",
+            50,
+            "Convictions",
+            {"id": ("id",), "text": ("text", 200, "Conviction"), "significance": ("int", 1, 3, "Significance")},
+        ),
+        "exertion": ("int", 0, 99, "Exertion"),
+        "xp": ("int", 0, 99999, "XP"),
         "moved_this_session": ("bool", "Significance moved this Session"),
         "scene_convictions": ("list", 50, "Convictions declared relevant to this Scene", ("id",)),
-        "unique_traits": ("int", 0, 10, "Unique Traits")},
+        "unique_traits": ("int", 0, 10, "Unique Traits"),
+    },
 }
 # store.js's newSheet(kind)
 NEW_SHEETS = {
@@ -56,8 +77,15 @@ NEW_SHEETS = {
     "two_dice": {"traits": [], "abilities": []},
     "threat": {"ratings": {k: 1 for k in RATINGS}, "counters": {k: 0 for k in COUNTERS}},
     "ten_again": {"attributes": [], "skills": [], "resolve": 2, "composure": 2, "will": 4},
-    "ability_test": {"attributes": {k: 2 for k in ATTRIBUTES}, "skills": [], "items": [], "convictions": [],
-                     "exertion": 0, "xp": 0, "moved_this_session": False},
+    "ability_test": {
+        "attributes": {k: 2 for k in ATTRIBUTES},
+        "skills": [],
+        "items": [],
+        "convictions": [],
+        "exertion": 0,
+        "xp": 0,
+        "moved_this_session": False,
+    },
 }
 
 
@@ -222,40 +250,94 @@ T = "2024-05-01T12:00:00.000Z"
 RECORDS = {
     "character": {"kind": "ten_again", "name": "Ana", "created": T, "sheet": NEW_SHEETS["ten_again"]},
     "scheme": {"scheme": 0, "tracked": True},
-    "price": {"current": "s1", "situations": [{"id": "s1", "name": "Situation 1", "player": "",
-                                               "marked": [{"option": 0, "by": "Ann"}, {"option": 5, "by": None}]}]},
-    "struggle": {"name": "Climb", "character": None, "created": T, "target": 5, "accumulated": 0, "turns": 0,
-                 "status": "ongoing", "contest": False, "notes": ["Turn 1: 2 successes: 2/5"]},
-    "log": {"time": T, "character": {"id": "c1", "name": "Ana"}, "system": "ten_again", "kind": "roll",
-            "request": {"pool": 3}, "action": None, "dice": [1, 10], "outcome": "success", "summary": "s", "note": ""},
+    "price": {
+        "current": "s1",
+        "situations": [
+            {
+                "id": "s1",
+                "name": "Situation 1",
+                "player": "",
+                "marked": [{"option": 0, "by": "Ann"}, {"option": 5, "by": None}],
+            }
+        ],
+    },
+    "struggle": {
+        "name": "Climb",
+        "character": None,
+        "created": T,
+        "target": 5,
+        "accumulated": 0,
+        "turns": 0,
+        "status": "ongoing",
+        "contest": False,
+        "notes": ["Turn 1: 2 successes: 2/5"],
+    },
+    "log": {
+        "time": T,
+        "character": {"id": "c1", "name": "Ana"},
+        "system": "ten_again",
+        "kind": "roll",
+        "request": {"pool": 3},
+        "action": None,
+        "dice": [1, 10],
+        "outcome": "success",
+        "summary": "s",
+        "note": "",
+    },
     "meta": {"schema": 1, "created": T},
 }
 # store.js's limits on the records: (record, change, words)
 RECORD_LIMITS = [
     ("scheme", lambda d: d.update(scheme=100), "'scheme.scheme' must be from 0 to 99, got 100"),
     ("scheme", lambda d: d.update(scheme=-1), "'scheme.scheme' must be from 0 to 99"),
-    ("scheme", lambda d: d.pop("tracked"), "'scheme.tracked' is missing: Track the Scheme on this device, true or "
-                                           "false"),
+    (
+        "scheme",
+        lambda d: d.pop("tracked"),
+        "'scheme.tracked' is missing: Track the Scheme on this device, true or false",
+    ),
     ("scheme", lambda d: d.update(tracked=1), "'scheme.tracked' must be true or false, got 1"),
     ("price", lambda d: d.update(current="s2"), "'price.current' must be the id of one of the situations"),
     ("price", lambda d: d.update(situations=[]), "'price.situations' must be a list of 1 to 100 entries"),
-    ("price", lambda d: d["situations"][0].update(marked=[{"option": 8, "by": "Ann"}]),
-     r"'price.situations\[0\].marked\[0\].option' must be from 0 to 7"),
-    ("price", lambda d: d["situations"][0].update(marked=[{"option": 1, "by": "Ann"}, {"option": 1, "by": "Bo"}]),
-     r"'price.situations\[0\].marked\[1\].option' is the option of an earlier entry too: 1"),
-    ("price", lambda d: d["situations"][0].update(marked=[{"option": i, "by": None} for i in (*range(8), 0)]),
-     "must be a list of 0 to 8 entries"),
-    ("price", lambda d: d["situations"][0].update(marked=[3]),
-     r"'price.situations\[0\].marked\[0\]' must be an object with option, by, got 3"),
-    ("price", lambda d: d["situations"][0].update(marked=[{"option": 3}]),
-     r"'price.situations\[0\].marked\[0\].by' is missing: Marked by, null or text of at most 80 characters"),
-    ("price", lambda d: d["situations"][0].update(marked=[{"option": 3, "by": "n" * 81}]),
-     r"'price.situations\[0\].marked\[0\].by' must be text of at most 80 characters"),
-    ("price", lambda d: d["situations"][0].update(player="n" * 81),
-     r"'price.situations\[0\].player' must be text of at most 80 characters"),
-    ("price", lambda d: d["situations"].extend([{"id": f"t{i}", "name": "", "marked": [], "player": ""}
-                                                for i in range(100)]),
-     "'price.situations' must be a list of 1 to 100 entries"),
+    (
+        "price",
+        lambda d: d["situations"][0].update(marked=[{"option": 8, "by": "Ann"}]),
+        r"'price.situations\[0\].marked\[0\].option' must be from 0 to 7",
+    ),
+    (
+        "price",
+        lambda d: d["situations"][0].update(marked=[{"option": 1, "by": "Ann"}, {"option": 1, "by": "Bo"}]),
+        r"'price.situations\[0\].marked\[1\].option' is the option of an earlier entry too: 1",
+    ),
+    (
+        "price",
+        lambda d: d["situations"][0].update(marked=[{"option": i, "by": None} for i in (*range(8), 0)]),
+        "must be a list of 0 to 8 entries",
+    ),
+    (
+        "price",
+        lambda d: d["situations"][0].update(marked=[3]),
+        r"'price.situations\[0\].marked\[0\]' must be an object with option, by, got 3",
+    ),
+    (
+        "price",
+        lambda d: d["situations"][0].update(marked=[{"option": 3}]),
+        r"'price.situations\[0\].marked\[0\].by' is missing: Marked by, null or text of at most 80 characters",
+    ),
+    (
+        "price",
+        lambda d: d["situations"][0].update(marked=[{"option": 3, "by": "n" * 81}]),
+        r"'price.situations\[0\].marked\[0\].by' must be text of at most 80 characters",
+    ),
+    (
+        "price",
+        lambda d: d["situations"][0].update(player="n" * 81),
+        r"'price.situations\[0\].player' must be text of at most 80 characters",
+    ),
+    (
+        "price",
+        lambda d: d["situations"].extend([{"id": f"t{i}", "name": "", "marked": [], "player": ""} for i in range(100)]),
+        "'price.situations' must be a list of 1 to 100 entries",
+    ),
     ("struggle", lambda d: d.update(target=51), "'struggle.target' must be from 1 to 50, got 51"),
     ("struggle", lambda d: d.update(target=0), "'struggle.target' must be from 1 to 50, got 0"),
     ("struggle", lambda d: d.update(accumulated=10001), "'struggle.accumulated' must be from 0 to 10000"),
@@ -276,8 +358,11 @@ RECORD_LIMITS = [
     ("log", lambda d: d.update(note="n" * 501), "'log.note' must be text of at most 500"),
     ("log", lambda d: d["character"].update(name="n" * 81), "'log.character.name' must be text of at most 80"),
     ("meta", lambda d: d.update(schema=0), "'meta.schema' must be from 1 to 1000000"),
-    ("character", lambda d: d.update(kind="luck"), "'character.kind' must be one of arbitration, two_dice, threat, "
-                                                   "ten_again, ability_test"),
+    (
+        "character",
+        lambda d: d.update(kind="luck"),
+        "'character.kind' must be one of arbitration, two_dice, threat, ten_again, ability_test",
+    ),
     ("character", lambda d: d.update(name="n" * 81), "'character.name' must be text of at most 80"),
     ("character", lambda d: d["sheet"].update(will=21), "'character.sheet.will' must be from 0 to 20, got 21"),
     ("character", lambda d: d.update(kind="threat"), "unknown field 'character.sheet.attributes'; allowed: ratings"),
@@ -309,7 +394,16 @@ def test_table_spec_publishes_every_record_and_the_kinds():
     assert spec["kinds"] == KINDS and spec["log_max"] == 5000
     assert spec["file_max"] == {"characters": 500, "struggles": 500, "log": 5000}
     assert [f["name"] for f in spec["records"]["struggle"]["fields"]] == [
-        "name", "character", "created", "target", "accumulated", "turns", "status", "contest", "notes"]
+        "name",
+        "character",
+        "created",
+        "target",
+        "accumulated",
+        "turns",
+        "status",
+        "contest",
+        "notes",
+    ]
 
 
 def test_an_unknown_record_is_refused():
@@ -319,6 +413,7 @@ def test_an_unknown_record_is_refused():
 
 
 # --- what a roll costs and what follows it -------------------------------------------------------------------------
+
 
 def _cost(by, system, op, args=None, times=1):
     return {"by": by, "system": system, "op": op, "args": args, "times": times}
@@ -339,13 +434,28 @@ COSTS = [
     ("ten_again", {"pool": 3}, {}, []),
     ("ability_test", {}, None, []),
     ("ability_test", {"convictions": [3]}, None, [_cost("character", "ability_test", "activate_conviction")]),
-    ("ability_test", {"convictions": [1, 3, 2]}, None,
-     [_cost("character", "ability_test", "activate_conviction", None, 3)]),
+    (
+        "ability_test",
+        {"convictions": [1, 3, 2]},
+        None,
+        [_cost("character", "ability_test", "activate_conviction", None, 3)],
+    ),
     ("ability_test", {"scheme_die": True}, None, [_cost("scheme", "ability_test", "scheme_spend_die")]),
-    ("ability_test", {"convictions": [2], "scheme_die": True}, None,
-     [_cost("character", "ability_test", "activate_conviction"), _cost("scheme", "ability_test", "scheme_spend_die")]),
-    ("ability_test", {"convictions": [2], "scheme_die": True}, {"exert": 3},
-     [_cost("character", "ability_test", "exert", {"amount": 3})]),
+    (
+        "ability_test",
+        {"convictions": [2], "scheme_die": True},
+        None,
+        [
+            _cost("character", "ability_test", "activate_conviction"),
+            _cost("scheme", "ability_test", "scheme_spend_die"),
+        ],
+    ),
+    (
+        "ability_test",
+        {"convictions": [2], "scheme_die": True},
+        {"exert": 3},
+        [_cost("character", "ability_test", "exert", {"amount": 3})],
+    ),
     ("ability_test", {}, {"negate_setback": True}, [_cost("scheme", "ability_test", "scheme_negate_setback")]),
     ("ability_test", {"scheme_die": True}, {"reroll": [0]}, []),
     ("arbitration", {}, None, []),
@@ -362,12 +472,15 @@ def test_costs_are_what_costs_of_answered(system, request_, action, expected):
     assert api.costs(system, request_, action) == expected
 
 
-@pytest.mark.parametrize("system, request_, action, words", [
-    ("ten_again", {"pool": 31}, None, "'pool' must be from 0 to 30"),
-    ("ability_test", {"skill": 0, "masteries": 0, "convictions": [4]}, None, r"'convictions\[0\]' must be from 1"),
-    ("ten_again", None, "spend_will", "'action' must be an object naming one follow-up choice, or null"),
-    ("d20", {}, None, "'system' must be one of"),
-])
+@pytest.mark.parametrize(
+    "system, request_, action, words",
+    [
+        ("ten_again", {"pool": 31}, None, "'pool' must be from 0 to 30"),
+        ("ability_test", {"skill": 0, "masteries": 0, "convictions": [4]}, None, r"'convictions\[0\]' must be from 1"),
+        ("ten_again", None, "spend_will", "'action' must be an object naming one follow-up choice, or null"),
+        ("d20", {}, None, "'system' must be one of"),
+    ],
+)
 def test_costs_refuse_what_cannot_be_rolled(system, request_, action, words):
     """A request the roll would refuse is refused with the roll's words; an action must be an object."""
     with pytest.raises(RulesError, match=words):
@@ -378,13 +491,19 @@ def _activate(cid):
     return _cost("character", "ability_test", "activate_conviction", {"conviction": cid})
 
 
-@pytest.mark.parametrize("request_, choices, expected", [
-    ({"convictions": [3, 1]}, {"convictions": ["c1", "c2"]}, [_activate("c1"), _activate("c2")]),
-    ({"convictions": [3, 1], "convictions_declared": 1, "scheme_die": True}, {"convictions": ["c2", "c1", "c2"]},
-     [_activate("c2"), _activate("c1"), _cost("scheme", "ability_test", "scheme_spend_die")]),
-    ({"scheme_die": True}, {"skill": "s1"}, [_cost("scheme", "ability_test", "scheme_spend_die")]),
-    ({"pool": 3, "will": True}, {"stats": ["a1"]}, [WILL]),
-])
+@pytest.mark.parametrize(
+    "request_, choices, expected",
+    [
+        ({"convictions": [3, 1]}, {"convictions": ["c1", "c2"]}, [_activate("c1"), _activate("c2")]),
+        (
+            {"convictions": [3, 1], "convictions_declared": 1, "scheme_die": True},
+            {"convictions": ["c2", "c1", "c2"]},
+            [_activate("c2"), _activate("c1"), _cost("scheme", "ability_test", "scheme_spend_die")],
+        ),
+        ({"scheme_die": True}, {"skill": "s1"}, [_cost("scheme", "ability_test", "scheme_spend_die")]),
+        ({"pool": 3, "will": True}, {"stats": ["a1"]}, [WILL]),
+    ],
+)
 def test_with_the_sheets_choices_each_conviction_is_paid_by_its_id_ability_test_25(request_, choices, expected):
     """ability_test-25: with the choices the sheet filled the request from, each activated Conviction is paid by
     its id, one declared already too (activate_conviction charges it nothing); other costs are as without them."""
@@ -392,13 +511,19 @@ def test_with_the_sheets_choices_each_conviction_is_paid_by_its_id_ability_test_
     assert api.costs(system, request_, None, choices) == expected
 
 
-@pytest.mark.parametrize("request_, choices, words", [
-    ({"convictions": [3, 1]}, {"convictions": ["c1"]},
-     "'choices.convictions' must name the 2 Convictions the request activates, got 1"),
-    ({"convictions": [3]}, {}, "'choices.convictions' must name the 1 Conviction the request activates, got 0"),
-    ({"convictions": [3]}, {"convictions": "c1"}, "'choices.convictions' must be a list of 0 to 50 entries"),
-    ({"convictions": [3]}, {"conviction": ["c1"]}, "unknown field 'choices.conviction'"),
-])
+@pytest.mark.parametrize(
+    "request_, choices, words",
+    [
+        (
+            {"convictions": [3, 1]},
+            {"convictions": ["c1"]},
+            "'choices.convictions' must name the 2 Convictions the request activates, got 1",
+        ),
+        ({"convictions": [3]}, {}, "'choices.convictions' must name the 1 Conviction the request activates, got 0"),
+        ({"convictions": [3]}, {"convictions": "c1"}, "'choices.convictions' must be a list of 0 to 50 entries"),
+        ({"convictions": [3]}, {"conviction": ["c1"]}, "unknown field 'choices.conviction'"),
+    ],
+)
 def test_choices_that_do_not_fill_the_request_are_refused(request_, choices, words):
     """The choices must be the sheet's own (systems()' sheet_choices) and name as many Convictions as the request
     activates."""
@@ -454,13 +579,25 @@ def test_a_success_with_a_1_earns_a_scheme_die_once_per_roll():
     assert api.after_roll("ability_test", r, None, True)["then"] == [_scheme("scheme_add", {"roll": r}, earned=True)]
 
 
-@pytest.mark.parametrize("gain, earned, then", [
-    (True, False, [_scheme("scheme_add", {"roll": {"r": 1}}, earned=True)]),
-    (True, True, []),
-    (False, False, []),
-    (False, True, [_scheme("scheme_spend_die", earned=False, note="A reroll took back the 1 on a success: the die it "
-                                                                  "earned leaves the Scheme again")]),
-])
+@pytest.mark.parametrize(
+    "gain, earned, then",
+    [
+        (True, False, [_scheme("scheme_add", {"roll": {"r": 1}}, earned=True)]),
+        (True, True, []),
+        (False, False, []),
+        (
+            False,
+            True,
+            [
+                _scheme(
+                    "scheme_spend_die",
+                    earned=False,
+                    note="A reroll took back the 1 on a success: the die it earned leaves the Scheme again",
+                )
+            ],
+        ),
+    ],
+)
 def test_the_scheme_die_follows_the_roll_as_scheme_gain_did(gain, earned, then):
     """table.js's schemeGain: a die when the roll gains and its chain has not earned one yet; the die back when a
     follow-up no longer gains after the chain earned it; nothing otherwise."""
@@ -475,9 +612,11 @@ def test_after_roll_pays_what_costs_names():
     exert = {"exert": 2}
     assert api.after_roll("ability_test", r, exert, False)["pay"] == api.costs("ability_test", None, exert)
     choices = {"convictions": ["c1"]}
-    assert (api.after_roll("ability_test", r, None, False, choices)["pay"]
-            == api.costs("ability_test", r["request"], None, choices) == [_activate("c1"), api.costs(
-                "ability_test", r["request"])[1]])
+    assert (
+        api.after_roll("ability_test", r, None, False, choices)["pay"]
+        == api.costs("ability_test", r["request"], None, choices)
+        == [_activate("c1"), api.costs("ability_test", r["request"])[1]]
+    )
     assert api.after_roll("ability_test", r, exert, False, choices)["pay"] == api.costs("ability_test", None, exert)
 
 
@@ -515,12 +654,15 @@ def test_other_rolls_bring_nothing_after_them(system):
     assert api.after_roll(system, r) == {"pay": [], "then": [], "marked": None}
 
 
-@pytest.mark.parametrize("system, roll, earned, words", [
-    ("ability_test", {"system": "threat"}, False, "'roll' must be an ability_test roll"),
-    ("ability_test", None, False, "'roll' must be an ability_test roll"),
-    ("ability_test", {"system": "ability_test", "request": {}}, False, "'roll.scheme_roll'|'roll"),
-    ("threat", "roll", False, "'roll' must be a threat roll"),
-])
+@pytest.mark.parametrize(
+    "system, roll, earned, words",
+    [
+        ("ability_test", {"system": "threat"}, False, "'roll' must be an ability_test roll"),
+        ("ability_test", None, False, "'roll' must be an ability_test roll"),
+        ("ability_test", {"system": "ability_test", "request": {}}, False, "'roll.scheme_roll'|'roll"),
+        ("threat", "roll", False, "'roll' must be a threat roll"),
+    ],
+)
 def test_after_roll_refuses_what_is_not_a_roll(system, roll, earned, words):
     """after_roll reads only a roll of its own system, rebuilt and checked die by die."""
     with pytest.raises(RulesError, match=words):
@@ -535,22 +677,31 @@ def test_after_roll_takes_earned_as_a_bool():
 
 # --- the request a sheet fills -------------------------------------------------------------------------------------
 
+
 def _entry(i, **fields):
     return {"id": f"e{i}", "name": f"N{i}", **fields}
 
 
-ARB = {"skills": [_entry(1, value=4), _entry(2, value=2), _entry(3, value=9)],
-       "traits": [_entry(4, modifier=-1), _entry(5, modifier=2)]}
+ARB = {
+    "skills": [_entry(1, value=4), _entry(2, value=2), _entry(3, value=9)],
+    "traits": [_entry(4, modifier=-1), _entry(5, modifier=2)],
+}
 TWO = {"traits": [_entry(1, value=4), _entry(2, value=6)], "abilities": [_entry(3, value=-2), _entry(4, value=3)]}
 THREAT = {"ratings": {**NEW_SHEETS["threat"]["ratings"], "Rig": 4}, "counters": NEW_SHEETS["threat"]["counters"]}
-TEN = {"attributes": [_entry(1, dots=3), _entry(2, dots=2)],
-       "skills": [_entry(3, dots=2, trained=True), _entry(4, dots=1, trained=False)],
-       "resolve": 2, "composure": 2, "will": 4}
-ABI = {**NEW_SHEETS["ability_test"],
-       "attributes": {**NEW_SHEETS["ability_test"]["attributes"], "Social": 4, "Power": 3},
-       "skills": [_entry(1, level=3, focused=False, masteries=2), _entry(2, level=0, focused=False, masteries=1)],
-       "items": [_entry(3, unique=False, level=2)],
-       "convictions": [{"id": "c1", "text": "a", "significance": 3}, {"id": "c2", "text": "b", "significance": 1}]}
+TEN = {
+    "attributes": [_entry(1, dots=3), _entry(2, dots=2)],
+    "skills": [_entry(3, dots=2, trained=True), _entry(4, dots=1, trained=False)],
+    "resolve": 2,
+    "composure": 2,
+    "will": 4,
+}
+ABI = {
+    **NEW_SHEETS["ability_test"],
+    "attributes": {**NEW_SHEETS["ability_test"]["attributes"], "Social": 4, "Power": 3},
+    "skills": [_entry(1, level=3, focused=False, masteries=2), _entry(2, level=0, focused=False, masteries=1)],
+    "items": [_entry(3, unique=False, level=2)],
+    "convictions": [{"id": "c1", "text": "a", "significance": 3}, {"id": "c2", "text": "b", "significance": 1}],
+}
 
 FILLS = [
     ("arbitration", ARB, {"skills": ["e3", "e1"], "traits": ["e5"]}, {"skills": [4, 9], "modifiers": [2]}),
@@ -563,19 +714,66 @@ FILLS = [
     ("luck", THREAT, {}, None),
     ("ten_again", TEN, {"stats": ["e1", "e3"]}, {"pool": 5, "unskilled": False}),
     ("ten_again", TEN, {"stats": ["e2", "e4"]}, {"pool": 3, "unskilled": True}),
-    ("ability_test", ABI,
-     {"type1": "Social", "type2": "Power", "skill": "e1", "item": "e3", "convictions": ["c2", "c1"]},
-     {"type1": 4, "type2": 3, "skill": 3, "masteries": 2, "item": 2, "convictions": [3, 1], "convictions_declared": 0,
-      "unique_traits": 0}),
-    ("ability_test", ABI, {"skill": "e1", "masteries": False},
-     {"type1": 2, "type2": 2, "skill": 3, "masteries": 0, "item": 0, "convictions": [], "convictions_declared": 0,
-      "unique_traits": 0}),
-    ("ability_test", ABI, {"skill": "", "item": ""},
-     {"type1": 2, "type2": 2, "skill": 0, "masteries": 0, "item": 0, "convictions": [], "convictions_declared": 0,
-      "unique_traits": 0}),
-    ("ability_test", {**ABI, "unique_traits": 4}, {"skill": "", "item": ""},
-     {"type1": 2, "type2": 2, "skill": 0, "masteries": 0, "item": 0, "convictions": [], "convictions_declared": 0,
-      "unique_traits": 4}),
+    (
+        "ability_test",
+        ABI,
+        {"type1": "Social", "type2": "Power", "skill": "e1", "item": "e3", "convictions": ["c2", "c1"]},
+        {
+            "type1": 4,
+            "type2": 3,
+            "skill": 3,
+            "masteries": 2,
+            "item": 2,
+            "convictions": [3, 1],
+            "convictions_declared": 0,
+            "unique_traits": 0,
+        },
+    ),
+    (
+        "ability_test",
+        ABI,
+        {"skill": "e1", "masteries": False},
+        {
+            "type1": 2,
+            "type2": 2,
+            "skill": 3,
+            "masteries": 0,
+            "item": 0,
+            "convictions": [],
+            "convictions_declared": 0,
+            "unique_traits": 0,
+        },
+    ),
+    (
+        "ability_test",
+        ABI,
+        {"skill": "", "item": ""},
+        {
+            "type1": 2,
+            "type2": 2,
+            "skill": 0,
+            "masteries": 0,
+            "item": 0,
+            "convictions": [],
+            "convictions_declared": 0,
+            "unique_traits": 0,
+        },
+    ),
+    (
+        "ability_test",
+        {**ABI, "unique_traits": 4},
+        {"skill": "", "item": ""},
+        {
+            "type1": 2,
+            "type2": 2,
+            "skill": 0,
+            "masteries": 0,
+            "item": 0,
+            "convictions": [],
+            "convictions_declared": 0,
+            "unique_traits": 4,
+        },
+    ),
 ]
 
 
@@ -589,28 +787,50 @@ def test_a_sheet_fills_its_form_as_the_table_did(system, sheet, choices, expecte
         api.odds(system, out)
 
 
-@pytest.mark.parametrize("system, sheet, choices, words", [
-    ("arbitration", ARB, {}, r"^Choose at least one relevant skill\.$"),
-    ("arbitration", {**ARB, "skills": [_entry(i, value=1) for i in range(6)]},
-     {"skills": [f"e{i}" for i in range(6)]}, r"^Choose at most 5 skills \(the form holds 5\)\.$"),
-    ("arbitration", {**ARB, "traits": [_entry(i, modifier=1) for i in range(5)]},
-     {"skills": ["e1"], "traits": [f"e{i}" for i in range(5)]},
-     r"^Choose at most 4 trait modifiers \(the form holds 4\)\.$"),
-    ("two_dice", {**TWO, "abilities": [_entry(i, value=1) for i in range(6)]},
-     {"abilities": [f"e{i}" for i in range(6)]}, r"^Choose at most 5 abilities \(the form holds 5\)\.$"),
-    ("ten_again", TEN, {"stats": []}, r"^Choose the statistics named for the roll\.$"),
-    ("ten_again", {**TEN, "attributes": [_entry(i, dots=10) for i in range(4)]},
-     {"stats": [f"e{i}" for i in range(4)]}, "^'pool' must be from 0 to 30, got 42$"),
-    ("ability_test", {**ABI, "convictions": [{"id": f"c{i}", "text": "", "significance": 1} for i in range(7)]},
-     {"convictions": [f"c{i}" for i in range(7)]}, r"^Activate at most 6 Convictions \(the form holds 6\)\.$"),
-    ("ability_test", ABI, {"skill": "e2"}, "^'masteries': Masteries need a relevant Skill"),
-    ("ability_test", ABI, {"type1": "Power"}, "^'choices.type1' must be one of Mental, Physical, Social, Weird"),
-    ("threat", THREAT, {"rating": "Luck"}, "^'choices.rating' must be one of Charm, Command"),
-    ("threat", THREAT, {"rate": "Rig"}, "^unknown field 'choices.rate'; allowed: rating"),
-    ("threat", {**THREAT, "ratings": {}}, {}, r"^'sheet.ratings.Charm' is missing"),
-    ("luck", {}, {}, "^'sheet.ratings' is missing"),
-    ("ten_again", TEN, {"stats": "e1"}, "^'choices.stats' must be a list of 0 to 100 entries"),
-])
+@pytest.mark.parametrize(
+    "system, sheet, choices, words",
+    [
+        ("arbitration", ARB, {}, r"^Choose at least one relevant skill\.$"),
+        (
+            "arbitration",
+            {**ARB, "skills": [_entry(i, value=1) for i in range(6)]},
+            {"skills": [f"e{i}" for i in range(6)]},
+            r"^Choose at most 5 skills \(the form holds 5\)\.$",
+        ),
+        (
+            "arbitration",
+            {**ARB, "traits": [_entry(i, modifier=1) for i in range(5)]},
+            {"skills": ["e1"], "traits": [f"e{i}" for i in range(5)]},
+            r"^Choose at most 4 trait modifiers \(the form holds 4\)\.$",
+        ),
+        (
+            "two_dice",
+            {**TWO, "abilities": [_entry(i, value=1) for i in range(6)]},
+            {"abilities": [f"e{i}" for i in range(6)]},
+            r"^Choose at most 5 abilities \(the form holds 5\)\.$",
+        ),
+        ("ten_again", TEN, {"stats": []}, r"^Choose the statistics named for the roll\.$"),
+        (
+            "ten_again",
+            {**TEN, "attributes": [_entry(i, dots=10) for i in range(4)]},
+            {"stats": [f"e{i}" for i in range(4)]},
+            "^'pool' must be from 0 to 30, got 42$",
+        ),
+        (
+            "ability_test",
+            {**ABI, "convictions": [{"id": f"c{i}", "text": "", "significance": 1} for i in range(7)]},
+            {"convictions": [f"c{i}" for i in range(7)]},
+            r"^Activate at most 6 Convictions \(the form holds 6\)\.$",
+        ),
+        ("ability_test", ABI, {"skill": "e2"}, "^'masteries': Masteries need a relevant Skill"),
+        ("ability_test", ABI, {"type1": "Power"}, "^'choices.type1' must be one of Mental, Physical, Social, Weird"),
+        ("threat", THREAT, {"rating": "Luck"}, "^'choices.rating' must be one of Charm, Command"),
+        ("threat", THREAT, {"rate": "Rig"}, "^unknown field 'choices.rate'; allowed: rating"),
+        ("threat", {**THREAT, "ratings": {}}, {}, r"^'sheet.ratings.Charm' is missing"),
+        ("luck", {}, {}, "^'sheet.ratings' is missing"),
+        ("ten_again", TEN, {"stats": "e1"}, "^'choices.stats' must be a list of 0 to 100 entries"),
+    ],
+)
 def test_a_sheet_that_cannot_fill_the_form_says_why(system, sheet, choices, words):
     """The table's refusals, word for word, and any bad sheet or choice named by its path."""
     with pytest.raises(RulesError, match=words):
@@ -630,15 +850,18 @@ def test_sheet_choices_are_published_and_default(system):
         api.request_from_sheet(system, sheet)
 
 
-@pytest.mark.parametrize("method, args", [
-    ("table_spec", ()),
-    ("check_sheet", ("ten_again", NEW_SHEETS["ten_again"])),
-    ("check_record", ("scheme", {"scheme": 3, "tracked": False})),
-    ("costs", ("ability_test", {"convictions": [1]}, None)),
-    ("costs", ("ability_test", {"convictions": [1]}, None, {"convictions": ["c1"]})),
-    ("after_roll", ("luck", api.roll("luck", {}, 1))),
-    ("request_from_sheet", ("threat", THREAT, {"rating": "Rig"})),
-])
+@pytest.mark.parametrize(
+    "method, args",
+    [
+        ("table_spec", ()),
+        ("check_sheet", ("ten_again", NEW_SHEETS["ten_again"])),
+        ("check_record", ("scheme", {"scheme": 3, "tracked": False})),
+        ("costs", ("ability_test", {"convictions": [1]}, None)),
+        ("costs", ("ability_test", {"convictions": [1]}, None, {"convictions": ["c1"]})),
+        ("after_roll", ("luck", api.roll("luck", {}, 1))),
+        ("request_from_sheet", ("threat", THREAT, {"rating": "Rig"})),
+    ],
+)
 def test_the_new_doors_answer_through_call_json(method, args):
     """The page reaches each new door through call_json, as JSON, equal to the door's own answer."""
     out = json.loads(api.call_json(method, json.dumps(args)))

@@ -39,8 +39,11 @@ def rolled(request: dict, *faces: int) -> dict:
 
 def pool_of(n: int) -> dict:
     """A request whose dicepool is n (n may be zero or less)."""
-    return {"skills": [max(n, 0) + 3], "complexity": "very_difficult"} if n > 0 else \
-        {"skills": [0], "modifiers": [n] if n else []}
+    return (
+        {"skills": [max(n, 0) + 3], "complexity": "very_difficult"}
+        if n > 0
+        else {"skills": [0], "modifiers": [n] if n else []}
+    )
 
 
 def probs(request: dict) -> dict[str, Fraction]:
@@ -48,6 +51,7 @@ def probs(request: dict) -> dict[str, Fraction]:
 
 
 # --- the module contract -----------------------------------------------------------------------------
+
 
 def test_module_contract():
     """The module names its id, title, seed file, fields, no actions, and JSON-safe extras."""
@@ -73,26 +77,44 @@ def test_roll_is_json_safe():
     """A roll survives a JSON round trip unchanged and carries every documented key."""
     out = rolled({"skills": [2], "opposed": {"skills": [1]}}, 1, 4, 6)
     assert json.loads(json.dumps(out)) == out
-    assert {"system", "request", "pool", "dice", "ones", "kept", "sum", "result", "outcome", "automatic_failure",
-            "defender", "steps", "summary", "choices"} <= set(out)
+    assert {
+        "system",
+        "request",
+        "pool",
+        "dice",
+        "ones",
+        "kept",
+        "sum",
+        "result",
+        "outcome",
+        "automatic_failure",
+        "defender",
+        "steps",
+        "summary",
+        "choices",
+    } <= set(out)
     assert set(out["defender"]) >= {"dice", "ones", "sum", "outcome"}
     assert out["request"]["opposed"] == {"skills": [1], "modifiers": [], "complexity": "moderate"}
 
 
 # --- the dicepool ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("request_, pool", [
-    ({"skills": [3]}, 3),
-    ({"skills": [4, 2, 6]}, 2),                              # the lowest of the relevant trait values
-    ({"skills": [3], "modifiers": [-1]}, 2),                  # one-eyed: a -1 penalty
-    ({"skills": [3], "modifiers": [2, -1, 1]}, 5),
-    ({"skills": [3], "complexity": "very_easy"}, 5),
-    ({"skills": [3], "complexity": "easy"}, 4),
-    ({"skills": [3], "complexity": "moderate"}, 3),
-    ({"skills": [3], "complexity": "tricky"}, 2),
-    ({"skills": [3], "complexity": "difficult"}, 1),
-    ({"skills": [5, 4], "modifiers": [-1], "complexity": "very_difficult"}, 0),
-])
+
+@pytest.mark.parametrize(
+    "request_, pool",
+    [
+        ({"skills": [3]}, 3),
+        ({"skills": [4, 2, 6]}, 2),  # the lowest of the relevant trait values
+        ({"skills": [3], "modifiers": [-1]}, 2),  # one-eyed: a -1 penalty
+        ({"skills": [3], "modifiers": [2, -1, 1]}, 5),
+        ({"skills": [3], "complexity": "very_easy"}, 5),
+        ({"skills": [3], "complexity": "easy"}, 4),
+        ({"skills": [3], "complexity": "moderate"}, 3),
+        ({"skills": [3], "complexity": "tricky"}, 2),
+        ({"skills": [3], "complexity": "difficult"}, 1),
+        ({"skills": [5, 4], "modifiers": [-1], "complexity": "very_difficult"}, 0),
+    ],
+)
 def test_dicepool_arbitration_1(request_, pool):
     """arbitration-1: the lowest relevant skill, plus further traits, plus the complexity's dice, is the pool."""
     out = rolled(request_, *[6] * max(pool, 0))
@@ -100,11 +122,14 @@ def test_dicepool_arbitration_1(request_, pool):
     assert len(out["dice"]) == pool
 
 
-@pytest.mark.parametrize("request_", [
-    {"skills": [0]},
-    {"skills": [2], "complexity": "difficult"},
-    {"skills": [1], "modifiers": [-5, -5], "complexity": "very_difficult"},
-])
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"skills": [0]},
+        {"skills": [2], "complexity": "difficult"},
+        {"skills": [1], "modifiers": [-5, -5], "complexity": "very_difficult"},
+    ],
+)
 def test_pool_zero_or_less_is_automatic_failure_arbitration_2(request_):
     """arbitration-2: a dicepool of zero or less rolls no dice and is a failure, not a fumble."""
     out = rolled(request_)
@@ -118,6 +143,7 @@ def test_pool_zero_or_less_is_automatic_failure_arbitration_2(request_):
 
 # --- remove the 1s, sum the rest ---------------------------------------------------------------------
 
+
 def test_remove_ones_and_sum():
     """The 1s are removed and counted; the rest are summed into a tier (the briefing's worked example)."""
     out = rolled({"skills": [4]}, 1, 3, 6, 6)
@@ -126,16 +152,23 @@ def test_remove_ones_and_sum():
     assert out["sum"] == 15 and out["result"] == 15
     assert out["outcome"] == "fair"
     assert out["summary"] == "Fair success: 15 = 3+6+6, one 1 removed"
-    assert out["steps"][1:] == ["4 dice: 1 3 6 6", "removed one 1 (1 consequence for the Host)", "sum 15 = 3+6+6",
-                                "15: Success (Fair)"]
+    assert out["steps"][1:] == [
+        "4 dice: 1 3 6 6",
+        "removed one 1 (1 consequence for the Host)",
+        "sum 15 = 3+6+6",
+        "15: Success (Fair)",
+    ]
     assert out["choices"] == []
 
 
-@pytest.mark.parametrize("faces, ones, words", [
-    ((2, 3, 4), 0, "no 1s to remove"),
-    ((1, 1, 4), 2, "removed two 1s (2 consequences for the Host)"),
-    ((1, 1, 1, 6), 3, "removed three 1s (3 consequences for the Host)"),
-])
+@pytest.mark.parametrize(
+    "faces, ones, words",
+    [
+        ((2, 3, 4), 0, "no 1s to remove"),
+        ((1, 1, 4), 2, "removed two 1s (2 consequences for the Host)"),
+        ((1, 1, 1, 6), 3, "removed three 1s (3 consequences for the Host)"),
+    ],
+)
 def test_each_one_is_a_consequence(faces, ones, words):
     """Each 1 rolled is reported: the Host may introduce a consequence for each."""
     out = rolled({"skills": [len(faces)]}, *faces)
@@ -155,30 +188,47 @@ def test_all_ones_is_a_fumble_arbitration_3(n):
     assert out["summary"].startswith("Fumble:")
 
 
-@pytest.mark.parametrize("faces, outcome", [
-    ((5,), "failure"),
-    ((2, 3), "failure"),
-    ((1, 5), "failure"),
-    ((6,), "mediocre"),
-    ((5, 6), "mediocre"),
-    ((6, 6), "fair"),
-    ((6, 6, 5), "fair"),
-    ((6, 6, 6), "good"),
-    ((6, 6, 6, 5), "good"),
-    ((6, 6, 6, 6), "exceptional"),
-    ((6, 6, 6, 6, 5), "exceptional"),
-    ((6, 6, 6, 6, 6), "outstanding"),
-    ((6, 6, 6, 6, 6, 6, 1), "outstanding"),
-])
+@pytest.mark.parametrize(
+    "faces, outcome",
+    [
+        ((5,), "failure"),
+        ((2, 3), "failure"),
+        ((1, 5), "failure"),
+        ((6,), "mediocre"),
+        ((5, 6), "mediocre"),
+        ((6, 6), "fair"),
+        ((6, 6, 5), "fair"),
+        ((6, 6, 6), "good"),
+        ((6, 6, 6, 5), "good"),
+        ((6, 6, 6, 6), "exceptional"),
+        ((6, 6, 6, 6, 5), "exceptional"),
+        ((6, 6, 6, 6, 6), "outstanding"),
+        ((6, 6, 6, 6, 6, 6, 1), "outstanding"),
+    ],
+)
 def test_sum_tiers(faces, outcome):
     """Five or less fails; each multiple of six raises the success a notch: 6, 12, 18, 24, 30+."""
     assert rolled({"skills": [len(faces)]}, *faces)["outcome"] == outcome
 
 
-@pytest.mark.parametrize("value, outcome", [
-    (0, "fumble"), (1, "failure"), (5, "failure"), (6, "mediocre"), (11, "mediocre"), (12, "fair"), (17, "fair"),
-    (18, "good"), (23, "good"), (24, "exceptional"), (29, "exceptional"), (30, "outstanding"), (300, "outstanding"),
-])
+@pytest.mark.parametrize(
+    "value, outcome",
+    [
+        (0, "fumble"),
+        (1, "failure"),
+        (5, "failure"),
+        (6, "mediocre"),
+        (11, "mediocre"),
+        (12, "fair"),
+        (17, "fair"),
+        (18, "good"),
+        (23, "good"),
+        (24, "exceptional"),
+        (29, "exceptional"),
+        (30, "outstanding"),
+        (300, "outstanding"),
+    ],
+)
 def test_tier_table(value, outcome):
     """tier() follows the text's table at every boundary."""
     assert arbitration.tier(value).value == outcome
@@ -194,10 +244,17 @@ def test_extras_match_the_rules():
         top = t["max"] if t["max"] is not None else t["min"] + 100
         assert arbitration.tier(t["min"]).value == t["outcome"] == arbitration.tier(top).value
     assert [(c["value"], c["dice"]) for c in arbitration.EXTRAS["complexity"]] == [
-        ("very_easy", 2), ("easy", 1), ("moderate", 0), ("tricky", -1), ("difficult", -2), ("very_difficult", -3)]
+        ("very_easy", 2),
+        ("easy", 1),
+        ("moderate", 0),
+        ("tricky", -1),
+        ("difficult", -2),
+        ("very_difficult", -3),
+    ]
 
 
 # --- opposed rolls -----------------------------------------------------------------------------------
+
 
 def opposed(a_faces, d_faces, **sides) -> dict:
     request = {"skills": [len(a_faces)], "opposed": {"skills": [len(d_faces)]}}
@@ -205,16 +262,19 @@ def opposed(a_faces, d_faces, **sides) -> dict:
     return rolled(request, *a_faces, *d_faces)
 
 
-@pytest.mark.parametrize("a_faces, d_faces, result, outcome, subtracted", [
-    ((4, 4, 4, 6, 4), (2, 1, 4), 16, "fair", 6),         # the defender's six is a success
-    ((6, 6, 3), (5,), 15, "fair", 0),                    # the defender failed: nothing subtracted
-    ((6, 6, 3), (1, 1), 15, "fair", 0),                  # the defender fumbled: nothing subtracted
-    ((6, 6, 1), (6, 6), 0, "fumble", 12),                # equal sums: reduced to 0, a fumble
-    ((6, 4), (6, 6), 0, "fumble", 12),                   # negative numbers are not used
-    ((6, 6, 1, 1), (6, 6, 6), 0, "fumble", 18),
-    ((6, 6, 2), (6, 6, 1), 2, "failure", 12),            # the modified value is read like a sum
-    ((6, 6, 6, 6), (6,), 18, "good", 6),
-])
+@pytest.mark.parametrize(
+    "a_faces, d_faces, result, outcome, subtracted",
+    [
+        ((4, 4, 4, 6, 4), (2, 1, 4), 16, "fair", 6),  # the defender's six is a success
+        ((6, 6, 3), (5,), 15, "fair", 0),  # the defender failed: nothing subtracted
+        ((6, 6, 3), (1, 1), 15, "fair", 0),  # the defender fumbled: nothing subtracted
+        ((6, 6, 1), (6, 6), 0, "fumble", 12),  # equal sums: reduced to 0, a fumble
+        ((6, 4), (6, 6), 0, "fumble", 12),  # negative numbers are not used
+        ((6, 6, 1, 1), (6, 6, 6), 0, "fumble", 18),
+        ((6, 6, 2), (6, 6, 1), 2, "failure", 12),  # the modified value is read like a sum
+        ((6, 6, 6, 6), (6,), 18, "good", 6),
+    ],
+)
 def test_opposed_subtracts_a_successful_defender_arbitration_6(a_faces, d_faces, result, outcome, subtracted):
     """arbitration-6: a successful defender's sum is subtracted; the value is read on the table, floored at 0."""
     out = opposed(a_faces, d_faces)
@@ -236,8 +296,18 @@ def test_defender_pool_zero_subtracts_nothing_arbitration_4():
     """arbitration-4: a defender with a dicepool of zero or less fails automatically and subtracts nothing."""
     out = rolled({"skills": [2], "opposed": {"skills": [1], "complexity": "tricky"}}, 6, 6)
     assert out["result"] == 12 and out["outcome"] == "fair"
-    assert out["defender"] == {"pool": 0, "dice": [], "ones": 0, "kept": [], "sum": None, "outcome": "failure",
-                               "automatic_failure": True, "fumble_dice": [], "marks": [], "subtracted": 0}
+    assert out["defender"] == {
+        "pool": 0,
+        "dice": [],
+        "ones": 0,
+        "kept": [],
+        "sum": None,
+        "outcome": "failure",
+        "automatic_failure": True,
+        "fumble_dice": [],
+        "marks": [],
+        "subtracted": 0,
+    }
     assert "defender fails automatically: nothing subtracted" in out["steps"]
 
 
@@ -273,6 +343,7 @@ def test_opposed_steps_and_summary():
 
 # --- follow-up choices -------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("action", [{"reroll": [0]}, {"spend_will": True}, {}, {"x": 1}])
 def test_act_has_no_follow_ups(action):
     """Arbitration has no follow-up choices: every action is refused, naming that none are allowed."""
@@ -283,7 +354,9 @@ def test_act_has_no_follow_ups(action):
     assert roll == before
 
 
-@pytest.mark.parametrize("roll", [None, [], {"system": "two_dice"}, {"system": "arbitration", "request": {"skills": 3}}])
+@pytest.mark.parametrize(
+    "roll", [None, [], {"system": "two_dice"}, {"system": "arbitration", "request": {"skills": 3}}]
+)
 def test_act_refuses_foreign_rolls(roll):
     """A dict that is not an arbitration roll is refused with a RulesError."""
     with pytest.raises(RulesError, match="roll"):
@@ -292,27 +365,31 @@ def test_act_refuses_foreign_rolls(roll):
 
 # --- bad input ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("request_, field", [
-    ({"skills": 3}, "skills"),
-    ({"skills": ["3"]}, "skills"),
-    ({"skills": [True]}, "skills"),
-    ({"skills": []}, "skills"),
-    ({"skills": [31]}, "skills"),
-    ({"skills": [-1]}, "skills"),
-    ({"skills": [1, 1, 1, 1, 1, 1]}, "skills"),
-    ({"modifiers": [6]}, "modifiers"),
-    ({"modifiers": [-6]}, "modifiers"),
-    ({"modifiers": [1.0]}, "modifiers"),
-    ({"modifiers": [1, 1, 1, 1, 1]}, "modifiers"),
-    ({"complexity": "hard"}, "complexity"),
-    ({"complexity": 0}, "complexity"),
-    ({"complexity": None}, "complexity"),
-    ({"skill": [3]}, "skill"),
-    ({"opposed": {"skills": [40]}}, "opposed.skills"),
-    ({"opposed": {"difficulty": 1}}, "opposed.difficulty"),
-    ({"opposed": [3]}, "opposed"),
-    ({"opposed": True}, "opposed"),
-])
+
+@pytest.mark.parametrize(
+    "request_, field",
+    [
+        ({"skills": 3}, "skills"),
+        ({"skills": ["3"]}, "skills"),
+        ({"skills": [True]}, "skills"),
+        ({"skills": []}, "skills"),
+        ({"skills": [31]}, "skills"),
+        ({"skills": [-1]}, "skills"),
+        ({"skills": [1, 1, 1, 1, 1, 1]}, "skills"),
+        ({"modifiers": [6]}, "modifiers"),
+        ({"modifiers": [-6]}, "modifiers"),
+        ({"modifiers": [1.0]}, "modifiers"),
+        ({"modifiers": [1, 1, 1, 1, 1]}, "modifiers"),
+        ({"complexity": "hard"}, "complexity"),
+        ({"complexity": 0}, "complexity"),
+        ({"complexity": None}, "complexity"),
+        ({"skill": [3]}, "skill"),
+        ({"opposed": {"skills": [40]}}, "opposed.skills"),
+        ({"opposed": {"difficulty": 1}}, "opposed.difficulty"),
+        ({"opposed": [3]}, "opposed"),
+        ({"opposed": True}, "opposed"),
+    ],
+)
 def test_bad_requests(request_, field):
     """Bad fields raise RulesError naming the field."""
     with pytest.raises(RulesError, match=field.replace(".", r"\.")):
@@ -327,6 +404,7 @@ def test_non_object_request(request_):
 
 
 # --- exact odds --------------------------------------------------------------------------------------
+
 
 def brute_sums(n: int) -> Counter:
     """Sums after removing 1s, over every face combination of n dice (None for no dice)."""
@@ -346,15 +424,36 @@ def brute_force(n: int, m: int | None) -> dict[str, Fraction]:
         for d, wd in d_sums.items():
             value = a - d if d is not None and d >= 6 else a
             value = max(value, 0)
-            name = ("fumble" if value == 0 else "failure" if value <= 5 else
-                    ["mediocre", "fair", "good", "exceptional", "outstanding"][min(value // 6, 5) - 1])
+            name = (
+                "fumble"
+                if value == 0
+                else "failure"
+                if value <= 5
+                else ["mediocre", "fair", "good", "exceptional", "outstanding"][min(value // 6, 5) - 1]
+            )
             counts[name] += wa * wd
     total = sum(counts.values())
     return {o: Fraction(counts[o], total) for o in OUTCOMES}
 
 
-@pytest.mark.parametrize("n, m", [(0, None), (1, None), (2, None), (5, None), (7, None), (1, 1), (3, 2), (2, 3),
-                                  (6, 4), (4, 6), (5, 0), (0, 5), (5, -2)])
+@pytest.mark.parametrize(
+    "n, m",
+    [
+        (0, None),
+        (1, None),
+        (2, None),
+        (5, None),
+        (7, None),
+        (1, 1),
+        (3, 2),
+        (2, 3),
+        (6, 4),
+        (4, 6),
+        (5, 0),
+        (0, 5),
+        (5, -2),
+    ],
+)
 def test_odds_match_brute_force(n, m):
     """odds() equals a full enumeration of the faces for small pools, unopposed and opposed."""
     request = pool_of(n) if m is None else {**pool_of(n), "opposed": pool_of(m)}
@@ -367,7 +466,7 @@ def test_odds_match_every_scripted_roll(n, m):
     request = pool_of(n) if m is None else {**pool_of(n), "opposed": pool_of(m)}
     total = n + (m or 0)
     counts = Counter(rolled(request, *faces)["outcome"] for faces in product(range(1, 7), repeat=total))
-    assert probs(request) == {o: Fraction(counts[o], 6 ** total) for o in OUTCOMES}
+    assert probs(request) == {o: Fraction(counts[o], 6**total) for o in OUTCOMES}
 
 
 def test_odds_largest_request():
@@ -377,14 +476,17 @@ def test_odds_largest_request():
     assert all(v > 0 for v in p.values())
     single = probs(LARGEST_SIDE)
     assert sum(single.values()) == 1
-    assert single["fumble"] == Fraction(1, 6 ** 52)
+    assert single["fumble"] == Fraction(1, 6**52)
 
 
-@pytest.mark.parametrize("request_, seed", [
-    ({"skills": [5]}, 20240501),
-    ({"skills": [4], "modifiers": [2], "opposed": {"skills": [3]}}, 20240502),
-    ({"skills": [2], "opposed": {"skills": [2], "complexity": "easy"}}, 20240503),
-])
+@pytest.mark.parametrize(
+    "request_, seed",
+    [
+        ({"skills": [5]}, 20240501),
+        ({"skills": [4], "modifiers": [2], "opposed": {"skills": [3]}}, 20240502),
+        ({"skills": [2], "opposed": {"skills": [2], "complexity": "easy"}}, 20240503),
+    ],
+)
 def test_rolls_fit_odds(request_, seed):
     """A seeded sample of 20 000 rolls agrees with odds() (chi-square at a fixed seed)."""
     rng = random.Random(seed)
@@ -401,7 +503,7 @@ SUCCESS_TIERS = OUTCOMES[2:]
 
 
 def at_least(p: dict[str, Fraction], outcome: str) -> Fraction:
-    return sum(p[o] for o in OUTCOMES[OUTCOMES.index(outcome):])
+    return sum(p[o] for o in OUTCOMES[OUTCOMES.index(outcome) :])
 
 
 @settings(max_examples=60, deadline=None)
@@ -455,9 +557,11 @@ def test_act_never_changes_its_input(request_, seed):
 
 # --- through the API ---------------------------------------------------------------------------------
 
+
 def test_api_roll_odds_and_systems():
     """The API publishes arbitration, rolls it reproducibly by seed and gives floats plus exact strings."""
     from arbiter import api
+
     entry = next(s for s in api.systems() if s["id"] == "arbitration")
     assert entry["seed"] == arbitration.SEED and entry["actions"] == []
     assert entry["defaults"]["complexity"] == "moderate"
@@ -474,6 +578,7 @@ def test_api_roll_odds_and_systems():
 
 # --- benchmark ---------------------------------------------------------------------------------------
 
+
 @pytest.mark.benchmark(group="odds")
 def test_bench_odds_largest(benchmark):
     """odds() for the largest request: two 52-dice pools, opposed."""
@@ -484,11 +589,15 @@ def test_bench_odds_largest(benchmark):
 
 # --- each die's marks, as the page draws them (the page compares no face) -----------------------------------------
 
-@pytest.mark.parametrize("faces, marks", [
-    ((1, 4, 6), [["removed"], ["kept"], ["kept"]]),
-    ((2, 3), [["kept"], ["kept"]]),
-    ((1, 1), [["removed", "fumble"], ["removed", "fumble"]]),  # every die removed: the fumble's dice
-])
+
+@pytest.mark.parametrize(
+    "faces, marks",
+    [
+        ((1, 4, 6), [["removed"], ["kept"], ["kept"]]),
+        ((2, 3), [["kept"], ["kept"]]),
+        ((1, 1), [["removed", "fumble"], ["removed", "fumble"]]),  # every die removed: the fumble's dice
+    ],
+)
 def test_marks_remove_the_ones_and_keep_the_rest(faces, marks):
     """Each die's marks: a 1 removed, any other face kept; when every die is removed, each is also the fumble's."""
     assert rolled(pool_of(len(faces)), *faces)["marks"] == marks
@@ -497,6 +606,8 @@ def test_marks_remove_the_ones_and_keep_the_rest(faces, marks):
 def test_marks_of_each_side_in_an_opposed_roll():
     """The defender's dice carry their own marks; an automatic failure has no dice and no marks."""
     out = opposed((1, 5), (1, 1))
-    assert (out["marks"], out["defender"]["marks"]) == ([["removed"], ["kept"]],
-                                                        [["removed", "fumble"], ["removed", "fumble"]])
+    assert (out["marks"], out["defender"]["marks"]) == (
+        [["removed"], ["kept"]],
+        [["removed", "fumble"], ["removed", "fumble"]],
+    )
     assert rolled({"skills": [1], "complexity": "tricky"})["marks"] == []

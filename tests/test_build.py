@@ -26,8 +26,15 @@ def dist(tmp_path_factory) -> Path:
 def test_dist_has_only_what_the_runtime_needs(dist):
     """dist/pyodide holds the runtime and the memory snapshot: no stdlib zip, packages, lock, types or maps."""
     assert sorted(p.name for p in (dist / "pyodide").iterdir()) == sorted([*fetch.PYODIDE_FILES, "snapshot.bin"])
-    for page in ("index.html", "static/worker.js", "static/arbiter-client.js", "static/offline.js",
-                 "static/snapshot.js", "sw.js", "manifest.webmanifest"):
+    for page in (
+        "index.html",
+        "static/worker.js",
+        "static/arbiter-client.js",
+        "static/offline.js",
+        "static/snapshot.js",
+        "sw.js",
+        "manifest.webmanifest",
+    ):
         assert (dist / page).is_file(), page
     assert not (dist / "wheels").exists() and not list(dist.rglob("*.whl"))
 

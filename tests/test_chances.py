@@ -50,8 +50,9 @@ def test_luck_percentiles_average_exactly_one_half(m, request_, n):
 
 def test_luck_refuses_a_roll_that_does_not_match_its_dice():
     """A roll whose outcome was changed by hand is refused: its dice are rolled again to find the outcome."""
-    r = arbitration.roll(fields.parse(arbitration.FIELDS, {"skills": [2], "complexity": "moderate"}),
-                         ScriptedDice(1, 1))
+    r = arbitration.roll(
+        fields.parse(arbitration.FIELDS, {"skills": [2], "complexity": "moderate"}), ScriptedDice(1, 1)
+    )
     with pytest.raises(RulesError, match="does not match its dice"):
         chances.luck(arbitration, dict(r, outcome="outstanding"))
     with pytest.raises(RulesError, match="roll.dice"):
@@ -63,8 +64,9 @@ def test_a_reassignment_is_certain():
     req = fields.parse(threat.FIELDS, {"rating": 2, "threats": [{"name": "a"}, {"name": "b"}]})
     r = threat.roll(req, ScriptedDice(6, 2, 5))
     after = chances.odds_after(threat, r, {"assign": [[1], [0, 2]]})
-    assert after == {"threats": [{"happens": 1, "lessened": 0, "avoided": 0},
-                                 {"happens": 0, "lessened": 0, "avoided": 1}]}
+    assert after == {
+        "threats": [{"happens": 1, "lessened": 0, "avoided": 0}, {"happens": 0, "lessened": 0, "avoided": 1}]
+    }
     assert chances.standing(threat, r)["threats"][0] == {"happens": 0, "lessened": 0, "avoided": 1}
 
 
@@ -84,9 +86,11 @@ def test_a_better_outcome_is_luckier(m, request_, n):
     target's win before the actor's), the Luck Roll's 0 to 6; a better outcome never has a lower percentile."""
     lucks = [chances.luck(m, r) for r in _all_rolls(m, request_, n)]
     order = lucks[0]["order"]
-    expected = {"arbitration": [o.value for o, *_ in reversed(arbitration.TIERS)],
-                "two_dice": ["target", "actor"] if request_.get("opposed") else ["failure", "success"],
-                "luck": [str(v) for v in range(7)]}[m.ID]
+    expected = {
+        "arbitration": [o.value for o, *_ in reversed(arbitration.TIERS)],
+        "two_dice": ["target", "actor"] if request_.get("opposed") else ["failure", "success"],
+        "luck": [str(v) for v in range(7)],
+    }[m.ID]
     assert order == expected
     by_outcome = {x["outcome"]: x["p_worse"] + x["p_same"] / 2 for x in lucks}
     ranked = [by_outcome[o] for o in order if o in by_outcome]

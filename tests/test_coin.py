@@ -47,10 +47,16 @@ def flip(req, *faces):
     return out
 
 
-@pytest.mark.parametrize("call, faces, outcome", [
-    ("heads", (HEADS,), "won"), ("heads", (TAILS,), "lost"), ("tails", (TAILS,), "won"),
-    ("heads", (TAILS, TAILS, HEADS), "won"), ("tails", (HEADS, HEADS), "lost"),
-])
+@pytest.mark.parametrize(
+    "call, faces, outcome",
+    [
+        ("heads", (HEADS,), "won"),
+        ("heads", (TAILS,), "lost"),
+        ("tails", (TAILS,), "won"),
+        ("heads", (TAILS, TAILS, HEADS), "won"),
+        ("tails", (HEADS, HEADS), "lost"),
+    ],
+)
 def test_any_coin_on_the_call_wins(call, faces, outcome):
     """You win when any coin lands on your call; each coin on it is kept, the others dim."""
     r = flip(parse(call, len(faces)), *faces)
@@ -111,13 +117,19 @@ def test_luck_ranks_the_first_flip():
 
 # --- through the registry and the door, as the page asks ------------------------------------------------------------
 
+
 def test_the_coin_comes_from_outside_the_package():
     """The coin is a package of the namespace of procedures from outside, none of the package's own six."""
     assert coin.__name__ == f"{procedures.MORE}.coin" and coin.ID not in OWN and len(OWN) == 6
 
 
-@pytest.mark.parametrize("check", [test_procedures.test_every_procedure_implements_the_protocol,
-                                   test_procedures.test_every_procedure_answers_through_the_protocol])
+@pytest.mark.parametrize(
+    "check",
+    [
+        test_procedures.test_every_procedure_implements_the_protocol,
+        test_procedures.test_every_procedure_answers_through_the_protocol,
+    ],
+)
 def test_the_coin_answers_the_protocol(registered, check):
     """The shared protocol tests pass for the coin, as for the package's own procedures."""
     check(coin.ID)
@@ -132,8 +144,13 @@ def test_no_shared_module_names_the_coin(registered, path):
 def test_the_door_rolls_acts_and_shows_the_coin(registered):
     """systems() gives the coin its own tab, no text, no sheet; roll and act carry its choice's odds, as JSON."""
     [spec] = [s for s in api.systems() if s["id"] == "coin"]
-    assert (spec["tab"], spec["seed"], spec["kind"], spec["sheet"], spec["sheet_choices"]) == ("coin", None, None,
-                                                                                              None, [])
+    assert (spec["tab"], spec["seed"], spec["kind"], spec["sheet"], spec["sheet_choices"]) == (
+        "coin",
+        None,
+        None,
+        None,
+        [],
+    )
     assert spec["waiting_dice"] == {"count": 1, "sides": 2}
     rolled = json.loads(api.call_json("roll", json.dumps(["coin", {"call": "tails", "coins": 1}, 4])))["value"]
     if rolled["outcome"] == "won":
@@ -156,8 +173,9 @@ def test_the_environment_registers_the_folder():
     env["PYTHONPATH"] = str(ROOT / "py")
 
     def ids(**more):
-        out = subprocess.run([sys.executable, "-c", code], env={**env, **more}, capture_output=True, text=True,
-                             check=True, cwd=ROOT)
+        out = subprocess.run(
+            [sys.executable, "-c", code], env={**env, **more}, capture_output=True, text=True, check=True, cwd=ROOT
+        )
         return json.loads(out.stdout)
 
     assert ids(**{procedures.MORE_ENV: str(TOYS)}) == [*OWN, "coin"]
@@ -169,6 +187,7 @@ def test_the_coins_rolls_are_as_it_declares_them(registered, name):
     """Its roll and act answers (through the door, with their odds) are exactly its declared roll JSON, as every
     procedure's must be (shapes.problems)."""
     from arbiter import shapes
+
     for seed in range(20):
         rolled = api.roll(coin.ID, coin.EXAMPLE_REQUESTS[name], seed=seed)
         assert shapes.problems(coin.ROLL, rolled) == []

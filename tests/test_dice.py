@@ -44,7 +44,7 @@ def test_order_statistic_matches_brute_force(n, k):
     """P(k-th highest of n d6 = v) equals enumeration."""
     brute = Counter(sorted(f, reverse=True)[k - 1] for f in itertools.product(range(1, 7), repeat=n))
     got = dice.order_statistic(n, k)
-    assert got == {v: Fraction(brute.get(v, 0), 6 ** n) for v in range(1, 7)}
+    assert got == {v: Fraction(brute.get(v, 0), 6**n) for v in range(1, 7)}
 
 
 def test_exact_str_always_has_a_denominator():
@@ -58,8 +58,8 @@ def test_middle_product_matches_the_plain_sums():
     """The Karatsuba middle product gives c[i] = sum_j a[i + j] b[j] for every length, odd and even."""
     rng = random.Random(5)
     for n in range(1, 40):
-        a = [rng.randint(-10**30, 10**30) for _ in range(2 * n - 1)]
-        b = [rng.randint(-10**30, 10**30) for _ in range(n)]
+        a = [rng.randint(-(10**30), 10**30) for _ in range(2 * n - 1)]
+        b = [rng.randint(-(10**30), 10**30) for _ in range(n)]
         assert dice.middle_product(a, b) == [sum(a[i + j] * b[j] for j in range(n)) for i in range(n)]
 
 

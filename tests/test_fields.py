@@ -12,16 +12,30 @@ DECLS = (
     fields.IntOrWord("difficulty", "Difficulty", -7, 3, ("impossible",)),
     fields.Text("name", "Name", max_len=10),
     fields.Group("opposed", "Opposed", (fields.Int("pool", "Dice", 0, 30),)),
-    fields.Records("threats", "Threats", (fields.Text("name", "Name"), fields.Bool("desperate", "Desperate")), 1, 8,
-                   default=({"name": "Dodge", "desperate": False},)),
+    fields.Records(
+        "threats",
+        "Threats",
+        (fields.Text("name", "Name"), fields.Bool("desperate", "Desperate")),
+        1,
+        8,
+        default=({"name": "Dodge", "desperate": False},),
+    ),
 )
 
 
 def test_defaults_fill_missing_fields():
     """An empty request takes every default; an absent optional group is None."""
     got = fields.parse(DECLS, {})
-    assert got == {"pool": 3, "will": False, "complexity": "moderate", "skills": (2,), "difficulty": 0, "name": "",
-                   "opposed": None, "threats": ({"name": "Dodge", "desperate": False},)}
+    assert got == {
+        "pool": 3,
+        "will": False,
+        "complexity": "moderate",
+        "skills": (2,),
+        "difficulty": 0,
+        "name": "",
+        "opposed": None,
+        "threats": ({"name": "Dodge", "desperate": False},),
+    }
 
 
 def test_valid_values_pass_through():
@@ -31,25 +45,28 @@ def test_valid_values_pass_through():
     assert got["opposed"] == {"pool": 2}
 
 
-@pytest.mark.parametrize("request_, words", [
-    ([], ["'request'", "object"]),
-    ({"pool": 31}, ["'pool'", "0 to 30", "31"]),
-    ({"pool": -1}, ["'pool'", "0 to 30"]),
-    ({"pool": True}, ["'pool'", "whole number"]),
-    ({"pool": 2.5}, ["'pool'", "whole number"]),
-    ({"pool": "3"}, ["'pool'", "whole number"]),
-    ({"will": 1}, ["'will'", "true or false"]),
-    ({"complexity": "hard"}, ["'complexity'", "easy, moderate"]),
-    ({"skills": []}, ["'skills'", "1 to 5"]),
-    ({"skills": [1, 99]}, ["'skills[1]'", "0 to 30"]),
-    ({"difficulty": -8}, ["'difficulty'", "-7 to 3", "impossible"]),
-    ({"name": "x" * 11}, ["'name'", "10 characters"]),
-    ({"opposed": {"pool": 40}}, ["'opposed.pool'", "0 to 30"]),
-    ({"opposed": {"dice": 1}}, ["'opposed.dice'", "allowed: pool"]),
-    ({"threats": [{"name": "A", "desperate": "yes"}]}, ["'threats[0].desperate'", "true or false"]),
-    ({"threats": [{}] * 9}, ["'threats'", "1 to 8"]),
-    ({"bogus": 1}, ["'bogus'", "unknown"]),
-])
+@pytest.mark.parametrize(
+    "request_, words",
+    [
+        ([], ["'request'", "object"]),
+        ({"pool": 31}, ["'pool'", "0 to 30", "31"]),
+        ({"pool": -1}, ["'pool'", "0 to 30"]),
+        ({"pool": True}, ["'pool'", "whole number"]),
+        ({"pool": 2.5}, ["'pool'", "whole number"]),
+        ({"pool": "3"}, ["'pool'", "whole number"]),
+        ({"will": 1}, ["'will'", "true or false"]),
+        ({"complexity": "hard"}, ["'complexity'", "easy, moderate"]),
+        ({"skills": []}, ["'skills'", "1 to 5"]),
+        ({"skills": [1, 99]}, ["'skills[1]'", "0 to 30"]),
+        ({"difficulty": -8}, ["'difficulty'", "-7 to 3", "impossible"]),
+        ({"name": "x" * 11}, ["'name'", "10 characters"]),
+        ({"opposed": {"pool": 40}}, ["'opposed.pool'", "0 to 30"]),
+        ({"opposed": {"dice": 1}}, ["'opposed.dice'", "allowed: pool"]),
+        ({"threats": [{"name": "A", "desperate": "yes"}]}, ["'threats[0].desperate'", "true or false"]),
+        ({"threats": [{}] * 9}, ["'threats'", "1 to 8"]),
+        ({"bogus": 1}, ["'bogus'", "unknown"]),
+    ],
+)
 def test_bad_input_names_field_and_range(request_, words):
     """Every kind of bad input raises RulesError naming the field and what is allowed."""
     with pytest.raises(RulesError) as err:
@@ -58,16 +75,19 @@ def test_bad_input_names_field_and_range(request_, words):
         assert w in str(err.value)
 
 
-@pytest.mark.parametrize("request_, path, says", [
-    ({"pool": 99}, "pool", "must be from 0 to 30"),
-    ({"pool": "3"}, "pool", "must be a whole number from 0 to 30"),
-    ({"skills": [1, 99]}, "skills[1]", "must be from 0 to 30"),
-    ({"opposed": {"pool": 40}}, "opposed.pool", "must be from 0 to 30"),
-    ({"difficulty": -8}, "difficulty", 'must be a whole number from -7 to 3 or "impossible"'),
-    ({"name": "x" * 11}, "name", "must be text of at most 10 characters"),
-    ({"complexity": "hard"}, "complexity", "must be one of easy, moderate, got 'hard'"),
-    ({"bogus": 1}, None, "unknown field 'bogus'; allowed: " + ", ".join(f.name for f in DECLS)),
-])
+@pytest.mark.parametrize(
+    "request_, path, says",
+    [
+        ({"pool": 99}, "pool", "must be from 0 to 30"),
+        ({"pool": "3"}, "pool", "must be a whole number from 0 to 30"),
+        ({"skills": [1, 99]}, "skills[1]", "must be from 0 to 30"),
+        ({"opposed": {"pool": 40}}, "opposed.pool", "must be from 0 to 30"),
+        ({"difficulty": -8}, "difficulty", 'must be a whole number from -7 to 3 or "impossible"'),
+        ({"name": "x" * 11}, "name", "must be text of at most 10 characters"),
+        ({"complexity": "hard"}, "complexity", "must be one of easy, moderate, got 'hard'"),
+        ({"bogus": 1}, None, "unknown field 'bogus'; allowed: " + ", ".join(f.name for f in DECLS)),
+    ],
+)
 def test_rules_error_carries_the_path_and_what_it_says_of_it(request_, path, says):
     """A refusal carries the field's path and what it says of it, without the path (for the page to put the field's
     label before it); a message that names no field first is said whole."""
@@ -86,11 +106,19 @@ def test_rules_error_is_value_error():
 def test_schema_is_json_safe_and_complete():
     """Every declaration publishes its type, limits and default as plain JSON."""
     import json
+
     schema = [f.schema() for f in DECLS]
     assert json.loads(json.dumps(schema)) == schema
     by_name = {s["name"]: s for s in schema}
-    assert by_name["pool"] == {"name": "pool", "label": "Dice", "type": "int", "min": 0, "max": 30, "default": 3,
-                               "help": ""}
+    assert by_name["pool"] == {
+        "name": "pool",
+        "label": "Dice",
+        "type": "int",
+        "min": 0,
+        "max": 30,
+        "default": 3,
+        "help": "",
+    }
     assert by_name["threats"]["default"] == [{"name": "Dodge", "desperate": False}]
     assert by_name["opposed"]["fields"][0]["max"] == 30
 

@@ -18,8 +18,27 @@ TIME = "2024-05-01T12:00:00.000Z"
 SYSTEMS = {s["id"]: s for s in api.systems()}
 SPEC = api.table_spec()
 # Values of every JSON type, strings Python writes with care (quotes, escapes, beyond ASCII, past a repr's 100).
-ANY = [None, True, False, 0, -1, 2.5, 1e-07, "x", "it's", 'say "hi"', "a\nb\t\\\x7f", "\u00a0\u200b\U000e0001é",
-       "\ud800", "😀" * 120, [], [1, "two"], {}, {"a": [None, {"b": "it's"}]}, "2024-05-01T12:00:00.000Z"]
+ANY = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    2.5,
+    1e-07,
+    "x",
+    "it's",
+    'say "hi"',
+    "a\nb\t\\\x7f",
+    "\u00a0\u200b\U000e0001é",
+    "\ud800",
+    "😀" * 120,
+    [],
+    [1, "two"],
+    {},
+    {"a": [None, {"b": "it's"}]},
+    "2024-05-01T12:00:00.000Z",
+]
 
 
 def valid(decl, i=0):
@@ -41,8 +60,14 @@ def valid(decl, i=0):
         return None if i == 0 else valid(decl["of"], i)
     if t == "choice":
         return decl["options"][i % len(decl["options"])]["value"]
-    return {"text": f"Name {i}", "id": f"e{i}", "time": TIME, "json": {"pool": 3, "n": i}, "bool": i % 2 == 1,
-            "object": {}}[t]
+    return {
+        "text": f"Name {i}",
+        "id": f"e{i}",
+        "time": TIME,
+        "json": {"pool": 3, "n": i},
+        "bool": i % 2 == 1,
+        "object": {},
+    }[t]
 
 
 def bad_values(decl):
@@ -57,8 +82,16 @@ def bad_values(decl):
     elif t == "id":
         out += ["", "a b", "a" * 64, "a" * 65, "a\n", "ünï", "-_"]
     elif t == "time":
-        out += ["2024-02-31T00:00:00Z", "2024-01-01T24:00:00.000Z", "2024-01-01T24:00:00.5Z", "2024-01-01T23:60:00Z",
-                "2024-13-01T00:00:00Z", "2024-01-01T00:00:00Z\n", 1714564800000, "２０２４-01-01T00:00:00Z"]
+        out += [
+            "2024-02-31T00:00:00Z",
+            "2024-01-01T24:00:00.000Z",
+            "2024-01-01T24:00:00.5Z",
+            "2024-01-01T23:60:00Z",
+            "2024-13-01T00:00:00Z",
+            "2024-01-01T00:00:00Z\n",
+            1714564800000,
+            "２０２４-01-01T00:00:00Z",
+        ]
     elif t == "json":
         n = decl["max_chars"]
         out += [{"x": "é" * (n - 8)}, {"x": "é" * (n - 7)}, ["y" * n]]
@@ -86,7 +119,7 @@ def mutations(decl, value, path=()):
     elif t == "list":
         yield path, ("set", value + [copy.deepcopy(value[0])] if value else [valid(decl["of"])] * 2)
         yield path, ("set", [copy.deepcopy(value[0]) if value else valid(decl["of"])] * (decl["max_len"] + 1))
-        yield path, ("set", value[:decl["min_len"] - 1] if decl["min_len"] else [])
+        yield path, ("set", value[: decl["min_len"] - 1] if decl["min_len"] else [])
         for i, entry in enumerate(value[:2]):
             yield from mutations(decl["of"], entry, path + (i,))
     for bad in bad_values(decl):
@@ -113,19 +146,25 @@ def corpus() -> list[dict]:
     records["character"].update(kind="ten_again", sheet=valid(SYSTEMS["ten_again"]["sheet"]))
     records["price"]["current"] = records["price"]["situations"][1]["id"]
     for name, decl in SPEC["records"].items():
-        cases += [{"door": "record", "name": name, "value": changed(records[name], p, c)}
-                  for p, c in mutations(decl, records[name])]
+        cases += [
+            {"door": "record", "name": name, "value": changed(records[name], p, c)}
+            for p, c in mutations(decl, records[name])
+        ]
         cases.append({"door": "record", "name": name, "value": records[name]})
     character = records["character"]
     for kind in SPEC["kinds"]:
         cases.append({"door": "record", "name": "character", "value": {**character, "kind": kind}})
-    cases += [{"door": "record", "name": "character", "value": {**character, "sheet": changed(character["sheet"], p, c)}}
-              for p, c in mutations(SYSTEMS["ten_again"]["sheet"], character["sheet"])]
+    cases += [
+        {"door": "record", "name": "character", "value": {**character, "sheet": changed(character["sheet"], p, c)}}
+        for p, c in mutations(SYSTEMS["ten_again"]["sheet"], character["sheet"])
+    ]
     for system, entry in SYSTEMS.items():
         sheet = SYSTEMS[entry["kind"]]["sheet"]
         good = valid(sheet)
-        cases += [{"door": "sheet", "name": system, "value": good}, {"door": "sheet", "name": system,
-                                                                       "value": sheet["default"]}]
+        cases += [
+            {"door": "sheet", "name": system, "value": good},
+            {"door": "sheet", "name": system, "value": sheet["default"]},
+        ]
         cases += [{"door": "sheet", "name": system, "value": changed(good, p, c)} for p, c in mutations(sheet, good)]
     cases += [{"door": "record", "name": name, "value": {}} for name in ("sheet", 3, None, "Character")]
     cases += [{"door": "sheet", "name": name, "value": {}} for name in ("d20", 3, None)]
@@ -148,8 +187,9 @@ def answers(tmp_path_factory):
     path.write_text(json.dumps({"published": published, "cases": corpus()}), encoding="utf-8")
     cases = json.loads(path.read_text(encoding="utf-8"))["cases"]
     command = [c for c in node_command() if c != "--test"]
-    result = subprocess.run([*command, "tests/js/check-corpus.mjs", str(path)], cwd=ROOT, capture_output=True,
-                            text=True, timeout=300)
+    result = subprocess.run(
+        [*command, "tests/js/check-corpus.mjs", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
     assert result.returncode == 0, result.stderr
     return cases, json.loads(result.stdout)
 
@@ -167,6 +207,7 @@ def test_the_page_refuses_and_accepts_as_the_engine_does(answers):
     cases, got = answers
     assert len(got) == len(cases)
     differ = [(c, engine(c), g) for c, g in zip(cases, got) if engine(c) != g]
-    shown = "\n".join(f"{json.dumps(c, ensure_ascii=False)[:300]}\n  engine: {e}\n  page:   {g}"
-                      for c, e, g in differ[:10])
+    shown = "\n".join(
+        f"{json.dumps(c, ensure_ascii=False)[:300]}\n  engine: {e}\n  page:   {g}" for c, e, g in differ[:10]
+    )
     assert not differ, f"{len(differ)} of {len(cases)} cases differ:\n{shown}"

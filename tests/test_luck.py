@@ -32,9 +32,19 @@ def scripted_roll(req, *faces):
 
 # --- pool ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("dice, for_, against, pool", [
-    (1, 0, 0, 1), (3, 0, 0, 3), (2, 2, 0, 4), (2, 0, 1, 1), (2, 3, 1, 4), (0, 1, 0, 1), (10, 10, 0, 20),
-])
+
+@pytest.mark.parametrize(
+    "dice, for_, against, pool",
+    [
+        (1, 0, 0, 1),
+        (3, 0, 0, 3),
+        (2, 2, 0, 4),
+        (2, 0, 1, 1),
+        (2, 3, 1, 4),
+        (0, 1, 0, 1),
+        (10, 10, 0, 20),
+    ],
+)
 def test_pool_adds_a_die_for_each_factor_in_favor_and_removes_one_against_luck_1(dice, for_, against, pool):
     """luck-1: the pool is dice + one d6 per factor in favor − one per factor against, and that many are rolled."""
     r = scripted_roll(parse(dice, for_, against), *[3] * pool)
@@ -43,11 +53,21 @@ def test_pool_adds_a_die_for_each_factor_in_favor_and_removes_one_against_luck_1
     assert r["steps"][0] == f"Pool: {count[dice]} + {for_} for − {against} against = {count[pool]}"
 
 
-@pytest.mark.parametrize("request_, field", [
-    ({"dice": 11}, "'dice'"), ({"dice": -1}, "'dice'"), ({"dice": True}, "'dice'"), ({"dice": "2"}, "'dice'"),
-    ({"for": 11}, "'for'"), ({"for": False}, "'for'"), ({"for": 1.5}, "'for'"),
-    ({"against": 11}, "'against'"), ({"against": -1}, "'against'"), ({"against": None}, "'against'"),
-])
+@pytest.mark.parametrize(
+    "request_, field",
+    [
+        ({"dice": 11}, "'dice'"),
+        ({"dice": -1}, "'dice'"),
+        ({"dice": True}, "'dice'"),
+        ({"dice": "2"}, "'dice'"),
+        ({"for": 11}, "'for'"),
+        ({"for": False}, "'for'"),
+        ({"for": 1.5}, "'for'"),
+        ({"against": 11}, "'against'"),
+        ({"against": -1}, "'against'"),
+        ({"against": None}, "'against'"),
+    ],
+)
 def test_bad_values_are_refused_luck_1(request_, field):
     """luck-1: each input is a whole number from 0 to 10; anything else is refused, naming the field and range."""
     with pytest.raises(RulesError, match=field) as err:
@@ -55,10 +75,16 @@ def test_bad_values_are_refused_luck_1(request_, field):
     assert "0 to 10" in str(err.value)
 
 
-@pytest.mark.parametrize("request_, match", [
-    ({"factors": 1}, "'factors'; allowed: dice, for, against"),
-    (None, "object"), ([], "object"), ("dice=3", "object"), (3, "object"),
-])
+@pytest.mark.parametrize(
+    "request_, match",
+    [
+        ({"factors": 1}, "'factors'; allowed: dice, for, against"),
+        (None, "object"),
+        ([], "object"),
+        ("dice=3", "object"),
+        (3, "object"),
+    ],
+)
 def test_unknown_fields_and_non_objects_are_refused(request_, match):
     """An unknown field or a request that is not an object is refused."""
     with pytest.raises(RulesError, match=match):
@@ -73,6 +99,7 @@ def test_published_limits_luck_1():
 
 
 # --- result ----------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("faces, result", [((4,), 4), ((2, 5, 1), 5), ((1, 1), 1), ((6, 6, 2), 6), ((3, 2, 1, 2), 3)])
 def test_the_result_is_the_highest_die_luck_2(faces, result):
@@ -130,15 +157,17 @@ def test_there_are_no_follow_up_choices_luck_4(action):
 
 # --- odds ------------------------------------------------------------------------------------------
 
+
 def brute_force(req):
     """The exact chance of each result by rolling every combination of faces through roll()."""
     n = luck.dice_to_roll(luck.pool(req["dice"], req["for"], req["against"]))
     counts = Counter(scripted_roll(req, *faces)["outcome"] for faces in itertools.product(range(1, 7), repeat=n))
-    return {str(v): Fraction(counts[str(v)], 6 ** n) for v in range(0, 7)}
+    return {str(v): Fraction(counts[str(v)], 6**n) for v in range(0, 7)}
 
 
-@pytest.mark.parametrize("dice, for_, against", [(0, 0, 0), (0, 0, 3), (1, 0, 0), (1, 1, 0), (2, 1, 0), (3, 2, 1),
-                                                 (5, 0, 0)])
+@pytest.mark.parametrize(
+    "dice, for_, against", [(0, 0, 0), (0, 0, 3), (1, 0, 0), (1, 1, 0), (2, 1, 0), (3, 2, 1), (5, 0, 0)]
+)
 def test_odds_match_brute_force(dice, for_, against):
     """odds() equals enumerating every roll, exactly."""
     req = parse(dice, for_, against)
@@ -204,8 +233,10 @@ def test_fewer_dice_are_never_better_luck_3(request_, change):
 @given(st.integers(-10, 0), st.integers(-10, 0))
 def test_every_pool_of_zero_or_less_is_the_same_luck_3(a, b):
     """luck-3: all pools of 0 or less roll nothing, so their odds are equal."""
+
     def req(p):
         return parse(0, 0, -p) if p <= 0 else parse(p)
+
     assert luck.odds(req(a)) == luck.odds(req(b))
 
 
@@ -223,9 +254,11 @@ def test_roll_is_consistent_with_odds(request_, rng):
 
 # --- through the API -------------------------------------------------------------------------------
 
+
 def test_api_roll_odds_and_act():
     """The API rolls and gives odds for a Luck Roll, and refuses any follow-up."""
     from arbiter import api
+
     r = api.roll("luck", {"dice": 2, "for": 1}, seed=3)
     assert r["system"] == "luck" and len(r["dice"]) == 3 and r["outcome"] == str(max(r["dice"]))
     o = api.odds("luck", {"against": 1})
@@ -246,10 +279,17 @@ def test_bench_odds_largest(benchmark):
     assert sum(result["outcomes"].values()) == 1
 
 
-@pytest.mark.parametrize("dice, faces, tone", [
-    (0, (), "failure"), (1, (1,), "failure"), (1, (3,), "failure"), (1, (4,), "mixed"), (2, (5, 2), "mixed"),
-    (3, (1, 6, 2), "success"),
-])
+@pytest.mark.parametrize(
+    "dice, faces, tone",
+    [
+        (0, (), "failure"),
+        (1, (1,), "failure"),
+        (1, (3,), "failure"),
+        (1, (4,), "mixed"),
+        (2, (5, 2), "mixed"),
+        (3, (1, 6, 2), "success"),
+    ],
+)
 def test_the_tone_reads_the_result_as_the_threat_roll_reads_a_die_luck_5(dice, faces, tone):
     """luck-5: the highest die 6 is a success, 4 or 5 mixed, 1 to 3 or no dice a failure."""
     assert scripted_roll(parse(dice=dice), *faces)["tone"] == tone
@@ -268,11 +308,15 @@ def test_luck_6_a_six_is_a_success_in_the_luck_view():
 
 # --- each die's marks, as the page draws them (the page compares no face) -----------------------------------------
 
-@pytest.mark.parametrize("faces, marks", [
-    ((3,), [["kept"]]),
-    ((2, 5, 4), [["dim"], ["kept"], ["dim"]]),
-    ((6, 2, 6), [["kept"], ["dim"], ["dim"]]),  # equal highest dice: the first is the result's
-])
+
+@pytest.mark.parametrize(
+    "faces, marks",
+    [
+        ((3,), [["kept"]]),
+        ((2, 5, 4), [["dim"], ["kept"], ["dim"]]),
+        ((6, 2, 6), [["kept"], ["dim"], ["dim"]]),  # equal highest dice: the first is the result's
+    ],
+)
 def test_marks_keep_the_die_that_is_the_result_and_dim_the_others(faces, marks):
     """The highest die (the first of equal ones) is kept, the others dim."""
     assert scripted_roll(parse(dice=len(faces)), *faces)["marks"] == marks

@@ -31,11 +31,14 @@ def test_odds_prints_the_api_odds():
     assert json.loads(p.stdout) == api.odds("luck", {"dice": 2, "for": 1})
 
 
-@pytest.mark.parametrize("args, words", [
-    (("odds", "luck", '{"dice": 99}'), "'dice'"),
-    (("odds", "luck", "{not json"), "'request' must be JSON"),
-    (("roll", "d20", "{}"), "'system'"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("odds", "luck", '{"dice": 99}'), "'dice'"),
+        (("odds", "luck", "{not json"), "'request' must be JSON"),
+        (("roll", "d20", "{}"), "'system'"),
+    ],
+)
 def test_errors_go_to_stderr_with_exit_2(args, words):
     """Bad input prints the RulesError message and exits 2."""
     p = run(*args)

@@ -60,7 +60,8 @@ def _is_literal(node: ast.AST) -> bool:
 def _names_a_procedure(node: ast.AST) -> bool:
     """`ID`, `m.ID` or `system`: a procedure's id."""
     return (isinstance(node, ast.Name) and node.id in ("ID", "system")) or (
-        isinstance(node, ast.Attribute) and node.attr == "ID")
+        isinstance(node, ast.Attribute) and node.attr == "ID"
+    )
 
 
 def _registry(node: ast.AST) -> bool:
@@ -108,8 +109,12 @@ def by_name(source_text: str, filename: str = "<shared>") -> list[str]:
             hit(node, f"the registry indexed by the procedure id {_ids_in(node.slice)[0]!r}")
         elif isinstance(node, ast.MatchValue) and _ids_in(node.value):
             hit(node.value, f"a case of the procedure id {_ids_in(node.value)[0]!r}")
-        elif isinstance(node, ast.Attribute) and node.attr == "ID" and isinstance(node.value, ast.Name) \
-                and node.value.id in modules:
+        elif (
+            isinstance(node, ast.Attribute)
+            and node.attr == "ID"
+            and isinstance(node.value, ast.Name)
+            and node.value.id in modules
+        ):
             hit(node, f"{node.value.id}.ID: a procedure's id by its module's name")
         elif isinstance(node, ast.keyword) and node.arg in IDS:
             hit(node.value, f"the procedure id {node.arg!r} as a keyword (dict(threat=...))")
@@ -124,8 +129,19 @@ def scan(path: Path) -> list[str]:
 def test_the_shared_modules_are_the_ones_expected():
     """The scan reads every shared module (the door, chances, headline, records, the registry...) and no procedure's."""
     names = {p.relative_to(PACKAGE).as_posix() for p in shared_modules()}
-    assert {"api.py", "chances.py", "headline.py", "records.py", "fields.py", "stored.py", "tally.py", "dice.py",
-            "tone.py", "errors.py", "procedures.py"} <= names
+    assert {
+        "api.py",
+        "chances.py",
+        "headline.py",
+        "records.py",
+        "fields.py",
+        "stored.py",
+        "tally.py",
+        "dice.py",
+        "tone.py",
+        "errors.py",
+        "procedures.py",
+    } <= names
     assert not names & {"threat.py", "luck.py", "arbitration.py", "two_dice.py"}
     assert not any(n.startswith(("ten_again/", "ability_test/")) for n in names)
 
@@ -147,9 +163,9 @@ PLANTED = [
     '_NOT = dict(arbitration=("failure", "fumble"))\n',
     'm = PROCEDURES["ten_again"]\n',
     'match system:\n    case "ability_test":\n        pass\n',
-    'from . import threat\nif m is threat:\n    pass\n',
-    'from . import threat as t\nx = t.ID\n',
-    'from arbiter import luck\nif luck == m:\n    pass\n',
+    "from . import threat\nif m is threat:\n    pass\n",
+    "from . import threat as t\nx = t.ID\n",
+    "from arbiter import luck\nif luck == m:\n    pass\n",
 ]
 
 
@@ -169,19 +185,23 @@ def test_the_scan_catches_a_comparison_planted_in_a_copy(tmp_path, module, plant
 def test_the_scan_leaves_words_and_fields_alone():
     """Docstrings, a field named like a procedure (the log's "luck") and a procedure's own id compared with a roll's
     "system" are not a procedure known by name."""
-    text = ('"""luck: compare with "threat"."""\n'
-            'def f(m, roll, entry):\n'
-            '    """If system == "luck" ..."""\n'
-            '    if roll.get("system") != m.ID:\n'
-            '        return entry.get("luck"), {**entry, "note": "threat"}\n')
+    text = (
+        '"""luck: compare with "threat"."""\n'
+        "def f(m, roll, entry):\n"
+        '    """If system == "luck" ..."""\n'
+        '    if roll.get("system") != m.ID:\n'
+        '        return entry.get("luck"), {**entry, "note": "threat"}\n'
+    )
     assert by_name(text) == []
 
 
 # --- the protocol: every procedure declares what shared code needs ------------------------------------------------
 
+
 def test_one_registry():
     """api and records use the one registry, and no other module lists every procedure (no second registry)."""
     from arbiter import records
+
     for path in shared_modules():
         if path.name != "procedures.py":
             assert _imported_procedures(ast.parse(path.read_text(encoding="utf-8"))) < MODULE_NAMES, path.name

@@ -25,8 +25,11 @@ def _test_files(procedure: str) -> list[Path]:
 def _test_docstrings(path: Path) -> list[str]:
     """The docstrings of the test functions in a file (a comment or a helper's docstring names no test)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [ast.get_docstring(node) or "" for node in ast.walk(tree)
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_")]
+    return [
+        ast.get_docstring(node) or ""
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_")
+    ]
 
 
 @pytest.mark.parametrize("ruling", IDS)
@@ -36,15 +39,18 @@ def test_ruling_is_tested(ruling):
     test_files = _test_files(procedure)
     assert test_files, f"tests/test_{procedure}.py (or test_{procedure}_*.py) missing for ruling {ruling}"
     named = re.compile(rf"^(?:[a-z_]+-\d+, )*{re.escape(ruling)}\b")
-    assert any(named.match(doc) for f in test_files for doc in _test_docstrings(f)), \
+    assert any(named.match(doc) for f in test_files for doc in _test_docstrings(f)), (
         f"no test in {', '.join(f.name for f in test_files)} names ruling {ruling} at the start of its docstring"
+    )
 
 
 def test_a_ruling_named_only_in_a_comment_does_not_count(tmp_path):
     """The check reads test docstrings only: an id in a comment or in a helper's docstring is not a test."""
     f = tmp_path / "test_x.py"
-    f.write_text('# x-1: a comment\ndef helper():\n    """x-2: a helper"""\n\n'
-                 'def test_it():\n    """x-3: a test"""\n', encoding="utf-8")
+    f.write_text(
+        '# x-1: a comment\ndef helper():\n    """x-2: a helper"""\n\ndef test_it():\n    """x-3: a test"""\n',
+        encoding="utf-8",
+    )
     assert _test_docstrings(f) == ["x-3: a test"]
 
 
@@ -52,6 +58,7 @@ def test_a_ruling_named_only_in_a_comment_does_not_count(tmp_path):
 def test_ruling_quotes_its_seed(ruling):
     """Each ruling quotes the sentence it rests on, word for word from the seed text."""
     from arbiter import api
+
     procedure = ruling.rsplit("-", 1)[0]
     seed = next(s["seed"] for s in api.systems() if s["id"] == procedure)
     text = " ".join((ROOT / "docs" / "seeds" / seed).read_text(encoding="utf-8").split())

@@ -18,15 +18,18 @@ from arbiter.shapes import BOOL, INT, NUMBER, TEXT, ByName, Either, Items, Key, 
 POINT = shape(Key("x", INT), Key("label", Nullable(TEXT)), Key("tags", Items(TEXT), optional=True))
 
 
-@pytest.mark.parametrize("value, found", [
-    ({"x": 1, "label": None}, []),
-    ({"x": 1, "label": "a", "tags": ["b"]}, []),
-    ({"x": 1, "label": "a", "y": 2}, ["roll.y: not declared"]),
-    ({"label": "a"}, ["roll.x: missing"]),
-    ({"x": True, "label": "a"}, ["roll.x: int expected, got True"]),
-    ({"x": 1, "label": "a", "tags": [3]}, ["roll.tags[0]: text expected, got 3"]),
-    ([1], ["roll: an object expected, got [1]"]),
-])
+@pytest.mark.parametrize(
+    "value, found",
+    [
+        ({"x": 1, "label": None}, []),
+        ({"x": 1, "label": "a", "tags": ["b"]}, []),
+        ({"x": 1, "label": "a", "y": 2}, ["roll.y: not declared"]),
+        ({"label": "a"}, ["roll.x: missing"]),
+        ({"x": True, "label": "a"}, ["roll.x: int expected, got True"]),
+        ({"x": 1, "label": "a", "tags": [3]}, ["roll.tags[0]: text expected, got 3"]),
+        ([1], ["roll: an object expected, got [1]"]),
+    ],
+)
 def test_a_shape_finds_each_key_undeclared_missing_or_of_another_kind(value, found):
     """A Shape names an undeclared key, a missing one (an optional one may be absent) and a value of another kind."""
     assert shapes.problems(POINT, value) == found
@@ -65,6 +68,7 @@ def test_systems_publish_the_roll_declaration_and_example_requests(system):
 
 
 # --- every answer as declared -------------------------------------------------------------------------------------
+
 
 def assignments(choice: dict) -> list[dict]:
     """A reassignment for a roll that offers one (its choice says how many dice and threats): the first die moved to

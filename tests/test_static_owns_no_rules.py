@@ -30,16 +30,18 @@ PROCEDURES = {s["id"] for s in api.systems()}
 # The one map of the page's code by procedure: a file (or folder) here may name any procedure.
 VIEW_MAP = {
     "static/procedures.js": "VIEWS: how each procedure's roll is shown (its dice with the engine's marks, words, "
-                            "odds, follow-ups)",
+    "odds, follow-ups)",
     "static/table/sheets/": "BY_KIND (sheets/index.js): each kind of character sheet (what 'roll as' offers, its "
-                            "ops on the sheet)",
+    "ops on the sheet)",
 }
 
 # Elsewhere, a procedure is named only here: file -> (the names, why).
 NAMED_ELSEWHERE = {
     # the log entry's field 'luck' (records.LOG: a roll's luck kept at roll time, api.luck_entry's), not the procedure
-    **{f"static/table/{name}.js": ({"luck"}, "the log entry's field 'luck', a roll's luck at roll time")
-       for name in ("log", "luck")},
+    **{
+        f"static/table/{name}.js": ({"luck"}, "the log entry's field 'luck', a roll's luck at roll time")
+        for name in ("log", "luck")
+    },
 }
 
 # Files whose numbers are no rule's, by their job (they name no procedure either: checked below).
@@ -49,9 +51,9 @@ NO_RULES_HERE = {
     "static/snapshot.js": "the Pyodide memory snapshot's binary layout (bytes, LEB128, wasm sections)",
     "static/worker.js": "loading: progress fractions, milliseconds",
     "static/table/repr.js": "Python's repr of a JSON value: character codes, the widths of \\x \\u \\U escapes, "
-                            "a repr cut at 100 (f'{value!r:.100}')",
+    "a repr cut at 100 (f'{value!r:.100}')",
     "static/table/schema.js": "the checker of arbiter.api's declarations: a time's ranges as Date.parse reads one "
-                              "(months, days, 24:00, 60 minutes) and its groups; every limit is a declaration's",
+    "(months, days, 24:00, 60 minutes) and its groups; every limit is a declaration's",
 }
 
 # Whole numbers in code elsewhere: (file, number) -> why it is not a rule's.
@@ -91,7 +93,7 @@ NUMBERS = {
     ("static/table/save.js", 6): "the length of 'aside:' in a kept-aside record's id",
     ("static/table/save.js", 10): "the date's 10 characters in a file name",
     ("static/table/sheets/ability-test.js", 2): "Significance moves from one Conviction to another: the controls "
-                                                "show with two to choose from (the engine refuses fewer)",
+    "show with two to choose from (the engine refuses fewer)",
     ("static/table/struggles.js", 250): "milliseconds: a burst of edits asks for the odds once",
 }
 
@@ -168,13 +170,17 @@ def code_tokens(text: str) -> list[tuple[int, str, str]]:
         tok = toks[i]
         if tok.kind == "punct" and tok.text in "=!<>":
             run, j = tok.text, i + 1
-            while j < len(toks) and toks[j].kind == "punct" and toks[j].text in "=!<>" \
-                    and toks[j].offset == toks[j - 1].offset + 1:
+            while (
+                j < len(toks)
+                and toks[j].kind == "punct"
+                and toks[j].text in "=!<>"
+                and toks[j].offset == toks[j - 1].offset + 1
+            ):
                 run, j = run + toks[j].text, j + 1
             while run:
                 op = next((o for o in _OPERATORS if run.startswith(o)), run[0])
                 out.append((tok.line, "punct", op))
-                run = run[len(op):]
+                run = run[len(op) :]
             i = j
             continue
         out.append((tok.line, tok.kind, tok.text))
@@ -276,12 +282,12 @@ def faces_compared(text: str) -> list[tuple[int, str]]:
     out = []
     for k, (line, kind, word) in enumerate(toks):
         if kind == "punct" and word in COMPARISONS:
-            left, right = toks[_left(toks, k):k], toks[k + 1:_right(toks, k)]
+            left, right = toks[_left(toks, k) : k], toks[k + 1 : _right(toks, k)]
             presence = {_text(left), _text(right)} & {"null", "undefined"}
             if not presence and (_speaks_of_faces(left) or _speaks_of_faces(right)):
                 out.append((line, f"{_text(left)} {word} {_text(right)}"))
         elif kind == "name" and word in SEEKING | {"switch"} and k + 1 < len(toks) and toks[k + 1][2] == "(":
-            seeking = toks[k + 1:_group_end(toks, k + 1)]
+            seeking = toks[k + 1 : _group_end(toks, k + 1)]
             if _speaks_of_faces(seeking[1:-1]):
                 out.append((line, f"{word}{_text(seeking)}"))
     return out
@@ -294,9 +300,12 @@ def named_problems(root: Path = ROOT) -> list[str]:
         if in_view_map(name):
             continue
         allowed = NAMED_ELSEWHERE.get(name, (set(), ""))[0]
-        found += [f"{name}:{line}: names the procedure {proc!r} outside the map of code by procedure "
-                  f"(move it into VIEW_MAP's files, or take it from the spec)"
-                  for line, proc in procedures_named(path.read_text(encoding="utf-8")) if proc not in allowed]
+        found += [
+            f"{name}:{line}: names the procedure {proc!r} outside the map of code by procedure "
+            f"(move it into VIEW_MAP's files, or take it from the spec)"
+            for line, proc in procedures_named(path.read_text(encoding="utf-8"))
+            if proc not in allowed
+        ]
     return found
 
 
@@ -306,9 +315,12 @@ def number_problems(root: Path = ROOT) -> list[str]:
         name = rel(path, root)
         if name in NO_RULES_HERE:
             continue
-        found += [f"{name}:{line}: {value} — a number a rule may own: take it from arbiter.api, or list it in "
-                  f"NUMBERS with why it is none"
-                  for line, value in whole_numbers(path.read_text(encoding="utf-8")) if (name, value) not in NUMBERS]
+        found += [
+            f"{name}:{line}: {value} — a number a rule may own: take it from arbiter.api, or list it in "
+            f"NUMBERS with why it is none"
+            for line, value in whole_numbers(path.read_text(encoding="utf-8"))
+            if (name, value) not in NUMBERS
+        ]
     return found
 
 
@@ -316,9 +328,12 @@ def face_problems(root: Path = ROOT) -> list[str]:
     found = []
     for path in js_files(root):
         name = rel(path, root)
-        found += [f"{name}:{line}: {what} — the page compares no face: take the die's marks from the engine's roll "
-                  f"(or list it in FACES with why it is no rule)"
-                  for line, what in faces_compared(path.read_text(encoding="utf-8")) if (name, what) not in FACES]
+        found += [
+            f"{name}:{line}: {what} — the page compares no face: take the die's marks from the engine's roll "
+            f"(or list it in FACES with why it is no rule)"
+            for line, what in faces_compared(path.read_text(encoding="utf-8"))
+            if (name, what) not in FACES
+        ]
     return found
 
 
@@ -363,7 +378,7 @@ def test_every_mark_the_engine_gives_is_one_the_canvas_draws():
     pick (a die tapped to reroll or reassign)."""
     text = (STATIC / "dice-draw.js").read_text(encoding="utf-8")
     start = next(t.offset for t in tokens(text) if t.kind == "name" and t.text == "MARKS")
-    drawn = {t.text[1:-1] for t in tokens(text[start:text.index(";", start)]) if t.kind == "string"}
+    drawn = {t.text[1:-1] for t in tokens(text[start : text.index(";", start)]) if t.kind == "string"}
     more = {"luck": {"dice": 3}, "threat": {"rating": 3}, "ten_again": {"will": True, "risky": True}}
     given = set()
     for system in sorted(PROCEDURES):
@@ -375,8 +390,12 @@ def test_every_mark_the_engine_gives_is_one_the_canvas_draws():
 
 def test_files_without_rules_name_no_procedure():
     """A file whose numbers are exempt (NO_RULES_HERE) knows no procedure, so none of them can be a procedure's."""
-    found = [f"{name}:{line}: {proc!r}" for name in NO_RULES_HERE if (ROOT / name).is_file()
-             for line, proc in procedures_named((ROOT / name).read_text(encoding="utf-8"))]
+    found = [
+        f"{name}:{line}: {proc!r}"
+        for name in NO_RULES_HERE
+        if (ROOT / name).is_file()
+        for line, proc in procedures_named((ROOT / name).read_text(encoding="utf-8"))
+    ]
     assert not found, "\n".join(found)
 
 
@@ -397,48 +416,58 @@ def test_every_listed_place_is_still_there():
     assert not stale, "\n".join(stale)
 
 
-@pytest.mark.parametrize("source, named, numbers", [
-    ("if (system === 'ten_again') n = 8;", [(1, "ten_again")], [(1, 8)]),
-    ("const t = page.procs.threat?.form; // luck 6", [(1, "threat")], []),
-    ("switch (s) { case 'luck': return 30; }", [(1, "luck")], [(1, 30)]),
-    ("const w = `${x.ability_test} of 'two_dice' 99`;", [(1, "ability_test")], []),
-    ("f(0, 1, 0.5, 1.0, 2.0, 1e3, 0x10);", [], [(1, 2), (1, 1000), (1, 16)]),
-    ("const arbitrations = 'an arbitration';", [], []),
-])
+@pytest.mark.parametrize(
+    "source, named, numbers",
+    [
+        ("if (system === 'ten_again') n = 8;", [(1, "ten_again")], [(1, 8)]),
+        ("const t = page.procs.threat?.form; // luck 6", [(1, "threat")], []),
+        ("switch (s) { case 'luck': return 30; }", [(1, "luck")], [(1, 30)]),
+        ("const w = `${x.ability_test} of 'two_dice' 99`;", [(1, "ability_test")], []),
+        ("f(0, 1, 0.5, 1.0, 2.0, 1e3, 0x10);", [], [(1, 2), (1, 1000), (1, 16)]),
+        ("const arbitrations = 'an arbitration';", [], []),
+    ],
+)
 def test_the_scans_see_code_only(source, named, numbers):
     """Names and numbers are found in code, never in comments or words; fractions are not limits."""
     assert procedures_named(source) == named
     assert whole_numbers(source) == numbers
 
 
-@pytest.mark.parametrize("source, compared", [
-    ("if (face === 6) marks.push('kept');", [(1, "face === 6")]),
-    ("const hit = f >= threshold;", [(1, "f >= threshold")]),
-    ("x = 10 == die.face || side.rerolls[k] > extras.initiative_threshold;",
-     [(1, "10 == die.face"), (1, "side.rerolls[k] > extras.initiative_threshold")]),
-    ("const keep = roll.dice.indexOf(roll.result);", [(1, "indexOf(roll.result)")]),
-    ("const n = roll.assignment[t].find((d) => roll.dice[d] === face) === i;",
-     [(1, "roll.dice[d] === face")]),
-    ("switch (face) { case 6: return 'kept'; }", [(1, "switch(face)")]),
-    ("if (t.die === null || roll.scheme_roll !== null) return;", []),
-    ("const f = (x) => x.count >= 2 && side.fumble_dice?.includes(i); // face === 6", []),
-    ("const label = `face === 6`; const w = 'face >= 8';", []),
-    ("if (f.type === 'int' && this.dice.length === 1 && faces.filter(ok).length > 2) return;", []),
-    ("const x = (face ?? 0) >= 6;", [(1, "(face??0) >= 6")]),
-])
+@pytest.mark.parametrize(
+    "source, compared",
+    [
+        ("if (face === 6) marks.push('kept');", [(1, "face === 6")]),
+        ("const hit = f >= threshold;", [(1, "f >= threshold")]),
+        (
+            "x = 10 == die.face || side.rerolls[k] > extras.initiative_threshold;",
+            [(1, "10 == die.face"), (1, "side.rerolls[k] > extras.initiative_threshold")],
+        ),
+        ("const keep = roll.dice.indexOf(roll.result);", [(1, "indexOf(roll.result)")]),
+        ("const n = roll.assignment[t].find((d) => roll.dice[d] === face) === i;", [(1, "roll.dice[d] === face")]),
+        ("switch (face) { case 6: return 'kept'; }", [(1, "switch(face)")]),
+        ("if (t.die === null || roll.scheme_roll !== null) return;", []),
+        ("const f = (x) => x.count >= 2 && side.fumble_dice?.includes(i); // face === 6", []),
+        ("const label = `face === 6`; const w = 'face >= 8';", []),
+        ("if (f.type === 'int' && this.dice.length === 1 && faces.filter(ok).length > 2) return;", []),
+        ("const x = (face ?? 0) >= 6;", [(1, "(face??0) >= 6")]),
+    ],
+)
 def test_the_face_scan_sees_comparisons_of_faces(source, compared):
     """A face or a threshold compared (by an operator, a switch, indexOf or includes) is found; a check for a die's
     presence, words and comments are not comparisons."""
     assert faces_compared(source) == compared
 
 
-@pytest.mark.parametrize("file, planted", [
-    ("static/procedures.js", "if (face === 6) marks.push('kept');"),
-    ("static/procedures.js", "const kept = (f) => f >= spec.extras.threshold;"),
-    ("static/procedures.js", "const keep = roll.dice.indexOf(roll.result);"),
-    ("static/dice.js", "if (d.face >= 8) d.marks.add('kept');"),
-    ("static/table/log.js", "const botch = roll.dice.filter((f) => f === 1);"),
-])
+@pytest.mark.parametrize(
+    "file, planted",
+    [
+        ("static/procedures.js", "if (face === 6) marks.push('kept');"),
+        ("static/procedures.js", "const kept = (f) => f >= spec.extras.threshold;"),
+        ("static/procedures.js", "const keep = roll.dice.indexOf(roll.result);"),
+        ("static/dice.js", "if (d.face >= 8) d.marks.add('kept');"),
+        ("static/table/log.js", "const botch = roll.dice.filter((f) => f === 1);"),
+    ],
+)
 def test_a_rule_planted_in_a_copy_of_static_is_caught(tmp_path, file, planted):
     """A face read by the page, planted in a copy of static/ (the views, the canvas, the table), fails the checks
     and is named by file and line; the copy without it passes."""

@@ -86,8 +86,9 @@ def _start(roll, path: str) -> list:
     return [d for d in decls if not isinstance(d, shapes.Scalar)]
 
 
-def reads(text: str, names: dict[str, tuple[str, ...]], scopes: dict[str, str] | None = None
-          ) -> list[tuple[int, int, str, list[str]]]:
+def reads(
+    text: str, names: dict[str, tuple[str, ...]], scopes: dict[str, str] | None = None
+) -> list[tuple[int, int, str, list[str]]]:
     """(line, offset, start name, [keys read]) of each read chain on a name of `names` in the JavaScript `text` (a
     name of `scopes` only inside the body of the function or const it names there)."""
     toks = [t for t in tokens(text) if t.kind != "comment"]
@@ -193,8 +194,10 @@ def problems(root: Path = ROOT) -> list[str]:
             systems = [view] if view else list(PROCEDURES)
             if not _declared(chain, names[start], systems):
                 whose = f"{view}'s roll" if view else "any procedure's roll"
-                found.append(f"{name}:{line}: {start}.{'.'.join(chain)} — {whose} declares no such key (ROLL, "
-                             f"arbiter.shapes): declare it, or read a key the roll has")
+                found.append(
+                    f"{name}:{line}: {start}.{'.'.join(chain)} — {whose} declares no such key (ROLL, "
+                    f"arbiter.shapes): declare it, or read a key the roll has"
+                )
     return found
 
 
@@ -212,17 +215,21 @@ def test_the_scan_sees_the_reads():
     assert {p for *_, p in _views(text)} == set(PROCEDURES)
 
 
-@pytest.mark.parametrize("file, planted, where", [
-    ("static/outcome.js", "roll.successess", "any procedure's roll"),
-    ("static/table/log.js", "roll.target.sucesses", "any procedure's roll"),
-    ("static/table/situations.js", "proc.roll?.choicez", "any procedure's roll"),
-])
+@pytest.mark.parametrize(
+    "file, planted, where",
+    [
+        ("static/outcome.js", "roll.successess", "any procedure's roll"),
+        ("static/table/log.js", "roll.target.sucesses", "any procedure's roll"),
+        ("static/table/situations.js", "proc.roll?.choicez", "any procedure's roll"),
+    ],
+)
 def test_a_read_of_an_undeclared_key_is_caught(tmp_path, file, planted, where):
     """A read planted in a copy of static/ (a misspelt key, a key of no roll) fails, naming file and line."""
     shutil.copytree(ROOT / "static", tmp_path / "static")
     target = tmp_path / file
-    target.write_text(target.read_text(encoding="utf-8") + f"\nexport const planted = (roll, proc) => {planted};\n",
-                      encoding="utf-8")
+    target.write_text(
+        target.read_text(encoding="utf-8") + f"\nexport const planted = (roll, proc) => {planted};\n", encoding="utf-8"
+    )
     found = problems(tmp_path)
     assert len(found) == 1 and found[0].startswith(f"{file}:") and where in found[0], found
 

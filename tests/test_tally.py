@@ -17,8 +17,13 @@ CID = {"id": "c1", "name": "Cid"}
 
 
 def entry(percentile, p_success, success, system="ten_again", character=None, time="2026-01-01T00:00:00.000Z"):
-    return {"time": time, "character": character, "system": system, "kind": "roll",
-            "luck": {"percentile": percentile, "p_success": p_success, "success": success}}
+    return {
+        "time": time,
+        "character": character,
+        "system": system,
+        "kind": "roll",
+        "luck": {"percentile": percentile, "p_success": p_success, "success": success},
+    }
 
 
 def test_mean_and_expected_successes_are_exact():
@@ -39,12 +44,19 @@ def test_sums_are_exact_over_the_floats_kept():
 
 
 def test_groups_per_character_and_procedure_in_first_roll_order():
-    entries = [entry(0.5, 0.5, True, "luck"), entry(0.2, 0.5, False, character=CID),
-               {"time": "x", "character": CID, "system": "ten_again", "kind": "follow-up"},  # no luck: left out
-               entry(0.4, 0.5, True, character={"id": "c1", "name": "Cid the Bold"}), entry(0.9, 0.5, True)]
+    entries = [
+        entry(0.5, 0.5, True, "luck"),
+        entry(0.2, 0.5, False, character=CID),
+        {"time": "x", "character": CID, "system": "ten_again", "kind": "follow-up"},  # no luck: left out
+        entry(0.4, 0.5, True, character={"id": "c1", "name": "Cid the Bold"}),
+        entry(0.9, 0.5, True),
+    ]
     groups = api.luck_summary(entries)["groups"]
     assert [(g["character"] and g["character"]["name"], g["system"], g["rolls"]) for g in groups] == [
-        (None, "luck", 1), ("Cid the Bold", "ten_again", 2), (None, "ten_again", 1)]
+        (None, "luck", 1),
+        ("Cid the Bold", "ten_again", 2),
+        (None, "ten_again", 1),
+    ]
     assert Fraction(groups[1]["exact"]["mean_percentile"]) == (Fraction(0.2) + Fraction(0.4)) / 2
 
 
@@ -62,8 +74,16 @@ def test_chance_alone_keeps_the_mean_in_the_band_about_nine_times_in_ten():
     is no wider than it must be: 1/12 is close to this law's variance). Fixed seed."""
     rng = random.Random(11)
     low, high = tally.band(20)
-    inside = sum(low <= sum(api.luck_entry("ten_again", api.roll("ten_again", {"pool": 3}, seed=rng.getrandbits(32)))[
-        "percentile"] for _ in range(20)) / 20 <= high for _ in range(200))
+    inside = sum(
+        low
+        <= sum(
+            api.luck_entry("ten_again", api.roll("ten_again", {"pool": 3}, seed=rng.getrandbits(32)))["percentile"]
+            for _ in range(20)
+        )
+        / 20
+        <= high
+        for _ in range(200)
+    )
     assert 0.9 * 200 <= inside < 200
 
 
@@ -72,8 +92,19 @@ def test_luck_entry_is_luck_without_its_exact_strings_and_fits_the_log():
     full = api.luck("ten_again", roll)
     kept = api.luck_entry("ten_again", roll)
     assert kept == {k: v for k, v in full.items() if k != "exact"}
-    record = {"time": "2026-01-01T00:00:00.000Z", "character": None, "system": "ten_again", "kind": "roll",
-              "request": None, "action": None, "dice": [], "outcome": "", "summary": "", "note": "", "luck": kept}
+    record = {
+        "time": "2026-01-01T00:00:00.000Z",
+        "character": None,
+        "system": "ten_again",
+        "kind": "roll",
+        "request": None,
+        "action": None,
+        "dice": [],
+        "outcome": "",
+        "summary": "",
+        "note": "",
+        "luck": kept,
+    }
     assert api.check_record("log", record)["luck"] == kept
 
 
@@ -86,15 +117,18 @@ def test_luck_entry_of_the_largest_roll_fits_the_log():
         assert len(json.dumps(kept, separators=(",", ":"))) <= records.LOG_LUCK_CHARS
 
 
-@pytest.mark.parametrize("entries, words", [
-    ("no", "'entries' must be a list of at most 5000 log entries"),
-    ([entry(1.5, 0.5, True)], "'entries[0].luck.percentile' must be a chance from 0 to 1, got 1.5"),
-    ([entry(0.5, -1, True)], "'entries[0].luck.p_success' must be a chance from 0 to 1, got -1"),
-    ([entry(0.5, 0.5, True, system="chess")], "'entries[0].system' must be one of"),
-    ([{**entry(0.5, 0.5, True), "luck": {"percentile": 0.5}}], "'entries[0].luck' must be api.luck's answer"),
-    ([entry(0.5, 0.5, True, character="Cid")], "'entries[0].character' must be null or a character {id, name}"),
-    ([3], "'entries[0]' must be a log entry"),
-])
+@pytest.mark.parametrize(
+    "entries, words",
+    [
+        ("no", "'entries' must be a list of at most 5000 log entries"),
+        ([entry(1.5, 0.5, True)], "'entries[0].luck.percentile' must be a chance from 0 to 1, got 1.5"),
+        ([entry(0.5, -1, True)], "'entries[0].luck.p_success' must be a chance from 0 to 1, got -1"),
+        ([entry(0.5, 0.5, True, system="chess")], "'entries[0].system' must be one of"),
+        ([{**entry(0.5, 0.5, True), "luck": {"percentile": 0.5}}], "'entries[0].luck' must be api.luck's answer"),
+        ([entry(0.5, 0.5, True, character="Cid")], "'entries[0].character' must be null or a character {id, name}"),
+        ([3], "'entries[0]' must be a log entry"),
+    ],
+)
 def test_bad_entries_are_refused_naming_the_field(entries, words):
     with pytest.raises(RulesError) as err:
         api.luck_summary(entries)

@@ -8,16 +8,33 @@ import pytest
 
 from arbiter import RulesError, api
 
-ROOK = {"name": "Rook", "kind": "ten_again",
-        "sheet": {"attributes": [], "skills": [], "resolve": 2, "composure": 2, "will": 1}}
+ROOK = {
+    "name": "Rook",
+    "kind": "ten_again",
+    "sheet": {"attributes": [], "skills": [], "resolve": 2, "composure": 2, "will": 1},
+}
 ATTRIBUTES = ("Mental", "Physical", "Social", "Weird", "Control", "Endurance", "Power", "Presence")
-MIRA = {"name": "Mira", "kind": "ability_test",
-        "sheet": {"attributes": {a: 2 for a in ATTRIBUTES}, "skills": [], "items": [], "convictions": [],
-                  "exertion": 3, "xp": 0, "moved_this_session": False}}
-ANN = {"name": "Ann", "kind": "threat",
-       "sheet": {"ratings": {r: 1 for r in ("Charm", "Command", "Finesse", "Muscle", "Rig", "Scout", "Scramble",
-                                            "Shadow")},
-                 "counters": {"renown": 0, "aether": 0, "insight": 1, "gear": 0, "harm": 0}}}
+MIRA = {
+    "name": "Mira",
+    "kind": "ability_test",
+    "sheet": {
+        "attributes": {a: 2 for a in ATTRIBUTES},
+        "skills": [],
+        "items": [],
+        "convictions": [],
+        "exertion": 3,
+        "xp": 0,
+        "moved_this_session": False,
+    },
+}
+ANN = {
+    "name": "Ann",
+    "kind": "threat",
+    "sheet": {
+        "ratings": {r: 1 for r in ("Charm", "Command", "Finesse", "Muscle", "Rig", "Scout", "Scramble", "Shadow")},
+        "counters": {"renown": 0, "aether": 0, "insight": 1, "gear": 0, "harm": 0},
+    },
+}
 
 
 def table(character=None, scheme=None):
@@ -30,7 +47,12 @@ def test_a_roll_as_nobody_is_the_engines_roll_with_its_luck():
     assert answer["roll"] == api.roll("ten_again", {"pool": 4}, seed=7)
     assert answer["luck_entry"] == api.luck_entry("ten_again", answer["roll"])
     assert (answer["refused"], answer["character"], answer["scheme"], answer["notes"], answer["paid"]) == (
-        None, None, None, [], [])
+        None,
+        None,
+        None,
+        [],
+        [],
+    )
     assert json.loads(json.dumps(answer)) == answer
 
 
@@ -54,7 +76,12 @@ def test_a_tap_the_table_cannot_pay_rolls_nothing():
     answer = api.turn("ten_again", {"request": {"pool": 3, "will": True}}, table(rook))
     assert answer["refused"]["words"] == "Rook has no Will left"
     assert (answer["roll"], answer["character"], answer["notes"], answer["luck_entry"], answer["paid"]) == (
-        None, None, [], None, [])
+        None,
+        None,
+        [],
+        None,
+        [],
+    )
 
 
 def test_a_follow_up_is_paid_in_the_same_answer():
@@ -66,8 +93,10 @@ def test_a_follow_up_is_paid_in_the_same_answer():
     assert after["roll"] == api.act("ten_again", first["roll"], {"spend_will": True}, seed=4)
     assert after["character"]["will"] == 0 and after["luck_entry"] is None
     rook = {**ROOK, "sheet": {**ROOK["sheet"], "will": 0}}
-    assert api.check("ten_again", {"pool": 2}, first["roll"], table(rook))["choices"][0]["words"] == \
-        "Rook has no Will left"
+    assert (
+        api.check("ten_again", {"pool": 2}, first["roll"], table(rook))["choices"][0]["words"]
+        == "Rook has no Will left"
+    )
 
 
 def test_a_scheme_die_leaves_the_scheme_only_while_this_device_tracks_it():
@@ -88,8 +117,11 @@ def test_what_follows_a_test_is_kept_and_earned_once():
     """ability_test-8 at the table: a success with a 1 adds a die to the Scheme in the same answer, and says the roll
     earned it, so a follow-up that keeps the success adds none again."""
     for seed in range(400):
-        answer = api.turn("ability_test", {"request": {"type1": 5, "type2": 5, "skill": 10, "difficulty": 1},
-                                           "seed": seed}, table(scheme={"scheme": 0, "tracked": True}))
+        answer = api.turn(
+            "ability_test",
+            {"request": {"type1": 5, "type2": 5, "skill": 10, "difficulty": 1}, "seed": seed},
+            table(scheme={"scheme": 0, "tracked": True}),
+        )
         if answer["roll"]["scheme_gain"]:
             break
     assert answer["scheme"] == {"scheme": 1, "tracked": True} and answer["earned"] is True
@@ -101,8 +133,7 @@ def test_exertion_and_convictions_are_paid_and_the_sheet_fills_again():
     the Scene in the same answer, and the answer brings the request the sheet fills now (declared: no Exertion)."""
     mira = copy.deepcopy(MIRA)
     mira["sheet"]["convictions"] = [{"id": "c1", "text": "Never again", "significance": 2}]
-    choices = {"type1": "Mental", "type2": "Control", "skill": "", "masteries": True, "item": "",
-               "convictions": ["c1"]}
+    choices = {"type1": "Mental", "type2": "Control", "skill": "", "masteries": True, "item": "", "convictions": ["c1"]}
     request = api.request_from_sheet("ability_test", mira["sheet"], choices)
     answer = api.turn("ability_test", {"request": request, "choices": choices, "seed": 5}, table(mira))
     assert answer["character"]["exertion"] == 2 and answer["character"]["scene_convictions"] == ["c1"]
@@ -121,14 +152,20 @@ def test_each_price_the_sheet_cannot_pay_is_checked_on_its_own():
     assert api.check("threat", {"rating": 1}, rolled, table())["choices"] == [[None] * 8]
 
 
-@pytest.mark.parametrize("step, tables, words", [
-    ({"pool": 3}, None, "'step' must be"),
-    ({"request": {"pool": 3}, "extra": 1}, None, "'step' must be"),
-    ({"request": {"pool": 3}}, {"character": "Rook"}, "'table.character' must be"),
-    ({"request": {"pool": 3}}, {"who": None}, "'table' must be an object with character and scheme"),
-    ({"request": {"pool": 3, "will": True}}, {"character": {**ROOK, "kind": "elf"}, "scheme": None},
-     "'table.character.kind' must be one of"),
-])
+@pytest.mark.parametrize(
+    "step, tables, words",
+    [
+        ({"pool": 3}, None, "'step' must be"),
+        ({"request": {"pool": 3}, "extra": 1}, None, "'step' must be"),
+        ({"request": {"pool": 3}}, {"character": "Rook"}, "'table.character' must be"),
+        ({"request": {"pool": 3}}, {"who": None}, "'table' must be an object with character and scheme"),
+        (
+            {"request": {"pool": 3, "will": True}},
+            {"character": {**ROOK, "kind": "elf"}, "scheme": None},
+            "'table.character.kind' must be one of",
+        ),
+    ],
+)
 def test_bad_taps_are_refused_naming_the_field(step, tables, words):
     """A step or a table the page should never send is refused, naming the field; nothing is rolled."""
     with pytest.raises(RulesError, match=words):

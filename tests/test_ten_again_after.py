@@ -59,15 +59,17 @@ def brute_force(result: dict, action: dict, tens: int = 7) -> tuple[dict[str, Fr
 # initiative, a modifier that leaves the Will two dice, and both sides of a contest
 CASES = {
     "plain, a 10 rolling on": ([10, 1, 3], {"pool": 2, "required": 4}, {"spend_will": True}),
-    "risky, two 10s with chains": ([10, 10, 10, 8, 9], {"pool": 2, "risky": True, "required": 7},
-                                   {"spend_will": True}),
+    "risky, two 10s with chains": ([10, 10, 10, 8, 9], {"pool": 2, "risky": True, "required": 7}, {"spend_will": True}),
     "unskilled botch": ([1], {"pool": 1, "unskilled": True}, {"spend_will": True}),
     "plain botch": ([1, 5], {"pool": 2}, {"spend_will": True}),
-        "initiative": ([6, 1], {"pool": 2, "initiative": True, "risky": True, "required": 2}, {"spend_will": True}),
+    "initiative": ([6, 1], {"pool": 2, "initiative": True, "risky": True, "required": 2}, {"spend_will": True}),
     "modifier leaves two": ([], {"pool": 0, "modifier": -1}, {"spend_will": True}),
     "contest, actor": ([8, 1, 9, 10, 4], {"pool": 2, "risky": True, "opposed": {"pool": 2}}, {"spend_will": True}),
-    "contest, target": ([8, 1, 9, 10, 4], {"pool": 2, "risky": True, "opposed": {"pool": 2, "unskilled": True}},
-                        {"spend_will": True, "side": "target"}),
+    "contest, target": (
+        [8, 1, 9, 10, 4],
+        {"pool": 2, "risky": True, "opposed": {"pool": 2, "unskilled": True}},
+        {"spend_will": True, "side": "target"},
+    ),
 }
 
 
@@ -79,7 +81,7 @@ def test_odds_after_a_will_agree_with_every_die_act_may_roll(case):
     result = roll(faces, **request)
     exact = after.odds_after(result, action)["outcomes"]
     found, left = brute_force(result, action)
-    assert left < Fraction(1, 10 ** 5)
+    assert left < Fraction(1, 10**5)
     assert sum(exact.values()) == 1
     for outcome, p in exact.items():
         assert found[outcome] <= p <= found[outcome] + left, (outcome, p, found[outcome], left)
@@ -100,7 +102,7 @@ def test_chain_ways_sum_to_one():
     for threshold in (6, 8):
         for m in range(4):
             total = sum(Fraction(after.chain_ways(m, threshold, j), 10 ** (m + j)) for j in range(60))
-            assert 1 - total < Fraction(1, 10 ** 40)
+            assert 1 - total < Fraction(1, 10**40)
 
 
 @pytest.mark.parametrize("case", ["risky, two 10s with chains", "contest, target"])
@@ -119,8 +121,12 @@ def test_odds_after_refuses_what_act_refuses():
     """A second Will, a target's Will without a contest, a wrong shape: the same refusals as act()."""
     up_front = roll([8, 8, 8, 8, 8, 8], pool=3, will=True)
     plain = roll([8, 8, 8], pool=3)
-    for result, action in ((up_front, {"spend_will": True}), (plain, {"spend_will": True, "side": "target"}),
-                           (plain, {"reroll": [0]}), (plain, {"spend_will": 1})):
+    for result, action in (
+        (up_front, {"spend_will": True}),
+        (plain, {"spend_will": True, "side": "target"}),
+        (plain, {"reroll": [0]}),
+        (plain, {"spend_will": 1}),
+    ):
         with pytest.raises(RulesError) as act_error:
             ten_again.act(result, action, random.Random(1))
         with pytest.raises(RulesError) as after_error:
@@ -135,9 +141,15 @@ def test_standing_is_the_outcome_with_certainty():
     assert after.standing(contest)["outcomes"] == {"actor": 0, "target": 1, "tie": 0}
 
 
-@pytest.mark.parametrize("request_", [{"pool": 3}, {"pool": 5, "risky": True, "required": 3},
-                                      {"pool": 4, "opposed": {"pool": 4, "will": True}},
-                                      {"pool": 0, "modifier": -2}])
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"pool": 3},
+        {"pool": 5, "risky": True, "required": 3},
+        {"pool": 4, "opposed": {"pool": 4, "will": True}},
+        {"pool": 0, "modifier": -2},
+    ],
+)
 def test_what_if_a_will_equals_the_odds_with_it(request_):
     """The what-if "Expend a Will" is odds() of the request with will ticked, exactly."""
     entries = after.what_if(parse(**request_))
@@ -152,6 +164,7 @@ def test_no_what_if_once_the_will_is_expended_or_adds_nothing():
 
 
 # --- luck ---------------------------------------------------------------------------------------------------------
+
 
 def _ranked_rolls(**request) -> list[dict]:
     """One roll of each rank, worst first: a botch, no successes, then 1 to 15 successes (a 10 rolling on)."""
@@ -173,13 +186,16 @@ def test_ten_again_22_luck_percentiles_average_one_half(request_):
         worse_so_far += luck["p_same"]
         total += luck["p_same"]
     assert mean == total * total / 2
-    assert 1 - total < Fraction(1, 10 ** 12)
+    assert 1 - total < Fraction(1, 10**12)
 
 
 def test_ten_again_22_a_contest_is_ranked_from_the_actors_side():
     """ten_again-22: in a contest the target's win < a tie < the actor's win; the three average exactly ½."""
-    rolls = {"target": roll([2, 9], pool=1, opposed={"pool": 1}), "tie": roll([2, 2], pool=1, opposed={"pool": 1}),
-             "actor": roll([9, 2], pool=1, opposed={"pool": 1})}
+    rolls = {
+        "target": roll([2, 9], pool=1, opposed={"pool": 1}),
+        "tie": roll([2, 2], pool=1, opposed={"pool": 1}),
+        "actor": roll([9, 2], pool=1, opposed={"pool": 1}),
+    }
     lucks = {k: after.luck(r) for k, r in rolls.items()}
     assert [lucks[k]["outcome"] for k in ("target", "tie", "actor")] == ["target", "tie", "actor"]
     assert sum(x["p_same"] * (x["p_worse"] + x["p_same"] / 2) for x in lucks.values()) == Fraction(1, 2)
@@ -200,5 +216,7 @@ def test_ten_again_22_luck_is_of_the_roll_as_first_rolled():
 def test_luck_through_the_api_gives_the_percentile():
     """api.luck: percentile = P(worse) + ½ P(same), as a float and as "p/q"."""
     out = api.luck("ten_again", roll([8, 9, 1], pool=3))
-    assert Fraction(out["exact"]["percentile"]) == Fraction(out["exact"]["p_worse"]) + Fraction(out["exact"]["p_same"]) / 2
+    assert (
+        Fraction(out["exact"]["percentile"]) == Fraction(out["exact"]["p_worse"]) + Fraction(out["exact"]["p_same"]) / 2
+    )
     assert out["percentile"] == pytest.approx(float(Fraction(out["exact"]["percentile"])))

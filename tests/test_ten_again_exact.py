@@ -42,11 +42,14 @@ def test_modifier_and_will_odds_ten_again_2():
     assert ten_again.odds(parse(pool=5, modifier=-7, will=True)) == ten_again.odds(parse(pool=1))
 
 
-@pytest.mark.parametrize("request_, path", [
-    ({"pool": 0, "modifier": -3, "will": True}, "will"),
-    ({"pool": 5, "modifier": -9, "will": True}, "will"),
-    ({"pool": 2, "opposed": {"pool": 1, "modifier": -4, "will": True}}, "opposed.will"),
-])
+@pytest.mark.parametrize(
+    "request_, path",
+    [
+        ({"pool": 0, "modifier": -3, "will": True}, "will"),
+        ({"pool": 5, "modifier": -9, "will": True}, "will"),
+        ({"pool": 2, "opposed": {"pool": 1, "modifier": -4, "will": True}}, "opposed.will"),
+    ],
+)
 def test_a_will_that_adds_no_dice_has_no_odds_ten_again_7(request_, path):
     """ten_again-7: a request expending a Will the modifier leaves no die to add is refused by odds, on either side
     of a contest, naming the field (it answered "failure 1.0" before)."""
@@ -55,8 +58,12 @@ def test_a_will_that_adds_no_dice_has_no_odds_ten_again_7(request_, path):
     assert e.value.path == path
 
 
-SMALL = [(n, init, unskilled, risky) for n in range(0, 4) for init in (False, True)
-         for unskilled, risky in ((False, False), (True, False), (False, True))]
+SMALL = [
+    (n, init, unskilled, risky)
+    for n in range(0, 4)
+    for init in (False, True)
+    for unskilled, risky in ((False, False), (True, False), (False, True))
+]
 
 
 @pytest.mark.parametrize("n, initiative, unskilled, risky", SMALL)
@@ -65,8 +72,7 @@ def test_odds_match_brute_force(n, initiative, unskilled, risky):
     depth = 25
     dist, botch = brute_law(n, 6 if initiative else 8, unskilled or risky, depth)
     for required in (1, 2, 4):
-        o = ten_again.odds(parse(pool=n, unskilled=unskilled, risky=risky, initiative=initiative,
-                                 required=required))
+        o = ten_again.odds(parse(pool=n, unskilled=unskilled, risky=risky, initiative=initiative, required=required))
         for key, p in o["successes"].items():
             if int(key) <= depth:
                 assert p == dist[int(key)], key
@@ -82,9 +88,17 @@ def test_odds_match_brute_force_four_dice():
     assert o["outcomes"]["botch"] == botch
 
 
-@pytest.mark.parametrize("request_", [{"pool": 0}, {"pool": 1}, {"pool": 1, "required": 20},
-                                      {"pool": 7, "risky": True},
-                                      {"pool": 30, "modifier": 10, "will": True, "initiative": True}, LARGEST])
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"pool": 0},
+        {"pool": 1},
+        {"pool": 1, "required": 20},
+        {"pool": 7, "risky": True},
+        {"pool": 30, "modifier": 10, "will": True, "initiative": True},
+        LARGEST,
+    ],
+)
 def test_successes_table_stops_below_the_tail_ten_again_10(request_):
     """ten_again-10: successes are listed up to the first count with less than 1e-15 beyond; outcomes sum to 1."""
     o = ten_again.odds(parse(**request_))
@@ -106,13 +120,16 @@ def _truncated_contest(actor: ten_again.Law, target: ten_again.Law) -> tuple[Fra
     return win, tie
 
 
-@pytest.mark.parametrize("actor, target", [
-    ((3, 8, False), (2, 8, True)),
-    ((5, 6, True), (0, 8, False)),
-    ((0, 8, True), (4, 6, False)),
-    ((12, 8, True), (9, 6, True)),
-    ((43, 8, True), (43, 6, True)),
-])
+@pytest.mark.parametrize(
+    "actor, target",
+    [
+        ((3, 8, False), (2, 8, True)),
+        ((5, 6, True), (0, 8, False)),
+        ((0, 8, True), (4, 6, False)),
+        ((12, 8, True), (9, 6, True)),
+        ((43, 8, True), (43, 6, True)),
+    ],
+)
 def test_contest_odds_equal_the_long_sum_ten_again_11(actor, target):
     """ten_again-11: the contest's closed form equals the term-by-term sum to within 1e-100."""
     win, tie = ten_again.contest(ten_again.law(*actor, 1), ten_again.law(*target, 1))
@@ -220,8 +237,9 @@ def test_odds_sum_to_one(request_):
         assert 1 - TAIL <= sum(o["target_successes"].values()) <= 1
 
 
-SIDE = st.fixed_dictionaries({f.name: strategies.for_field(f) for f in ten_again.FIELDS
-                              if f.name not in ("required", "opposed")}).map(strategies.will_adds_dice)
+SIDE = st.fixed_dictionaries(
+    {f.name: strategies.for_field(f) for f in ten_again.FIELDS if f.name not in ("required", "opposed")}
+).map(strategies.will_adds_dice)
 
 
 @settings(max_examples=30, deadline=None)
@@ -247,8 +265,10 @@ def test_more_dice_never_lower_success_without_eating(side, required):
 @given(SIDE, st.integers(1, 20))
 def test_initiative_helps_and_eating_hurts(side, required):
     """Counting 6s and 7s never lowers the chance of success; letting 1s eat never raises it."""
+
     def success(**change):
         return ten_again.odds(parse(**dict(side, **change), required=required))["outcomes"]["success"]
+
     assert success(initiative=True) >= success(initiative=False)
     assert success(risky=True) <= success(risky=False, unskilled=False)
     assert success(unskilled=True) == success(risky=True)

@@ -40,23 +40,26 @@ def test_module_contract():
     assert ten_again.EXTRAS["threshold"] == 8 and ten_again.EXTRAS["initiative_threshold"] == 6
 
 
-@pytest.mark.parametrize("request_, field", [
-    ({"pool": "3"}, "pool"),
-    ({"pool": True}, "pool"),
-    ({"pool": 3.0}, "pool"),
-    ({"pool": -1}, "pool"),
-    ({"pool": 31}, "pool"),
-    ({"modifier": 11}, "modifier"),
-    ({"modifier": -11}, "modifier"),
-    ({"required": 0}, "required"),
-    ({"required": 21}, "required"),
-    ({"will": 1}, "will"),
-    ({"risky": "yes"}, "risky"),
-    ({"dots": 3}, "dots"),
-    ({"opposed": {"pool": 2, "required": 2}}, "opposed.required"),
-    ({"opposed": {"pool": 31}}, "opposed.pool"),
-    ({"opposed": [3]}, "opposed"),
-])
+@pytest.mark.parametrize(
+    "request_, field",
+    [
+        ({"pool": "3"}, "pool"),
+        ({"pool": True}, "pool"),
+        ({"pool": 3.0}, "pool"),
+        ({"pool": -1}, "pool"),
+        ({"pool": 31}, "pool"),
+        ({"modifier": 11}, "modifier"),
+        ({"modifier": -11}, "modifier"),
+        ({"required": 0}, "required"),
+        ({"required": 21}, "required"),
+        ({"will": 1}, "will"),
+        ({"risky": "yes"}, "risky"),
+        ({"dots": 3}, "dots"),
+        ({"opposed": {"pool": 2, "required": 2}}, "opposed.required"),
+        ({"opposed": {"pool": 31}}, "opposed.pool"),
+        ({"opposed": [3]}, "opposed"),
+    ],
+)
 def test_bad_request_names_the_field(request_, field):
     """A bad request raises RulesError naming the field."""
     with pytest.raises(RulesError, match=f"'{field}'"):
@@ -85,20 +88,20 @@ RULE_CASES = [
     ("unskilled: 1s eat 10s then others", {"pool": 4, "unskilled": True}, [1, 1, 10, 9], 0, 0, [], "failure"),
     ("risky: 1s left and no successes", {"pool": 5, "risky": True}, [1, 1, 1, 10, 8], 0, 1, [], "botch"),
     ("risky: the 10 left rolls again", {"pool": 4, "risky": True}, [1, 10, 10, 5, 9], 2, 0, [9], "success"),
-    ("initiative risky: 1s eat 7s too", {"pool": 3, "risky": True, "initiative": True}, [1, 6, 7], 1, 0, [],
-     "success"),
+    ("initiative risky: 1s eat 7s too", {"pool": 3, "risky": True, "initiative": True}, [1, 6, 7], 1, 0, [], "success"),
     ("not risky: 1s eat nothing", {"pool": 3}, [1, 1, 10, 4], 1, 2, [4], "success"),
     ("no successes and no 1s", {"pool": 3}, [2, 3, 7], 0, 0, [], "failure"),
 ]
 
 
-@pytest.mark.parametrize("text, request_, faces, successes, ones_left, rerolls, outcome", RULE_CASES,
-                         ids=[c[0] for c in RULE_CASES])
+@pytest.mark.parametrize(
+    "text, request_, faces, successes, ones_left, rerolls, outcome", RULE_CASES, ids=[c[0] for c in RULE_CASES]
+)
 def test_rule_sentences(text, request_, faces, successes, ones_left, rerolls, outcome):
     """Each rule sentence, with scripted dice: successes, 1s left, re-rolls and the outcome."""
     r = roll(faces, **request_)
     assert (r["successes"], r["ones_left"], r["rerolls"], r["outcome"]) == (successes, ones_left, rerolls, outcome)
-    assert r["dice"] == faces[:len(faces) - len(rerolls)]
+    assert r["dice"] == faces[: len(faces) - len(rerolls)]
     assert r["botch"] == (outcome == "botch")
 
 
@@ -141,7 +144,9 @@ def test_rerolls_are_listed_chain_by_chain_ten_again_5():
     r = roll([10, 10, 10, 4, 7], pool=2)
     assert r["rerolls"] == [10, 4, 7] and r["successes"] == 3
     assert [s for s in r["steps"] if s.startswith("10 rolled again")] == [
-        "10 rolled again → 10 → 4: +1 success", "10 rolled again → 7: +0 successes"]
+        "10 rolled again → 10 → 4: +1 success",
+        "10 rolled again → 7: +0 successes",
+    ]
 
 
 @pytest.mark.parametrize("request_", [{"pool": 0}, {"pool": 2, "modifier": -2}, {"pool": 2, "modifier": -5}])
@@ -152,12 +157,15 @@ def test_no_dice_is_a_failure_ten_again_2(request_):
     assert r["summary"] == "Failure: no dice"
 
 
-@pytest.mark.parametrize("request_, base, will", [
-    ({"pool": 2, "will": True}, 2, 3),
-    ({"pool": 2, "modifier": 1, "will": True}, 3, 3),
-    ({"pool": 1, "modifier": -2, "will": True}, 0, 2),
-    ({"pool": 0, "modifier": -2, "will": True}, 0, 1),
-])
+@pytest.mark.parametrize(
+    "request_, base, will",
+    [
+        ({"pool": 2, "will": True}, 2, 3),
+        ({"pool": 2, "modifier": 1, "will": True}, 3, 3),
+        ({"pool": 1, "modifier": -2, "will": True}, 0, 2),
+        ({"pool": 0, "modifier": -2, "will": True}, 0, 1),
+    ],
+)
 def test_will_adds_three_dice_to_the_pool_ten_again_2(request_, base, will):
     """ten_again-2: a Will adds three dice; the modifier applies to the whole pool, Will's dice included."""
     faces = [2] * (base + will)
@@ -175,14 +183,17 @@ def test_will_dice_join_the_roll_up_front():
 # --- contests ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("actor, target, faces, net, outcome", [
-    ({"pool": 3}, {"pool": 2}, [8, 9, 2, 8, 3], 1, "actor"),
-    ({"pool": 2}, {"pool": 2}, [8, 2, 9, 3], 0, "tie"),
-    ({"pool": 1}, {"pool": 2}, [4, 9, 8], -2, "target"),
-    ({"pool": 1, "required": 5}, {"pool": 0}, [8], 1, "actor"),
-    ({"pool": 0}, {"pool": 0}, [], 0, "tie"),
-    ({"pool": 1}, {"pool": 1, "initiative": True}, [10, 3, 6], 0, "tie"),
-])
+@pytest.mark.parametrize(
+    "actor, target, faces, net, outcome",
+    [
+        ({"pool": 3}, {"pool": 2}, [8, 9, 2, 8, 3], 1, "actor"),
+        ({"pool": 2}, {"pool": 2}, [8, 2, 9, 3], 0, "tie"),
+        ({"pool": 1}, {"pool": 2}, [4, 9, 8], -2, "target"),
+        ({"pool": 1, "required": 5}, {"pool": 0}, [8], 1, "actor"),
+        ({"pool": 0}, {"pool": 0}, [], 0, "tie"),
+        ({"pool": 1}, {"pool": 1, "initiative": True}, [10, 3, 6], 0, "tie"),
+    ],
+)
 def test_contest_nets_successes_ten_again_8(actor, target, faces, net, outcome):
     """ten_again-8: their successes reduce yours; the outcome goes to who has successes left."""
     r = roll(faces, **actor, opposed=target)
@@ -224,8 +235,15 @@ def test_contest_roll_order():
 def test_spend_will_after_the_roll_ten_again_6():
     """ten_again-6: the Will's three dice join the same roll; their 10s roll again."""
     r = roll([8, 3], pool=2)
-    assert r["choices"] == [{"name": "spend_will", "label": "Expend a Will: +3 dice", "side": "actor", "dice": 3,
-                             "action": {"spend_will": True}}]
+    assert r["choices"] == [
+        {
+            "name": "spend_will",
+            "label": "Expend a Will: +3 dice",
+            "side": "actor",
+            "dice": 3,
+            "action": {"spend_will": True},
+        }
+    ]
     r2 = act(r, {"spend_will": True}, [10, 2, 9, 7])
     assert (r2["dice"], r2["will_dice"], r2["rerolls"], r2["successes"]) == ([8, 3], [10, 2, 9], [7], 3)
     assert r2["will_spent"] and r2["choices"] == [] and r2["request"] == r["request"]
@@ -256,10 +274,13 @@ def test_spend_will_equals_up_front_on_same_faces_ten_again_6():
         assert after[key] == up_front[key], key
 
 
-@pytest.mark.parametrize("request_, faces, message", [
-    ({"pool": 2, "will": True}, [8, 3, 2, 2, 2], "already expended"),
-    ({"pool": 0, "modifier": -3}, [], "adds no dice"),
-])
+@pytest.mark.parametrize(
+    "request_, faces, message",
+    [
+        ({"pool": 2, "will": True}, [8, 3, 2, 2, 2], "already expended"),
+        ({"pool": 0, "modifier": -3}, [], "adds no dice"),
+    ],
+)
 def test_one_will_per_action_ten_again_7(request_, faces, message):
     """ten_again-7: a second Will, or one that adds no dice, is refused and not offered."""
     r = roll(faces, **request_)
@@ -275,16 +296,21 @@ def test_will_only_once_after_the_roll_ten_again_7():
         ten_again.act(r, {"spend_will": True}, ScriptedDice(5, 5, 5))
 
 
-@pytest.mark.parametrize("request_, path, words", [
-    ({"pool": 0, "modifier": -3, "will": True}, "will", "dots 0 - 3 + 3 = 0"),
-    ({"pool": 2, "modifier": -6, "will": True}, "will", "dots 2 - 6 + 3 = -1"),
-    ({"pool": 3, "opposed": {"pool": 0, "modifier": -3, "will": True}}, "opposed.will", "dots 0 - 3 + 3 = 0"),
-])
+@pytest.mark.parametrize(
+    "request_, path, words",
+    [
+        ({"pool": 0, "modifier": -3, "will": True}, "will", "dots 0 - 3 + 3 = 0"),
+        ({"pool": 2, "modifier": -6, "will": True}, "will", "dots 2 - 6 + 3 = -1"),
+        ({"pool": 3, "opposed": {"pool": 0, "modifier": -3, "will": True}}, "opposed.will", "dots 0 - 3 + 3 = 0"),
+    ],
+)
 def test_a_will_that_adds_no_dice_is_neither_taken_nor_charged_ten_again_7(request_, path, words):
     """ten_again-7: a request that expends up front a Will the modifier leaves no die to add is refused before any
     die (roll, and costs charges nothing for it: it refuses too), on either side of a contest, naming the field."""
     dice = ScriptedDice(*[5] * 10)
-    with pytest.raises(RulesError, match=rf"^'{path}' is not allowed: a Will would add no dice \({re.escape(words)}\)") as e:
+    with pytest.raises(
+        RulesError, match=rf"^'{path}' is not allowed: a Will would add no dice \({re.escape(words)}\)"
+    ) as e:
         ten_again.roll(parse(**request_), dice)
     assert (e.value.path, dice.left) == (path, [5] * 10)
     with pytest.raises(RulesError, match=rf"^'{path}' is not allowed: a Will would add no dice"):
@@ -312,16 +338,19 @@ def test_target_spends_will_ten_again_8():
     assert (r3["outcome"], r3["choices"]) == ("tie", [])
 
 
-@pytest.mark.parametrize("action, message", [
-    ({}, "'action' must be one of"),
-    ({"reroll": [0]}, "'action' must be one of"),
-    ({"spend_will": True, "dice": 3}, "'action' must be one of"),
-    ({"spend_will": False}, "'action.spend_will' must be true"),
-    ({"spend_will": 1}, "'action.spend_will' must be true"),
-    ({"spend_will": True, "side": "target"}, "'action.side' must be one of actor"),
-    ({"spend_will": True, "side": "bystander"}, "'action.side'"),
-    ([], "'action' must be one of"),
-])
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        ({}, "'action' must be one of"),
+        ({"reroll": [0]}, "'action' must be one of"),
+        ({"spend_will": True, "dice": 3}, "'action' must be one of"),
+        ({"spend_will": False}, "'action.spend_will' must be true"),
+        ({"spend_will": 1}, "'action.spend_will' must be true"),
+        ({"spend_will": True, "side": "target"}, "'action.side' must be one of actor"),
+        ({"spend_will": True, "side": "bystander"}, "'action.side'"),
+        ([], "'action' must be one of"),
+    ],
+)
 def test_bad_actions(action, message):
     """An unknown or malformed action raises RulesError listing what is allowed."""
     r = roll([8, 3], pool=2)
@@ -342,22 +371,25 @@ def _tamper(r, path, value):
     return r
 
 
-@pytest.mark.parametrize("path, value, field", [
-    (["dice"], [8, 3], "roll.dice"),
-    (["dice"], [8, 3, 11], "roll.dice"),
-    (["dice"], [8, 3, "2"], "roll.dice"),
-    (["dice"], [8, 3, True], "roll.dice"),
-    (["dice"], KeyError, "roll.dice"),
-    (["will_dice"], [2, 2, 2], "roll.will_dice"),
-    (["will_spent"], "no", "roll.will_spent"),
-    (["rerolls"], [], "roll.rerolls"),
-    (["rerolls"], [5, 10], "roll.rerolls"),
-    (["rerolls"], [10], "roll.rerolls"),
-    (["rerolls"], [0], "roll.rerolls"),
-    (["request"], KeyError, "roll.request"),
-    (["request", "pool"], 31, "roll.request.pool"),
-    (["request", "opposed"], {"pool": 1}, "roll.target"),
-])
+@pytest.mark.parametrize(
+    "path, value, field",
+    [
+        (["dice"], [8, 3], "roll.dice"),
+        (["dice"], [8, 3, 11], "roll.dice"),
+        (["dice"], [8, 3, "2"], "roll.dice"),
+        (["dice"], [8, 3, True], "roll.dice"),
+        (["dice"], KeyError, "roll.dice"),
+        (["will_dice"], [2, 2, 2], "roll.will_dice"),
+        (["will_spent"], "no", "roll.will_spent"),
+        (["rerolls"], [], "roll.rerolls"),
+        (["rerolls"], [5, 10], "roll.rerolls"),
+        (["rerolls"], [10], "roll.rerolls"),
+        (["rerolls"], [0], "roll.rerolls"),
+        (["request"], KeyError, "roll.request"),
+        (["request", "pool"], 31, "roll.request.pool"),
+        (["request", "opposed"], {"pool": 1}, "roll.target"),
+    ],
+)
 def test_tampered_roll_is_refused(path, value, field):
     """act refuses a roll dict its rules could not have produced, naming the field."""
     r = roll([8, 10, 2, 5], pool=3)
@@ -410,8 +442,9 @@ def test_roll_agrees_with_a_plain_reading(request_, seed):
     sides = [(r, req)] + ([(r["target"], req["opposed"])] if req["opposed"] else [])
     for side, rq in sides:
         faces = side["dice"] + side["will_dice"]
-        successes, ones_left, tens_left = evaluate(faces, side["rerolls"], 6 if rq["initiative"] else 8,
-                                                   rq["unskilled"] or rq["risky"])
+        successes, ones_left, tens_left = evaluate(
+            faces, side["rerolls"], 6 if rq["initiative"] else 8, rq["unskilled"] or rq["risky"]
+        )
         assert (side["successes"], side["ones_left"]) == (successes, ones_left)
         assert side["rerolls"].count(10) + tens_left == len(side["rerolls"])
         pool = ten_again.Pool.of(rq)
@@ -438,6 +471,7 @@ def test_act_never_changes_its_input(request_, seed, seed2, target_side):
 def test_api_roll_act_odds():
     """Through the API: a seeded roll, a JSON round trip, a Will after it, and odds as floats with exact strings."""
     from arbiter import api
+
     request = {"pool": 4, "risky": True, "opposed": {"pool": 3}}
     r = api.roll("ten_again", request, seed=7)
     assert r == api.roll("ten_again", request, seed=7)
@@ -454,10 +488,19 @@ def test_api_roll_act_odds():
 def test_api_systems_lists_ten_again():
     """systems() publishes the ten_again fields with their ranges and defaults."""
     from arbiter import api
+
     entry = next(s for s in api.systems() if s["id"] == "ten_again")
     assert entry["seed"] == "003_afded177ba302d96.txt"
-    assert entry["defaults"] == {"pool": 3, "modifier": 0, "will": False, "unskilled": False, "risky": False,
-                                 "initiative": False, "required": 1, "opposed": None}
+    assert entry["defaults"] == {
+        "pool": 3,
+        "modifier": 0,
+        "will": False,
+        "unskilled": False,
+        "risky": False,
+        "initiative": False,
+        "required": 1,
+        "opposed": None,
+    }
     assert [a["name"] for a in entry["actions"]] == ["spend_will"]
 
 
@@ -465,19 +508,23 @@ def test_api_systems_lists_ten_again():
 def test_api_refuses_bad_requests(request_):
     """The API refuses bad requests with RulesError."""
     from arbiter import api
+
     with pytest.raises(RulesError):
         api.roll("ten_again", request_)
     with pytest.raises(RulesError):
         api.odds("ten_again", request_)
 
 
-@pytest.mark.parametrize("faces, request_, tone, botch_dice", [
-    ((1, 3, 1), {}, "botch", [0, 2]),
-    ((1, 8, 1), {"risky": True}, "botch", [2]),  # the first 1 ate the 8: the second is left
-    ((1, 8, 3), {}, "success", []),
-    ((1, 2, 2, 8, 2, 3), {"opposed": {"pool": 3}}, "botch", [0]),  # the actor's botch, in a contest too
-    ((8, 2, 2, 8, 2, 3), {"opposed": {"pool": 3}}, "mixed", []),  # a tie: nobody has successes left
-])
+@pytest.mark.parametrize(
+    "faces, request_, tone, botch_dice",
+    [
+        ((1, 3, 1), {}, "botch", [0, 2]),
+        ((1, 8, 1), {"risky": True}, "botch", [2]),  # the first 1 ate the 8: the second is left
+        ((1, 8, 3), {}, "success", []),
+        ((1, 2, 2, 8, 2, 3), {"opposed": {"pool": 3}}, "botch", [0]),  # the actor's botch, in a contest too
+        ((8, 2, 2, 8, 2, 3), {"opposed": {"pool": 3}}, "mixed", []),  # a tie: nobody has successes left
+    ],
+)
 def test_tone_and_the_ones_that_make_a_botch_ten_again_20(faces, request_, tone, botch_dice):
     """ten_again-20: the actor's botch is the worst tone, a tie is mixed; botch_dice lists the 1s left."""
     r = roll(faces, **request_)
@@ -494,15 +541,23 @@ def test_a_wills_one_left_is_among_the_botch_dice_ten_again_20():
 
 # --- each die's marks, as the page draws them (the page compares no face) -----------------------------------------
 
-@pytest.mark.parametrize("faces, request_, marks, reroll_marks", [
-    ([8, 3, 10, 6, 1, 9], {"pool": 5}, [["kept"], [], ["kept", "exploded"], [], []], [["new", "kept"]]),
-    ([6, 7, 5], {"pool": 3, "initiative": True}, [["kept"], ["kept"], []], []),
-    ([1, 10, 9], {"pool": 3, "risky": True}, [["cancelled"], ["cancelled"], ["kept"]], []),  # the eaten 10 stays
-    ([1, 3], {"pool": 2}, [["botch"], []], []),
-    ([10, 10, 5], {"pool": 1}, [["kept", "exploded"]], [["new", "kept", "exploded"], ["new"]]),
-    ([8, 2, 10, 4, 9, 3], {"pool": 2, "will": True},
-     [["kept"], [], ["kept", "exploded", "will", "new"], ["will", "new"], ["kept", "will", "new"]], [["new"]]),
-])
+
+@pytest.mark.parametrize(
+    "faces, request_, marks, reroll_marks",
+    [
+        ([8, 3, 10, 6, 1, 9], {"pool": 5}, [["kept"], [], ["kept", "exploded"], [], []], [["new", "kept"]]),
+        ([6, 7, 5], {"pool": 3, "initiative": True}, [["kept"], ["kept"], []], []),
+        ([1, 10, 9], {"pool": 3, "risky": True}, [["cancelled"], ["cancelled"], ["kept"]], []),  # the eaten 10 stays
+        ([1, 3], {"pool": 2}, [["botch"], []], []),
+        ([10, 10, 5], {"pool": 1}, [["kept", "exploded"]], [["new", "kept", "exploded"], ["new"]]),
+        (
+            [8, 2, 10, 4, 9, 3],
+            {"pool": 2, "will": True},
+            [["kept"], [], ["kept", "exploded", "will", "new"], ["will", "new"], ["kept", "will", "new"]],
+            [["new"]],
+        ),
+    ],
+)
 def test_marks_keep_successes_cancel_what_ones_eat_and_explode_tens(faces, request_, marks, reroll_marks):
     """ten_again-1..6: a success kept (6s up on initiative), a 1 and the success it ate cancelled, a 10 left
     exploded, a botch's 1s botch, Will's dice will and new; each re-roll new, kept when a success, exploded on a 10."""
@@ -523,6 +578,11 @@ def test_marks_after_a_will_are_recomputed_never_trusted():
     assert r["marks"] == [["kept", "exploded"], ["kept", "exploded"]]
     tampered = {**r, "marks": [["kept"], ["kept"]], "reroll_marks": [["botch"], ["botch"]]}
     r2 = act(tampered, {"spend_will": True}, [1, 2, 3])
-    assert r2["marks"] == [["kept", "exploded"], ["cancelled"], ["cancelled", "will", "new"], ["will", "new"],
-                           ["will", "new"]]
+    assert r2["marks"] == [
+        ["kept", "exploded"],
+        ["cancelled"],
+        ["cancelled", "will", "new"],
+        ["will", "new"],
+        ["will", "new"],
+    ]
     assert r2["reroll_marks"] == [["new"]]

@@ -31,18 +31,21 @@ def test_will_max_is_resolve_plus_composure_ten_again_12(resolve, composure, max
     assert ten_again.will_max({"resolve": resolve, "composure": composure}) == {"max": maximum}
 
 
-@pytest.mark.parametrize("state, words", [
-    ({"will": 3, "resolve": 0, "composure": 3}, "'state.resolve' must be from 1 to 10"),
-    ({"will": 3, "resolve": 11, "composure": 3}, "'state.resolve' must be from 1 to 10"),
-    ({"will": 3, "resolve": 2, "composure": True}, "'state.composure' must be a whole number from 1 to 10"),
-    ({"will": 6, "resolve": 2, "composure": 3}, r"'state.will' must be from 0 to 5 \(resolve 2 \+ composure 3\)"),
-    ({"will": -1, "resolve": 2, "composure": 3}, "'state.will' must be from 0 to 20"),
-    ({"will": "3", "resolve": 2, "composure": 3}, "'state.will' must be a whole number"),
-    ({"will": 3, "composure": 3}, "'state.resolve' is missing"),
-    ({"resolve": 2, "composure": 3}, "'state.will' is missing"),
-    ([3, 2, 3], "'state' must be an object"),
-    (None, "'state' must be an object"),
-])
+@pytest.mark.parametrize(
+    "state, words",
+    [
+        ({"will": 3, "resolve": 0, "composure": 3}, "'state.resolve' must be from 1 to 10"),
+        ({"will": 3, "resolve": 11, "composure": 3}, "'state.resolve' must be from 1 to 10"),
+        ({"will": 3, "resolve": 2, "composure": True}, "'state.composure' must be a whole number from 1 to 10"),
+        ({"will": 6, "resolve": 2, "composure": 3}, r"'state.will' must be from 0 to 5 \(resolve 2 \+ composure 3\)"),
+        ({"will": -1, "resolve": 2, "composure": 3}, "'state.will' must be from 0 to 20"),
+        ({"will": "3", "resolve": 2, "composure": 3}, "'state.will' must be a whole number"),
+        ({"will": 3, "composure": 3}, "'state.resolve' is missing"),
+        ({"resolve": 2, "composure": 3}, "'state.will' is missing"),
+        ([3, 2, 3], "'state' must be an object"),
+        (None, "'state' must be an object"),
+    ],
+)
 def test_will_state_is_checked_ten_again_12(state, words):
     """ten_again-12: Resolve and Composure are 1..10 dots and Will 0..their sum; bad sheets name the field and range."""
     for op in (ten_again.expend_will, ten_again.rest, ten_again.will_roll):
@@ -76,13 +79,16 @@ def test_rest_defaults_to_one_night_ten_again_14():
     assert ten_again.rest(WILL)["will"] == ten_again.rest(WILL, {"nights": 1})["will"] == 4
 
 
-@pytest.mark.parametrize("args, words", [
-    ({"nights": 0}, "'args.nights' must be from 1 to 30"),
-    ({"nights": 31}, "'args.nights' must be from 1 to 30"),
-    ({"nights": True}, "'args.nights' must be a whole number"),
-    ({"days": 2}, "unknown field 'args.days'"),
-    ([2], "'args' must be an object"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        ({"nights": 0}, "'args.nights' must be from 1 to 30"),
+        ({"nights": 31}, "'args.nights' must be from 1 to 30"),
+        ({"nights": True}, "'args.nights' must be a whole number"),
+        ({"days": 2}, "unknown field 'args.days'"),
+        ([2], "'args' must be an object"),
+    ],
+)
 def test_rest_refuses_bad_nights_ten_again_14(args, words):
     """ten_again-14: nights are 1 to 30; anything else is refused naming the field."""
     with pytest.raises(RulesError, match=words):
@@ -117,8 +123,9 @@ def test_keys_an_op_does_not_read_are_kept():
     """A whole sheet may be passed: keys the op does not read come back unchanged."""
     sheet = {**WILL, "name": "Mara", "stats": [{"name": "Wits", "dots": 3}], "trained": ["Occult"]}
     out = ten_again.expend_will(sheet)
-    assert {k: v for k, v in out.items() if k not in ("will", "note")} == {k: v for k, v in sheet.items()
-                                                                            if k != "will"}
+    assert {k: v for k, v in out.items() if k not in ("will", "note")} == {
+        k: v for k, v in sheet.items() if k != "will"
+    }
 
 
 @pytest.mark.parametrize("op", ["will_max", "spend_will", "struggle_reset"])
@@ -132,7 +139,9 @@ def test_ops_without_args_refuse_args(op):
 
 will_states = st.integers(1, 10).flatmap(
     lambda r: st.integers(1, 10).flatmap(
-        lambda c: st.fixed_dictionaries({"resolve": st.just(r), "composure": st.just(c), "will": st.integers(0, r + c)})))
+        lambda c: st.fixed_dictionaries({"resolve": st.just(r), "composure": st.just(c), "will": st.integers(0, r + c)})
+    )
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -169,8 +178,14 @@ def turn(state, faces, **request):
 def test_a_turn_adds_the_rolls_successes_ten_again_16():
     """ten_again-16: each turn's successes accumulate toward the target."""
     out = turn({"target": 5}, [8, 9, 2], pool=3)
-    assert out == {"target": 5, "accumulated": 2, "turns": 1, "status": "ongoing", "contest": False,
-                   "note": "Turn 1: 2 successes: 2/5"}
+    assert out == {
+        "target": 5,
+        "accumulated": 2,
+        "turns": 1,
+        "status": "ongoing",
+        "contest": False,
+        "note": "Turn 1: 2 successes: 2/5",
+    }
     out = turn(out, [10, 8, 3], pool=2)
     assert (out["accumulated"], out["turns"], out["status"]) == (4, 2, "ongoing")
 
@@ -195,8 +210,14 @@ def test_a_done_struggle_takes_no_turn_until_reset_ten_again_16():
     with pytest.raises(RulesError, match="'state.status' is done: no more turns; struggle_reset"):
         turn(done, [8], pool=1)
     again = ten_again.struggle_reset(done)
-    assert again == {"target": 2, "accumulated": 0, "turns": 0, "status": "ongoing", "contest": False,
-                     "note": "Started again from scratch: 0/2"}
+    assert again == {
+        "target": 2,
+        "accumulated": 0,
+        "turns": 0,
+        "status": "ongoing",
+        "contest": False,
+        "note": "Started again from scratch: 0/2",
+    }
 
 
 def test_a_botch_aborts_and_resets_the_effort_ten_again_17():
@@ -263,23 +284,29 @@ def test_a_struggle_is_a_contest_or_not_throughout_ten_again_18():
         ten_again.struggle_odds({"target": 3}, {"request": {"pool": 2, "opposed": {"pool": 1}}, "turns": 2})
 
 
-@pytest.mark.parametrize("state, words", [
-    ({}, "'state.target' is missing: Successes needed, a whole number from 1 to 50"),
-    ({"target": 0}, "'state.target' must be from 1 to 50"),
-    ({"target": 51}, "'state.target' must be from 1 to 50"),
-    ({"target": 5, "accumulated": 5}, r"'state.accumulated' must be from 0 to 4 while the struggle is ongoing"),
-    ({"target": 5, "accumulated": -1}, "'state.accumulated' must be from 0 to 10000"),
-    ({"target": 5, "accumulated": 4, "status": "done"}, "'state.accumulated' must be at least the target 5"),
-    ({"target": 5, "accumulated": 2, "status": "aborted"}, "'state.accumulated' must be 0 when"),
-    ({"target": 5, "status": "won"}, "'state.status' must be one of ongoing, done, aborted"),
-    ({"target": 5, "contest": 1}, "'state.contest' must be true or false"),
-    ({"target": 5, "turns": 1001}, "'state.turns' must be from 0 to 1000"),
-    ("target 5", "'state' must be an object"),
-])
+@pytest.mark.parametrize(
+    "state, words",
+    [
+        ({}, "'state.target' is missing: Successes needed, a whole number from 1 to 50"),
+        ({"target": 0}, "'state.target' must be from 1 to 50"),
+        ({"target": 51}, "'state.target' must be from 1 to 50"),
+        ({"target": 5, "accumulated": 5}, r"'state.accumulated' must be from 0 to 4 while the struggle is ongoing"),
+        ({"target": 5, "accumulated": -1}, "'state.accumulated' must be from 0 to 10000"),
+        ({"target": 5, "accumulated": 4, "status": "done"}, "'state.accumulated' must be at least the target 5"),
+        ({"target": 5, "accumulated": 2, "status": "aborted"}, "'state.accumulated' must be 0 when"),
+        ({"target": 5, "status": "won"}, "'state.status' must be one of ongoing, done, aborted"),
+        ({"target": 5, "contest": 1}, "'state.contest' must be true or false"),
+        ({"target": 5, "turns": 1001}, "'state.turns' must be from 0 to 1000"),
+        ("target 5", "'state' must be an object"),
+    ],
+)
 def test_struggle_state_is_checked_ten_again_16(state, words):
     """ten_again-16: a struggle's target is 1..50 and its count fits its status; bad state names the field."""
-    for op, args in ((ten_again.struggle_turn, {"roll": roll([8], pool=1)}), (ten_again.struggle_reset, None),
-                     (ten_again.struggle_odds, {"request": {"pool": 1}})):
+    for op, args in (
+        (ten_again.struggle_turn, {"roll": roll([8], pool=1)}),
+        (ten_again.struggle_reset, None),
+        (ten_again.struggle_odds, {"request": {"pool": 1}}),
+    ):
         with pytest.raises(RulesError, match=words):
             op(state, args)
 
@@ -290,19 +317,22 @@ def _tampered(change):
     return r
 
 
-@pytest.mark.parametrize("args, words", [
-    ({}, "'args.roll' is missing"),
-    ({"roll": None}, "'args.roll' must be an object"),
-    ({"roll": [8, 9]}, "'args.roll' must be an object"),
-    ({"roll": {"system": "luck"}}, "'args.roll' must be a ten_again roll"),
-    ({"roll": _tampered(lambda r: r.update(successes=9))}, "'args.roll.successes' does not match the dice"),
-    ({"roll": _tampered(lambda r: r.update(botch=True))}, "'args.roll.botch' does not match the dice"),
-    ({"roll": _tampered(lambda r: r.update(dice=[8, 10, 11]))}, "'args.roll.dice' must be a list of 3 faces"),
-    ({"roll": _tampered(lambda r: r.update(rerolls=[]))}, "'args.roll.rerolls' must hold one chain per 10"),
-    ({"roll": _tampered(lambda r: r["request"].update(pool=31))}, "'args.roll.request.pool' must be from 0 to 30"),
-    ({"roll": _tampered(lambda r: r.update(target={"dice": [8]}))}, None),
-    ({"roll": roll([8], pool=1), "turns": 2}, "unknown field 'args.turns'"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        ({}, "'args.roll' is missing"),
+        ({"roll": None}, "'args.roll' must be an object"),
+        ({"roll": [8, 9]}, "'args.roll' must be an object"),
+        ({"roll": {"system": "luck"}}, "'args.roll' must be a ten_again roll"),
+        ({"roll": _tampered(lambda r: r.update(successes=9))}, "'args.roll.successes' does not match the dice"),
+        ({"roll": _tampered(lambda r: r.update(botch=True))}, "'args.roll.botch' does not match the dice"),
+        ({"roll": _tampered(lambda r: r.update(dice=[8, 10, 11]))}, "'args.roll.dice' must be a list of 3 faces"),
+        ({"roll": _tampered(lambda r: r.update(rerolls=[]))}, "'args.roll.rerolls' must hold one chain per 10"),
+        ({"roll": _tampered(lambda r: r["request"].update(pool=31))}, "'args.roll.request.pool' must be from 0 to 30"),
+        ({"roll": _tampered(lambda r: r.update(target={"dice": [8]}))}, None),
+        ({"roll": roll([8], pool=1), "turns": 2}, "unknown field 'args.turns'"),
+    ],
+)
 def test_struggle_turn_checks_its_roll_ten_again_16(args, words):
     """ten_again-16: a turn's roll must be a ten_again roll whose dice and counts the rules could have given."""
     if words is None:  # a stray key the rules do not read changes nothing
@@ -318,8 +348,12 @@ def test_a_turn_keeps_the_struggle_consistent_ten_again_18(request_, target, acc
     """ten_again-18: after any turn the count is >= 0, the status fits it, and the state given is unchanged."""
     req = fields.parse(ten_again.FIELDS, request_)
     r = ten_again.roll(req, random.Random(seed))
-    state = {"target": target, "accumulated": min(accumulated, target - 1), "turns": 2,
-             "contest": req["opposed"] is not None}
+    state = {
+        "target": target,
+        "accumulated": min(accumulated, target - 1),
+        "turns": 2,
+        "contest": req["opposed"] is not None,
+    }
     before = copy.deepcopy(state)
     out = ten_again.struggle_turn(state, {"roll": r})
     assert state == before and out["turns"] == 3 and out["accumulated"] >= 0
@@ -336,8 +370,10 @@ def test_a_turn_keeps_the_struggle_consistent_ten_again_18(request_, target, acc
 
 def odds_of(state, request_, turns):
     o = ten_again.struggle_odds(state, {"request": request_, "turns": turns})
-    return ([o["finish_within"][str(n)] for n in range(1, turns + 1)],
-            [o["abort_within"][str(n)] for n in range(1, turns + 1)])
+    return (
+        [o["finish_within"][str(n)] for n in range(1, turns + 1)],
+        [o["abort_within"][str(n)] for n in range(1, turns + 1)],
+    )
 
 
 def test_struggle_odds_by_hand_ten_again_19():
@@ -347,9 +383,15 @@ def test_struggle_odds_by_hand_ten_again_19():
     assert abort == [Fraction(1, 10), Fraction(16, 100)]
 
 
-STRUGGLE_REQUESTS = [{"pool": 1}, {"pool": 3, "risky": True}, {"pool": 2, "initiative": True, "unskilled": True},
-                     {"pool": 5, "modifier": -2, "will": True}, {"pool": 0}, {"pool": 30, "modifier": 10, "will": True},
-                     {"pool": 12, "risky": True, "initiative": True}]
+STRUGGLE_REQUESTS = [
+    {"pool": 1},
+    {"pool": 3, "risky": True},
+    {"pool": 2, "initiative": True, "unskilled": True},
+    {"pool": 5, "modifier": -2, "will": True},
+    {"pool": 0},
+    {"pool": 30, "modifier": 10, "will": True},
+    {"pool": 12, "risky": True, "initiative": True},
+]
 
 
 @pytest.mark.parametrize("request_", STRUGGLE_REQUESTS)
@@ -362,9 +404,17 @@ def test_one_turn_to_one_success_is_the_rolls_success_ten_again_19(request_):
     assert abort == [o["outcomes"]["botch"]]
 
 
-@pytest.mark.parametrize("actor, resistance", [({"pool": 1}, {"pool": 1}), ({"pool": 4, "risky": True}, {"pool": 3}),
-                                               ({"pool": 30, "modifier": 10, "will": True, "initiative": True},
-                                                {"pool": 30, "modifier": 10, "will": True, "initiative": True})])
+@pytest.mark.parametrize(
+    "actor, resistance",
+    [
+        ({"pool": 1}, {"pool": 1}),
+        ({"pool": 4, "risky": True}, {"pool": 3}),
+        (
+            {"pool": 30, "modifier": 10, "will": True, "initiative": True},
+            {"pool": 30, "modifier": 10, "will": True, "initiative": True},
+        ),
+    ],
+)
 def test_one_contested_turn_to_one_success_is_the_actors_win_ten_again_19(actor, resistance):
     """ten_again-19: in a contest, target 1 within 1 turn is P(actor has successes left), within 2e-15."""
     finish, abort = odds_of({"target": 1, "contest": True}, {**actor, "opposed": resistance}, 1)
@@ -402,8 +452,13 @@ def side_law(side, depth):
     return dist, botch
 
 
-UNOPPOSED_SMALL = [({"pool": 1}, 3, 0, 4), ({"pool": 2, "risky": True}, 3, 1, 3), ({"pool": 3}, 4, 0, 3),
-                   ({"pool": 2, "initiative": True, "unskilled": True}, 2, 0, 5), ({"pool": 1, "will": True}, 4, 2, 2)]
+UNOPPOSED_SMALL = [
+    ({"pool": 1}, 3, 0, 4),
+    ({"pool": 2, "risky": True}, 3, 1, 3),
+    ({"pool": 3}, 4, 0, 3),
+    ({"pool": 2, "initiative": True, "unskilled": True}, 2, 0, 5),
+    ({"pool": 1, "will": True}, 4, 2, 2),
+]
 
 
 @pytest.mark.parametrize("side, target, accumulated, turns", UNOPPOSED_SMALL)
@@ -416,8 +471,11 @@ def test_struggle_odds_match_a_plain_recursion_ten_again_19(side, target, accumu
     assert odds_of({"target": target, "accumulated": accumulated}, side, turns) == expected
 
 
-CONTEST_SMALL = [({"pool": 1}, {"pool": 1}, 2, 0, 3), ({"pool": 2, "risky": True}, {"pool": 1}, 3, 1, 3),
-                 ({"pool": 1, "initiative": True}, {"pool": 2, "unskilled": True}, 2, 1, 4)]
+CONTEST_SMALL = [
+    ({"pool": 1}, {"pool": 1}, 2, 0, 3),
+    ({"pool": 2, "risky": True}, {"pool": 1}, 3, 1, 3),
+    ({"pool": 1, "initiative": True}, {"pool": 2, "unskilled": True}, 2, 1, 4),
+]
 
 
 @pytest.mark.parametrize("actor, resistance, target, accumulated, turns", CONTEST_SMALL)
@@ -431,20 +489,23 @@ def test_contest_struggle_odds_match_a_plain_recursion_ten_again_19(actor, resis
         for j, pt in enumerate(dist_t):
             net[i - j] += (pa - (botch if i == 0 else 0)) * pt
     expected = brute_struggle(net, botch, target, accumulated, turns)
-    got = odds_of({"target": target, "accumulated": accumulated, "contest": True},
-                  {**actor, "opposed": resistance}, turns)
+    got = odds_of(
+        {"target": target, "accumulated": accumulated, "contest": True}, {**actor, "opposed": resistance}, turns
+    )
     for g, e in zip(got[0] + got[1], expected[0] + expected[1]):
         assert -Fraction(1, 10**30) < e - g < 2 * TAIL * turns
 
 
 def test_struggle_odds_refuses_bad_args_ten_again_19():
     """ten_again-19: turns are 1 to 20, the request must be a ten_again request, a finished struggle has no odds."""
-    for args, words in [({"request": {"pool": 1}, "turns": 21}, "'args.turns' must be from 1 to 20"),
-                        ({"request": {"pool": 1}, "turns": 0}, "'args.turns' must be from 1 to 20"),
-                        ({"turns": 2}, "'args.request' is missing"),
-                        ({"request": {"pool": 31}}, "'args.request.pool' must be from 0 to 30"),
-                        ({"request": {"dots": 3}}, "unknown field 'args.request.dots'"),
-                        ({"request": 3}, "'args.request' must be an object")]:
+    for args, words in [
+        ({"request": {"pool": 1}, "turns": 21}, "'args.turns' must be from 1 to 20"),
+        ({"request": {"pool": 1}, "turns": 0}, "'args.turns' must be from 1 to 20"),
+        ({"turns": 2}, "'args.request' is missing"),
+        ({"request": {"pool": 31}}, "'args.request.pool' must be from 0 to 30"),
+        ({"request": {"dots": 3}}, "unknown field 'args.request.dots'"),
+        ({"request": 3}, "'args.request' must be an object"),
+    ]:
         with pytest.raises(RulesError, match=words):
             ten_again.struggle_odds({"target": 3}, args)
     with pytest.raises(RulesError, match="'state.status' is done"):
@@ -479,10 +540,13 @@ def test_starting_closer_never_hurts_ten_again_18(request_, target, accumulated,
     assert all(x >= y for x, y in zip(b0, b1))
 
 
-@pytest.mark.parametrize("request_, target, turns, seed", [
-    ({"pool": 3, "risky": True}, 4, 3, 3019),
-    ({"pool": 3, "unskilled": True, "opposed": {"pool": 2}}, 3, 3, 3020),
-])
+@pytest.mark.parametrize(
+    "request_, target, turns, seed",
+    [
+        ({"pool": 3, "risky": True}, 4, 3, 3019),
+        ({"pool": 3, "unskilled": True, "opposed": {"pool": 2}}, 3, 3, 3020),
+    ],
+)
 def test_chi_square_struggles_agree_with_odds_ten_again_19(request_, target, turns, seed):
     """ten_again-19: 20 000 seeded struggles, turn by turn, end (done or aborted at each turn, or not) as the odds say."""
     req = parse(**request_)
@@ -499,29 +563,40 @@ def test_chi_square_struggles_agree_with_odds_ten_again_19(request_, target, tur
     for _ in range(20_000):
         s = ten_again.Struggle(target, contest=state["contest"])
         while s.status is ten_again.Status.ONGOING and s.turns < turns:
-            r = ten_again.Roll(ten_again.roll_hand(actor, dice), 1,
-                               ten_again.roll_hand(resistance, dice) if resistance else None)
+            r = ten_again.Roll(
+                ten_again.roll_hand(actor, dice), 1, ten_again.roll_hand(resistance, dice) if resistance else None
+            )
             s, _ = s.turn(r)
         seen["ongoing" if s.status is ten_again.Status.ONGOING else f"{s.status.value} {s.turns}"] += 1
     assert_fits(seen, probs, 20_000)
 
 
-LARGEST_STRUGGLE = {"pool": 30, "modifier": 10, "will": True, "initiative": True,
-                    "opposed": {"pool": 30, "modifier": 10, "will": True, "initiative": True}}
+LARGEST_STRUGGLE = {
+    "pool": 30,
+    "modifier": 10,
+    "will": True,
+    "initiative": True,
+    "opposed": {"pool": 30, "modifier": 10, "will": True, "initiative": True},
+}
 
 
 def test_largest_struggle_odds_have_exact_strings_ten_again_19():
     """ten_again-19: the largest contest (43 dice a side, 6s up, target 50, 20 turns) gives every "p/q" string."""
     from arbiter import api
-    o = api.table("ten_again", "struggle_odds", {"target": 50, "contest": True},
-                  {"request": LARGEST_STRUGGLE, "turns": 20})
+
+    o = api.table(
+        "ten_again", "struggle_odds", {"target": 50, "contest": True}, {"request": LARGEST_STRUGGLE, "turns": 20}
+    )
     assert Fraction(o["exact"]["finish_within"]["20"]) > 0
     assert float(Fraction(o["exact"]["abort_within"]["20"])) == o["abort_within"]["20"]
 
 
 @pytest.mark.benchmark(group="odds")
-@pytest.mark.parametrize("request_", [{k: v for k, v in LARGEST_STRUGGLE.items() if k != "opposed"},
-                                      LARGEST_STRUGGLE], ids=["unopposed", "contest"])
+@pytest.mark.parametrize(
+    "request_",
+    [{k: v for k, v in LARGEST_STRUGGLE.items() if k != "opposed"}, LARGEST_STRUGGLE],
+    ids=["unopposed", "contest"],
+)
 def test_bench_struggle_odds_largest(benchmark, request_):
     """Benchmark: struggle_odds for 43 dice (against 43 in a contest), target 50, 20 turns."""
     state = {"target": 50, "contest": "opposed" in request_}
@@ -532,6 +607,7 @@ def test_bench_struggle_odds_largest(benchmark, request_):
 def test_api_table_ten_again():
     """Through the API: a Will spent, a struggle's turn and its odds as floats with exact strings; inputs unchanged."""
     from arbiter import api
+
     sheet = {**WILL, "name": "Mara"}
     before = copy.deepcopy(sheet)
     assert api.table("ten_again", "spend_will", sheet)["will"] == 2 and sheet == before

@@ -25,9 +25,14 @@ LARGEST = {"rating": 10, "threats": [{"name": f"T{i}", "desperate": i % 2 == 0} 
 
 def parse(rating=1, threats=("Fail",), extra_dice=0, desperate=()):
     """A parsed request: `threats` are names, `desperate` the indexes of the Desperate ones."""
-    return fields.parse(threat.FIELDS, {
-        "rating": rating, "extra_dice": extra_dice,
-        "threats": [{"name": n, "desperate": i in desperate} for i, n in enumerate(threats)]})
+    return fields.parse(
+        threat.FIELDS,
+        {
+            "rating": rating,
+            "extra_dice": extra_dice,
+            "threats": [{"name": n, "desperate": i in desperate} for i, n in enumerate(threats)],
+        },
+    )
 
 
 def scripted_roll(req, *faces):
@@ -43,16 +48,20 @@ def outcomes(r):
 
 # --- pool ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("rating, n, extra, pool", [
-    (3, 1, 0, 3),     # d6 equal to the ability rating
-    (3, 2, 0, 4),     # two threats: +1d
-    (3, 3, 0, 5),     # three threats: +2d
-    (0, 1, 0, 0),
-    (0, 8, 0, 7),
-    (2, 3, 1, 5),     # a Pact's extra die
-    (2, 3, -2, 2),    # a Pact's cost in dice
-    (10, 8, 10, 27),  # the largest request
-])
+
+@pytest.mark.parametrize(
+    "rating, n, extra, pool",
+    [
+        (3, 1, 0, 3),  # d6 equal to the ability rating
+        (3, 2, 0, 4),  # two threats: +1d
+        (3, 3, 0, 5),  # three threats: +2d
+        (0, 1, 0, 0),
+        (0, 8, 0, 7),
+        (2, 3, 1, 5),  # a Pact's extra die
+        (2, 3, -2, 2),  # a Pact's cost in dice
+        (10, 8, 10, 27),  # the largest request
+    ],
+)
 def test_pool_is_rating_plus_threats_minus_one_threat_1(rating, n, extra, pool):
     """threat-1: the pool is the rating plus the number of threats minus one (plus Pact dice), and that many are rolled."""
     req = parse(rating, [f"T{i}" for i in range(n)], extra)
@@ -63,25 +72,28 @@ def test_pool_is_rating_plus_threats_minus_one_threat_1(rating, n, extra, pool):
     assert r["steps"][0].endswith(f"= {pool} dice")
 
 
-@pytest.mark.parametrize("request_, field, allowed", [
-    ({"rating": 11}, "'rating'", "0 to 10"),
-    ({"rating": -1}, "'rating'", "0 to 10"),
-    ({"rating": True}, "'rating'", "0 to 10"),
-    ({"rating": "3"}, "'rating'", "0 to 10"),
-    ({"rating": 2.0}, "'rating'", "0 to 10"),
-    ({"extra_dice": 11}, "'extra_dice'", "-10 to 10"),
-    ({"extra_dice": -11}, "'extra_dice'", "-10 to 10"),
-    ({"extra_dice": False}, "'extra_dice'", "-10 to 10"),
-    ({"threats": []}, "'threats'", "1 to 8"),
-    ({"threats": [{"name": "x", "desperate": False}] * 9}, "'threats'", "1 to 8"),
-    ({"threats": {"name": "x"}}, "'threats'", "1 to 8"),
-    ({"threats": [{"name": "x" * 81, "desperate": False}]}, "'threats\\[0\\].name'", "80 characters"),
-    ({"threats": [{"name": 3, "desperate": False}]}, "'threats\\[0\\].name'", "80 characters"),
-    ({"threats": [{"name": "x", "desperate": 1}]}, "'threats\\[0\\].desperate'", "true or false"),
-    ({"threats": [{"name": "x", "harm": 2}]}, "'threats\\[0\\].harm'", "allowed: name, desperate"),
-    ({"threats": ["Dodge"]}, "'threats\\[0\\]'", "object"),
-    ({"ability": "Charm"}, "'ability'", "allowed: rating, threats, extra_dice"),
-])
+@pytest.mark.parametrize(
+    "request_, field, allowed",
+    [
+        ({"rating": 11}, "'rating'", "0 to 10"),
+        ({"rating": -1}, "'rating'", "0 to 10"),
+        ({"rating": True}, "'rating'", "0 to 10"),
+        ({"rating": "3"}, "'rating'", "0 to 10"),
+        ({"rating": 2.0}, "'rating'", "0 to 10"),
+        ({"extra_dice": 11}, "'extra_dice'", "-10 to 10"),
+        ({"extra_dice": -11}, "'extra_dice'", "-10 to 10"),
+        ({"extra_dice": False}, "'extra_dice'", "-10 to 10"),
+        ({"threats": []}, "'threats'", "1 to 8"),
+        ({"threats": [{"name": "x", "desperate": False}] * 9}, "'threats'", "1 to 8"),
+        ({"threats": {"name": "x"}}, "'threats'", "1 to 8"),
+        ({"threats": [{"name": "x" * 81, "desperate": False}]}, "'threats\\[0\\].name'", "80 characters"),
+        ({"threats": [{"name": 3, "desperate": False}]}, "'threats\\[0\\].name'", "80 characters"),
+        ({"threats": [{"name": "x", "desperate": 1}]}, "'threats\\[0\\].desperate'", "true or false"),
+        ({"threats": [{"name": "x", "harm": 2}]}, "'threats\\[0\\].harm'", "allowed: name, desperate"),
+        ({"threats": ["Dodge"]}, "'threats\\[0\\]'", "object"),
+        ({"ability": "Charm"}, "'ability'", "allowed: rating, threats, extra_dice"),
+    ],
+)
 def test_bad_requests_are_refused_threat_1(request_, field, allowed):
     """threat-1: out of range, wrong type, bool for a number and unknown fields are refused, naming field and range."""
     with pytest.raises(RulesError, match=field) as err:
@@ -105,7 +117,10 @@ def test_published_limits_threat_1():
     inner = {f["name"]: f for f in schema["threats"]["fields"]}
     assert inner["name"]["max_len"] == 80 and inner["desperate"]["type"] == "bool"
     assert fields.parse(threat.FIELDS, fields.defaults(threat.FIELDS)) == {
-        "rating": 1, "threats": ({"name": "Fail", "desperate": False},), "extra_dice": 0}
+        "rating": 1,
+        "threats": ({"name": "Fail", "desperate": False},),
+        "extra_dice": 0,
+    }
 
 
 @pytest.mark.parametrize("rating, n, extra", [(0, 1, -1), (1, 2, -10), (0, 3, -3)])
@@ -121,6 +136,7 @@ def test_pool_floors_at_zero_and_every_threat_comes_to_pass_threat_2(rating, n, 
 
 
 # --- assignment ------------------------------------------------------------------------------------
+
 
 def test_default_assignment_follows_priority_threat_3():
     """threat-3: the highest die goes to the first threat, the next to the second, and so on."""
@@ -169,19 +185,22 @@ def test_the_warden_reassigns_any_number_of_times_threat_5():
     assert r3["dice"] == r["dice"]
 
 
-@pytest.mark.parametrize("assign, message", [
-    ([[0], [1], []], "die 2 is not assigned"),
-    ([[0], [], []], "die 1, 2 are not assigned"),
-    ([[0, 1], [1], [2]], "die 1 is assigned twice"),
-    ([[0], [1], [3]], "from 0 to 2"),
-    ([[0], [1], [-1]], "from 0 to 2"),
-    ([[0], [True], [2]], "from 0 to 2"),
-    ([[0], ["1"], [2]], "from 0 to 2"),
-    ([[0], [1], 2], r"'action.assign'\[2\] must be a list"),
-    ([[0, 1, 2]], "3 lists of die indexes"),
-    ([[0], [1], [2], []], "3 lists of die indexes"),
-    ("0,1,2", "3 lists of die indexes"),
-])
+@pytest.mark.parametrize(
+    "assign, message",
+    [
+        ([[0], [1], []], "die 2 is not assigned"),
+        ([[0], [], []], "die 1, 2 are not assigned"),
+        ([[0, 1], [1], [2]], "die 1 is assigned twice"),
+        ([[0], [1], [3]], "from 0 to 2"),
+        ([[0], [1], [-1]], "from 0 to 2"),
+        ([[0], [True], [2]], "from 0 to 2"),
+        ([[0], ["1"], [2]], "from 0 to 2"),
+        ([[0], [1], 2], r"'action.assign'\[2\] must be a list"),
+        ([[0, 1, 2]], "3 lists of die indexes"),
+        ([[0], [1], [2], []], "3 lists of die indexes"),
+        ("0,1,2", "3 lists of die indexes"),
+    ],
+)
 def test_bad_assignments_are_refused_threat_5(assign, message):
     """threat-5: every die goes to exactly one threat, by a valid index, with one list per threat."""
     r = scripted_roll(parse(1, ["A", "B", "C"]), 3, 4, 5)
@@ -213,18 +232,24 @@ def test_unknown_actions_are_refused(action):
         threat.act(r, action, None)
 
 
-@pytest.mark.parametrize("tamper, field", [
-    (lambda r: r.update(system="luck"), "'roll'"),
-    (lambda r: r.update(dice=[3, 4, 7]), "'roll.dice'"),
-    (lambda r: r.update(dice=[3, 4, True]), "'roll.dice'"),
-    (lambda r: r.update(dice=[3, 4]), "'roll.dice'"),
-    (lambda r: r.update(dice=[3, 4, 5, 6]), "'roll.dice'"),
-    (lambda r: r.update(dice="345"), "'roll.dice'"),
-    (lambda r: r["request"].update(rating=11), "'roll.request.rating'"),
-    (lambda r: r["request"].update(rating=2), "'roll.dice'"),
-    (lambda r: r.pop("request"), "'roll.request'"),
-    (lambda r: r["request"]["threats"].append({"name": "D", "desperate": "yes"}), r"'roll.request.threats\[3\].desperate'"),
-])
+@pytest.mark.parametrize(
+    "tamper, field",
+    [
+        (lambda r: r.update(system="luck"), "'roll'"),
+        (lambda r: r.update(dice=[3, 4, 7]), "'roll.dice'"),
+        (lambda r: r.update(dice=[3, 4, True]), "'roll.dice'"),
+        (lambda r: r.update(dice=[3, 4]), "'roll.dice'"),
+        (lambda r: r.update(dice=[3, 4, 5, 6]), "'roll.dice'"),
+        (lambda r: r.update(dice="345"), "'roll.dice'"),
+        (lambda r: r["request"].update(rating=11), "'roll.request.rating'"),
+        (lambda r: r["request"].update(rating=2), "'roll.dice'"),
+        (lambda r: r.pop("request"), "'roll.request'"),
+        (
+            lambda r: r["request"]["threats"].append({"name": "D", "desperate": "yes"}),
+            r"'roll.request.threats\[3\].desperate'",
+        ),
+    ],
+)
 def test_tampered_rolls_are_refused(tamper, field):
     """act() re-checks the roll it is given: a foreign or altered roll is refused, naming the field."""
     r = scripted_roll(parse(1, ["A", "B", "C"]), 3, 4, 5)
@@ -246,11 +271,23 @@ def test_a_threat_with_no_die_comes_to_pass_threat_6():
 
 # --- outcomes and texts ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("face, desperate, expected", [
-    (1, False, "happens"), (2, False, "happens"), (3, False, "happens"),
-    (4, False, "lessened"), (5, False, "lessened"), (6, False, "avoided"),
-    (1, True, "happens"), (3, True, "happens"), (4, True, "happens"), (5, True, "happens"), (6, True, "avoided"),
-])
+
+@pytest.mark.parametrize(
+    "face, desperate, expected",
+    [
+        (1, False, "happens"),
+        (2, False, "happens"),
+        (3, False, "happens"),
+        (4, False, "lessened"),
+        (5, False, "lessened"),
+        (6, False, "avoided"),
+        (1, True, "happens"),
+        (3, True, "happens"),
+        (4, True, "happens"),
+        (5, True, "happens"),
+        (6, True, "avoided"),
+    ],
+)
 def test_each_face_reads_as_the_rule_says_threat_7(face, desperate, expected):
     """threat-7: 1-3 happens, 4/5 lessened, 6 avoided; a Desperate threat happens on 1-5 and is never lessened."""
     r = scripted_roll(parse(1, ["Gravely injured"], desperate={0} if desperate else ()), face)
@@ -275,7 +312,9 @@ def test_all_thirteen_examples_are_known_threat_8():
 
 
 @pytest.mark.parametrize("name", ["Persuasion", " persuasion ", "PERSUASION", "\tPersuasion\n"])
-@pytest.mark.parametrize("face, desperate, which", [(2, False, 1), (4, False, 2), (5, False, 2), (4, True, 1), (5, True, 1)])
+@pytest.mark.parametrize(
+    "face, desperate, which", [(2, False, 1), (4, False, 2), (5, False, 2), (4, True, 1), (5, True, 1)]
+)
 def test_example_text_follows_the_outcome_threat_8(name, face, desperate, which):
     """threat-8: a name matching an example (trimmed, any case) shows its 1-3 text when it happens, its 4/5 when lessened."""
     r = scripted_roll(parse(1, [name], desperate={0} if desperate else ()), face)
@@ -323,11 +362,15 @@ def test_pact_dice_show_in_the_pool_step_threat_2():
 def test_request_is_echoed_as_json():
     """The roll carries its request in JSON form (lists, not tuples), so act() can re-check it."""
     r = scripted_roll(parse(1, ["A", "B"], desperate={1}), 3, 4)
-    assert r["request"] == {"rating": 1, "extra_dice": 0,
-                            "threats": [{"name": "A", "desperate": False}, {"name": "B", "desperate": True}]}
+    assert r["request"] == {
+        "rating": 1,
+        "extra_dice": 0,
+        "threats": [{"name": "A", "desperate": False}, {"name": "B", "desperate": True}],
+    }
 
 
 # --- Pay the Price ---------------------------------------------------------------------------------
+
 
 def test_pay_the_price_options_are_the_seed_words_threat_10():
     """threat-10: the eight options and the rule are copied word for word from the seed."""
@@ -384,29 +427,36 @@ def test_marking_the_last_option_unmarks_all_threat_10(last):
     assert threat.pay_the_price([o for o in range(8) if o != last], last, ANN) == {}
 
 
-@pytest.mark.parametrize("marked, option, by, words", [
-    ([], 8, ANN, "'option' must be a whole number from 0 to 7"),
-    ([], -1, ANN, "'option' must be a whole number from 0 to 7"),
-    ([], True, ANN, "'option' must be a whole number from 0 to 7"),
-    ([], "1", ANN, "'option' must be a whole number from 0 to 7"),
-    ([8], 0, ANN, r"'marked\[0\]' must be a mark"),
-    ([True], 0, ANN, r"'marked\[0\]' must be a mark"),
-    ([{"option": 9, "by": BO}], 0, ANN, r"'marked\[0\]' must be a mark"),
-    ([{"option": 1, "by": BO, "when": 3}], 0, ANN, r"'marked\[0\]' must be a mark"),
-    ([{"by": BO}], 0, ANN, r"'marked\[0\]' must be a mark"),
-    ([{"option": 1, "by": ""}], 0, ANN, r"'marked\[0\].by' must be the player's name"),
-    ([{"option": 1, "by": 7}], 0, ANN, r"'marked\[0\].by' must be the player's name"),
-    ([{"option": 1, "by": ANN}, {"option": 1, "by": BO}], 0, ANN,
-     r"'marked\[1\]' repeats option 1, marked by Ann: a mark records the one player who picked it"),
-    ([1, {"option": 1, "by": ANN}], 0, ANN, r"'marked\[1\]' repeats option 1, marked by someone"),
-    ([1, 1], 0, ANN, r"'marked\[1\]' repeats option 1"),
-    (list(range(9)), 0, ANN, "'marked' must be a list of 0 to 8 marks"),
-    ("01", 2, ANN, "'marked' must be a list of 0 to 8 marks"),
-    (None, 0, ANN, "'marked' must be a list of 0 to 8 marks"),
-    ([], 0, "  ", "'by' must be the player's name"),
-    ([], 0, "x" * 81, "'by' must be the player's name"),
-    ([], 0, ["Ann"], "'by' must be the player's name"),
-])
+@pytest.mark.parametrize(
+    "marked, option, by, words",
+    [
+        ([], 8, ANN, "'option' must be a whole number from 0 to 7"),
+        ([], -1, ANN, "'option' must be a whole number from 0 to 7"),
+        ([], True, ANN, "'option' must be a whole number from 0 to 7"),
+        ([], "1", ANN, "'option' must be a whole number from 0 to 7"),
+        ([8], 0, ANN, r"'marked\[0\]' must be a mark"),
+        ([True], 0, ANN, r"'marked\[0\]' must be a mark"),
+        ([{"option": 9, "by": BO}], 0, ANN, r"'marked\[0\]' must be a mark"),
+        ([{"option": 1, "by": BO, "when": 3}], 0, ANN, r"'marked\[0\]' must be a mark"),
+        ([{"by": BO}], 0, ANN, r"'marked\[0\]' must be a mark"),
+        ([{"option": 1, "by": ""}], 0, ANN, r"'marked\[0\].by' must be the player's name"),
+        ([{"option": 1, "by": 7}], 0, ANN, r"'marked\[0\].by' must be the player's name"),
+        (
+            [{"option": 1, "by": ANN}, {"option": 1, "by": BO}],
+            0,
+            ANN,
+            r"'marked\[1\]' repeats option 1, marked by Ann: a mark records the one player who picked it",
+        ),
+        ([1, {"option": 1, "by": ANN}], 0, ANN, r"'marked\[1\]' repeats option 1, marked by someone"),
+        ([1, 1], 0, ANN, r"'marked\[1\]' repeats option 1"),
+        (list(range(9)), 0, ANN, "'marked' must be a list of 0 to 8 marks"),
+        ("01", 2, ANN, "'marked' must be a list of 0 to 8 marks"),
+        (None, 0, ANN, "'marked' must be a list of 0 to 8 marks"),
+        ([], 0, "  ", "'by' must be the player's name"),
+        ([], 0, "x" * 81, "'by' must be the player's name"),
+        ([], 0, ["Ann"], "'by' must be the player's name"),
+    ],
+)
 def test_bad_pay_the_price_input_is_refused_threat_10(marked, option, by, words):
     """threat-10: options are numbered 0 to 7, each marked at most once by one player, a name is 1 to 80
     characters; anything else is refused, naming the argument."""
@@ -423,6 +473,7 @@ def test_marks_are_never_changed_in_place_threat_10():
 
 # --- extras ----------------------------------------------------------------------------------------
 
+
 def test_extras_quote_the_seed():
     """EXTRAS carry the examples by group, the outcome words and the ability ratings, all from the seed."""
     extras = threat.EXTRAS
@@ -430,9 +481,18 @@ def test_extras_quote_the_seed():
     assert {n: e["group"] for n, e in extras["examples"].items()} == {
         **dict.fromkeys(["Persuasion", "Entreaty", "Bargaining", "Intimidation", "Impatience", "Frustrated"], "Social"),
         **dict.fromkeys(["Snooping", "Research", "Wayfinding"], "Investigation"),
-        **dict.fromkeys(["Dodge", "Stun", "Fail", "Sneaking"], "Peril")}
-    assert list(extras["ability_ratings"]) == ["Charm", "Command", "Finesse", "Muscle", "Rig", "Scout", "Scramble",
-                                               "Shadow"]
+        **dict.fromkeys(["Dodge", "Stun", "Fail", "Sneaking"], "Peril"),
+    }
+    assert list(extras["ability_ratings"]) == [
+        "Charm",
+        "Command",
+        "Finesse",
+        "Muscle",
+        "Rig",
+        "Scout",
+        "Scramble",
+        "Shadow",
+    ]
     for name, text in extras["ability_ratings"].items():
         assert f"- {name}: {text}" in SEED_LINES
     for words in extras["outcomes"].values():
@@ -442,6 +502,7 @@ def test_extras_quote_the_seed():
 
 # --- odds ------------------------------------------------------------------------------------------
 
+
 def brute_force(req):
     """Per threat, the exact chance of each outcome by rolling every combination of faces through roll()."""
     n = threat.pool(req["rating"], len(req["threats"]), req["extra_dice"])
@@ -449,20 +510,23 @@ def brute_force(req):
     for faces in itertools.product(range(1, 7), repeat=n):
         for c, t in zip(counts, scripted_roll(req, *faces)["threats"]):
             c[t["outcome"]] += 1
-    return [{o: Fraction(c[o], 6 ** n) for o in ("happens", "lessened", "avoided")} for c in counts]
+    return [{o: Fraction(c[o], 6**n) for o in ("happens", "lessened", "avoided")} for c in counts]
 
 
-@pytest.mark.parametrize("rating, names, extra, desperate", [
-    (0, ["A"], 0, ()),
-    (1, ["A"], 0, ()),
-    (1, ["A"], 0, {0}),
-    (1, ["A", "B"], 0, ()),
-    (2, ["A", "B", "C"], 0, {1}),
-    (0, ["A", "B", "C", "D"], 0, {0, 3}),
-    (3, ["A", "B"], 1, {1}),
-    (1, ["A", "B", "C"], -1, ()),
-    (4, ["A"], 1, ()),
-])
+@pytest.mark.parametrize(
+    "rating, names, extra, desperate",
+    [
+        (0, ["A"], 0, ()),
+        (1, ["A"], 0, ()),
+        (1, ["A"], 0, {0}),
+        (1, ["A", "B"], 0, ()),
+        (2, ["A", "B", "C"], 0, {1}),
+        (0, ["A", "B", "C", "D"], 0, {0, 3}),
+        (3, ["A", "B"], 1, {1}),
+        (1, ["A", "B", "C"], -1, ()),
+        (4, ["A"], 1, ()),
+    ],
+)
 def test_odds_match_brute_force(rating, names, extra, desperate):
     """odds() under the default assignment equals enumerating every roll, exactly."""
     req = parse(rating, names, extra, desperate)
@@ -471,11 +535,17 @@ def test_odds_match_brute_force(rating, names, extra, desperate):
 
 def test_odds_of_a_known_case():
     """With one die for one threat: 1/2 happens, 1/3 lessened, 1/6 avoided; Desperate: 5/6 happens."""
-    assert threat.odds(parse(1, ["A", "B"], -1, {1})) == {"threats": [
-        {"happens": Fraction(1, 2), "lessened": Fraction(1, 3), "avoided": Fraction(1, 6)},
-        {"happens": Fraction(1), "lessened": Fraction(0), "avoided": Fraction(0)}]}
+    assert threat.odds(parse(1, ["A", "B"], -1, {1})) == {
+        "threats": [
+            {"happens": Fraction(1, 2), "lessened": Fraction(1, 3), "avoided": Fraction(1, 6)},
+            {"happens": Fraction(1), "lessened": Fraction(0), "avoided": Fraction(0)},
+        ]
+    }
     assert threat.odds(parse(1, ["A"], desperate={0}))["threats"][0] == {
-        "happens": Fraction(5, 6), "lessened": Fraction(0), "avoided": Fraction(1, 6)}
+        "happens": Fraction(5, 6),
+        "lessened": Fraction(0),
+        "avoided": Fraction(1, 6),
+    }
 
 
 def test_roll_fits_odds_chi_square():
@@ -535,7 +605,7 @@ def test_desperate_never_helps(request_, data):
     a = threat.odds(fields.parse(threat.FIELDS, {**request_, "threats": calm}))["threats"]
     b = threat.odds(fields.parse(threat.FIELDS, {**request_, "threats": grim}))["threats"]
     assert b[i]["happens"] >= a[i]["happens"] and b[i]["avoided"] == a[i]["avoided"]
-    assert a[:i] + a[i + 1:] == b[:i] + b[i + 1:]
+    assert a[:i] + a[i + 1 :] == b[:i] + b[i + 1 :]
 
 
 @given(requests, st.randoms(use_true_random=False))
@@ -574,11 +644,15 @@ def test_act_never_changes_its_input(request_, rng, data):
 
 # --- through the API -------------------------------------------------------------------------------
 
+
 def test_api_roll_act_and_odds():
     """The API rolls, reassigns and gives odds for a Threat Roll as JSON."""
     from arbiter import api
-    request_ = {"rating": 2, "threats": [{"name": "Persuasion", "desperate": False},
-                                         {"name": "Dodge", "desperate": True}]}
+
+    request_ = {
+        "rating": 2,
+        "threats": [{"name": "Persuasion", "desperate": False}, {"name": "Dodge", "desperate": True}],
+    }
     r = api.roll("threat", request_, seed=7)
     assert r["system"] == "threat" and len(r["dice"]) == 3 and r["choices"][0]["name"] == "assign"
     r2 = api.act("threat", r, {"assign": [[0], [1, 2]]}, seed=1)
@@ -593,6 +667,7 @@ def test_api_roll_act_and_odds():
 def test_api_refuses_bad_assignments():
     """The API passes a refused assignment on as a RulesError."""
     from arbiter import api
+
     r = api.roll("threat", {"rating": 2, "threats": [{"name": "A", "desperate": False}]}, seed=7)
     with pytest.raises(RulesError, match="not assigned"):
         api.act("threat", r, {"assign": [[0]]})
@@ -618,9 +693,13 @@ def test_act_pay_the_price_marks_the_option_with_the_player_threat_10():
     before = copy.deepcopy(rolled)
     paid = threat.act(rolled, {"pay_the_price": 7, "by": ANN, "marked": [{"option": 0, "by": BO}, 2]}, ScriptedDice())
     assert rolled == before
-    assert paid["pay_the_price"] == {"picked": 7, "option": "Take 1 Harm.", "by": ANN, "unmarked_all": False,
-                                     "marked": [{"option": 0, "by": BO}, {"option": 2, "by": None},
-                                                {"option": 7, "by": ANN}]}
+    assert paid["pay_the_price"] == {
+        "picked": 7,
+        "option": "Take 1 Harm.",
+        "by": ANN,
+        "unmarked_all": False,
+        "marked": [{"option": 0, "by": BO}, {"option": 2, "by": None}, {"option": 7, "by": ANN}],
+    }
     assert paid["dice"] == [5] and paid["threats"][0]["outcome"] == "lessened"
     assert paid["steps"][-1] == "Paid the Price (Ann): Take 1 Harm."
     assert json.loads(json.dumps(paid)) == paid
@@ -654,34 +733,57 @@ def test_act_pay_the_price_last_option_unmarks_all_threat_10():
     assert paid["steps"][-1] == "Paid the Price (Ann): Take 1 Harm. All options were marked, so all are unmarked."
 
 
-@pytest.mark.parametrize("face, desperate, offered", [
-    (1, False, False), (3, False, False),   # it comes to pass: nothing narrowly avoided
-    (4, False, True), (5, False, True),     # a 4/5: narrowly avoided
-    (6, False, False),                      # totally avoided
-    (4, True, False), (5, True, False),     # Desperate: a 4/5 comes to pass
-    (6, True, False),
-])
+@pytest.mark.parametrize(
+    "face, desperate, offered",
+    [
+        (1, False, False),
+        (3, False, False),  # it comes to pass: nothing narrowly avoided
+        (4, False, True),
+        (5, False, True),  # a 4/5: narrowly avoided
+        (6, False, False),  # totally avoided
+        (4, True, False),
+        (5, True, False),  # Desperate: a 4/5 comes to pass
+        (6, True, False),
+    ],
+)
 def test_pay_the_price_only_when_a_threat_is_narrowly_avoided_threat_11(face, desperate, offered):
     """threat-11: Pay the Price is offered, and accepted, only when a threat that is not Desperate got a 4 or 5."""
     rolled = _dodge(face, desperate)
     choice = [c for c in rolled["choices"] if c["name"] == "pay_the_price"]
-    assert choice == ([{"name": "pay_the_price", "label": "Pay the Price", "threats": [0], "options": 8, "left": 1,
-                        "actions": [{"pay_the_price": i} for i in range(8)]}] if offered else [])
+    assert choice == (
+        [
+            {
+                "name": "pay_the_price",
+                "label": "Pay the Price",
+                "threats": [0],
+                "options": 8,
+                "left": 1,
+                "actions": [{"pay_the_price": i} for i in range(8)],
+            }
+        ]
+        if offered
+        else []
+    )
     action = {"pay_the_price": 0, "by": ANN, "marked": []}
     if offered:
         assert threat.act(rolled, action, ScriptedDice())["pay_the_price"]["marked"] == [{"option": 0, "by": ANN}]
     else:
-        with pytest.raises(RulesError, match=r"^'action.pay_the_price' is not allowed: no threat was narrowly "
-                                             r"avoided \(The Referee may ask you to Pay the Price when you narrowly "
-                                             r"avoid a Threat: a 4 or 5 on a threat that is not Desperate\)$"):
+        with pytest.raises(
+            RulesError,
+            match=r"^'action.pay_the_price' is not allowed: no threat was narrowly "
+            r"avoided \(The Referee may ask you to Pay the Price when you narrowly "
+            r"avoid a Threat: a 4 or 5 on a threat that is not Desperate\)$",
+        ):
             threat.act(rolled, action, ScriptedDice())
 
 
 def test_pay_the_price_follows_the_assignment_threat_11():
     """threat-11: the offer reads the threats as the dice are assigned: a reassignment can make or take it away,
     and it names every threat narrowly avoided; with no dice nothing is narrowly avoided."""
-    req = fields.parse(threat.FIELDS, {"rating": 1, "threats": [{"name": "Fail", "desperate": False},
-                                                                 {"name": "Dodge", "desperate": False}]})
+    req = fields.parse(
+        threat.FIELDS,
+        {"rating": 1, "threats": [{"name": "Fail", "desperate": False}, {"name": "Dodge", "desperate": False}]},
+    )
     rolled = threat.roll(req, ScriptedDice(6, 2))
     assert "pay_the_price" not in [c["name"] for c in rolled["choices"]]
     rolled = threat.roll(req, ScriptedDice(5, 4))
@@ -690,18 +792,26 @@ def test_pay_the_price_follows_the_assignment_threat_11():
     stacked = threat.act(rolled, {"assign": [[0, 1], []]}, ScriptedDice())
     (choice,) = [c for c in stacked["choices"] if c["name"] == "pay_the_price"]
     assert choice["threats"] == [0]
-    none = threat.roll(fields.parse(threat.FIELDS, {"rating": 0, "threats": [{"name": "Fail", "desperate": False}]}),
-                       ScriptedDice())
+    none = threat.roll(
+        fields.parse(threat.FIELDS, {"rating": 0, "threats": [{"name": "Fail", "desperate": False}]}), ScriptedDice()
+    )
     assert none["choices"] == []
     with pytest.raises(RulesError, match="no threat was narrowly avoided"):
         threat.act(none, {"pay_the_price": 0, "by": ANN}, ScriptedDice())
 
 
-@pytest.mark.parametrize("threats, faces, tone", [
-    (("Fail",), (2,), "failure"), (("Fail",), (4,), "mixed"), (("Fail",), (6,), "success"),
-    (("Dodge", "Stun"), (6, 6), "success"), (("Dodge", "Stun"), (6, 3), "mixed"), (("Dodge", "Stun"), (5, 4), "mixed"),
-    (("Dodge", "Stun"), (3, 3), "failure"),
-])
+@pytest.mark.parametrize(
+    "threats, faces, tone",
+    [
+        (("Fail",), (2,), "failure"),
+        (("Fail",), (4,), "mixed"),
+        (("Fail",), (6,), "success"),
+        (("Dodge", "Stun"), (6, 6), "success"),
+        (("Dodge", "Stun"), (6, 3), "mixed"),
+        (("Dodge", "Stun"), (5, 4), "mixed"),
+        (("Dodge", "Stun"), (3, 3), "failure"),
+    ],
+)
 def test_a_rolls_tone_is_its_threats_when_they_agree_else_mixed_threat_12(threats, faces, tone):
     """threat-12: happens reads as failure, lessened as mixed, avoided as success; the roll's is theirs when they
     agree, else mixed."""
@@ -727,6 +837,7 @@ def test_threat_13_luck_ranks_the_threats_in_their_order_of_priority():
 
 # --- one Price per narrow escape (threat-14), marks that arrive all marked (threat-10), the Price on the sheet -------
 
+
 def _two_narrow() -> dict:
     """A roll with two threats narrowly avoided (a 5 and a 4) and one that comes to pass."""
     return scripted_roll(parse(1, ["Fail", "Dodge", "Stun"]), 5, 4, 2)
@@ -739,8 +850,11 @@ def test_one_price_per_narrow_escape_threat_14():
     assert paid["prices_paid"] == [{"picked": 0, "option": "Mark an Ideal.", "by": ANN, "unmarked_all": False}]
     assert paid["steps"][-1] == "Paid the Price (Ann): Mark an Ideal."
     assert paid["choices"] == []
-    with pytest.raises(RulesError, match=r"^'action.pay_the_price' is not allowed: the Price is paid: one Price for "
-                                         r"each threat narrowly avoided \(1 threat narrowly avoided, 1 Price paid\)$"):
+    with pytest.raises(
+        RulesError,
+        match=r"^'action.pay_the_price' is not allowed: the Price is paid: one Price for "
+        r"each threat narrowly avoided \(1 threat narrowly avoided, 1 Price paid\)$",
+    ):
         threat.act(paid, {"pay_the_price": 4, "by": ANN, "marked": paid["pay_the_price"]["marked"]}, ScriptedDice())
 
 
@@ -753,11 +867,14 @@ def test_two_narrow_escapes_pay_two_prices_threat_14():
     first = threat.act(rolled, {"pay_the_price": 3, "by": ANN, "marked": []}, ScriptedDice())
     (offer,) = [c for c in first["choices"] if c["name"] == "pay_the_price"]
     assert offer["left"] == 1
-    second = threat.act(first, {"pay_the_price": 3, "by": "ann", "marked": first["pay_the_price"]["marked"]},
-                        ScriptedDice())
+    second = threat.act(
+        first, {"pay_the_price": 3, "by": "ann", "marked": first["pay_the_price"]["marked"]}, ScriptedDice()
+    )
     assert [(p["picked"], p["by"]) for p in second["prices_paid"]] == [(3, ANN), (3, "ann")]
-    assert second["steps"][-2:] == ["Paid the Price (Ann): Spend a point of Gear.",
-                                    "Paid the Price (ann): Spend a point of Gear."]
+    assert second["steps"][-2:] == [
+        "Paid the Price (Ann): Spend a point of Gear.",
+        "Paid the Price (ann): Spend a point of Gear.",
+    ]
     assert second["pay_the_price"]["marked"] == [{"option": 3, "by": ANN}]
     assert second["choices"] == []
     with pytest.raises(RulesError, match=r"\(2 threats narrowly avoided, 2 Prices paid\)"):
@@ -774,13 +891,16 @@ def test_a_price_paid_settles_the_dice_threat_14():
         threat.act(paid, {"assign": [[2], [1], [0]]}, ScriptedDice())
 
 
-@pytest.mark.parametrize("prices, words", [
-    ("x", "must be a list of at most 1 Prices paid"),
-    ([{"picked": 0, "by": ANN}, {"picked": 1, "by": ANN}], "must be a list of at most 1 Prices paid"),
-    ([{"picked": 8, "by": ANN}], r"'roll.prices_paid\[0\]' must be a Price paid"),
-    ([{"by": ANN}], r"'roll.prices_paid\[0\]' must be a Price paid"),
-    ([{"picked": 0, "by": ""}], r"'roll.prices_paid\[0\].by' must be the player's name"),
-])
+@pytest.mark.parametrize(
+    "prices, words",
+    [
+        ("x", "must be a list of at most 1 Prices paid"),
+        ([{"picked": 0, "by": ANN}, {"picked": 1, "by": ANN}], "must be a list of at most 1 Prices paid"),
+        ([{"picked": 8, "by": ANN}], r"'roll.prices_paid\[0\]' must be a Price paid"),
+        ([{"by": ANN}], r"'roll.prices_paid\[0\]' must be a Price paid"),
+        ([{"picked": 0, "by": ""}], r"'roll.prices_paid\[0\].by' must be the player's name"),
+    ],
+)
 def test_tampered_prices_paid_are_refused_threat_14(prices, words):
     """threat-14: the Prices a roll reports paid are checked: at most one per narrow escape, each a real option."""
     with pytest.raises(RulesError, match=words):
@@ -802,7 +922,8 @@ def test_the_price_is_paid_on_the_sheet_threat_15(option, op):
     """threat-15: Lose one Insight, Spend a point of Gear and Take 1 Harm are ops on the rolling character's sheet;
     the other options, the roll and a reassignment cost nothing."""
     assert threat.costs(None, {"pay_the_price": option, "by": ANN, "marked": []}) == [
-        {"by": "character", "system": "threat", "op": op, "args": None, "times": 1}]
+        {"by": "character", "system": "threat", "op": op, "args": None, "times": 1}
+    ]
     for other in set(range(8)) - {1, 3, 7}:
         assert threat.costs(None, {"pay_the_price": other}) == []
     assert threat.costs(None, {"assign": [[0]]}) == [] == threat.costs(parse(), None)
@@ -811,11 +932,14 @@ def test_the_price_is_paid_on_the_sheet_threat_15(option, op):
 COUNTERS = {"renown": 3, "aether": 2, "insight": 2, "gear": 1, "harm": 5}
 
 
-@pytest.mark.parametrize("op, counter, after, note", [
-    ("lose_insight", "insight", 1, "Lost one Insight (Insight 1)"),
-    ("spend_gear", "gear", 0, "Spent a point of Gear (Gear 0)"),
-    ("take_harm", "harm", 6, "Took 1 Harm (Harm 6)"),
-])
+@pytest.mark.parametrize(
+    "op, counter, after, note",
+    [
+        ("lose_insight", "insight", 1, "Lost one Insight (Insight 1)"),
+        ("spend_gear", "gear", 0, "Spent a point of Gear (Gear 0)"),
+        ("take_harm", "harm", 6, "Took 1 Harm (Harm 6)"),
+    ],
+)
 def test_paying_on_the_sheet_changes_one_counter_threat_15(op, counter, after, note):
     """threat-15: each op changes its one counter by one and says so; the rest of the sheet is as it was."""
     sheet = {"ratings": {"Charm": 2}, "counters": dict(COUNTERS)}
@@ -823,11 +947,14 @@ def test_paying_on_the_sheet_changes_one_counter_threat_15(op, counter, after, n
     assert out == {**sheet, "counters": {**COUNTERS, counter: after}, "note": note}
 
 
-@pytest.mark.parametrize("op, counters, says", [
-    ("lose_insight", {**COUNTERS, "insight": 0}, "has no Insight left"),
-    ("spend_gear", {**COUNTERS, "gear": 0}, "has no Gear left"),
-    ("take_harm", {**COUNTERS, "harm": threat.MAX_COUNTER}, "has Harm at the sheet's maximum, 999"),
-])
+@pytest.mark.parametrize(
+    "op, counters, says",
+    [
+        ("lose_insight", {**COUNTERS, "insight": 0}, "has no Insight left"),
+        ("spend_gear", {**COUNTERS, "gear": 0}, "has no Gear left"),
+        ("take_harm", {**COUNTERS, "harm": threat.MAX_COUNTER}, "has Harm at the sheet's maximum, 999"),
+    ],
+)
 def test_a_price_the_sheet_cannot_pay_is_refused_in_its_holders_name_threat_15(op, counters, says):
     """threat-15: with no Insight or Gear left, or Harm at its maximum, the op is refused, said of the character."""
     with pytest.raises(RulesError) as e:
@@ -836,6 +963,7 @@ def test_a_price_the_sheet_cannot_pay_is_refused_in_its_holders_name_threat_15(o
 
 
 # --- each die's marks, as the page draws them (the page compares no face) -----------------------------------------
+
 
 def test_marks_keep_the_die_each_threat_takes_and_dim_the_rest():
     """threat-4: the die each threat takes (its highest) is kept; the leftover dice stacked on the first are dim."""

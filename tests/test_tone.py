@@ -9,8 +9,11 @@ from arbiter import ability_test, api, arbitration, fields, luck, ten_again, thr
 from arbiter.tone import Tone
 from scripted import ScriptedDice
 
-OPPOSED = {"arbitration": {"opposed": {"skills": [3]}}, "two_dice": {"opposed": {"trait": 0}},
-           "ten_again": {"opposed": {"pool": 3}}}
+OPPOSED = {
+    "arbitration": {"opposed": {"skills": [3]}},
+    "two_dice": {"opposed": {"trait": 0}},
+    "ten_again": {"opposed": {"pool": 3}},
+}
 
 # system, request (over the defaults), faces, the outcome, its tone, the dice that make a botch or fumble (per side)
 CASES = [
@@ -39,8 +42,10 @@ CASES = [
     ("threat", {"threats": [{"name": "Dodge"}, {"name": "Stun"}]}, (6, 2), "avoided / happens", "mixed", {}),
     ("threat", {"threats": [{"name": "Dodge"}, {"name": "Stun"}]}, (1, 2), "happens / happens", "failure", {}),
     ("luck", {"dice": 0}, (), "0", "failure", {}),
-    *[("luck", {}, (face,), str(face), tone, {})
-      for face, tone in ((1, "failure"), (2, "failure"), (3, "failure"), (4, "mixed"), (5, "mixed"), (6, "success"))],
+    *[
+        ("luck", {}, (face,), str(face), tone, {})
+        for face, tone in ((1, "failure"), (2, "failure"), (3, "failure"), (4, "mixed"), (5, "mixed"), (6, "success"))
+    ],
     ("ten_again", {}, (8, 2, 3), "success", "success", {"": []}),
     ("ten_again", {}, (2, 3, 4), "failure", "failure", {"": []}),
     ("ten_again", {}, (1, 3, 1), "botch", "botch", {"": [0, 2]}),
@@ -105,16 +110,22 @@ FOLLOW_UPS = [
 @pytest.mark.parametrize("system, request_, faces, action, tone", FOLLOW_UPS)
 def test_a_follow_up_gives_its_own_tone(system, request_, faces, action, tone):
     """The roll after a follow-up carries the tone of its new outcome (a Will's 8 turns a failure to a success)."""
-    first = rolled(system, request_, faces[:len(faces) - (3 if system == "ten_again" else 0)])
+    first = rolled(system, request_, faces[: len(faces) - (3 if system == "ten_again" else 0)])
     m = api.PROCEDURES[system]
-    assert m.act(first, action, ScriptedDice(*faces[len(faces) - 3:]) if system == "ten_again" else None)["tone"] \
-        == tone
+    assert (
+        m.act(first, action, ScriptedDice(*faces[len(faces) - 3 :]) if system == "ten_again" else None)["tone"] == tone
+    )
 
 
-@pytest.mark.parametrize("tones, overall", [
-    ([Tone.SUCCESS], Tone.SUCCESS), ([Tone.FAILURE, Tone.FAILURE], Tone.FAILURE),
-    ([Tone.SUCCESS, Tone.FAILURE], Tone.MIXED), ([Tone.MIXED, Tone.SUCCESS], Tone.MIXED),
-])
+@pytest.mark.parametrize(
+    "tones, overall",
+    [
+        ([Tone.SUCCESS], Tone.SUCCESS),
+        ([Tone.FAILURE, Tone.FAILURE], Tone.FAILURE),
+        ([Tone.SUCCESS, Tone.FAILURE], Tone.MIXED),
+        ([Tone.MIXED, Tone.SUCCESS], Tone.MIXED),
+    ],
+)
 def test_overall_is_the_parts_tone_when_they_agree_else_mixed(tones, overall):
     """Several parts read as one: their class when all agree, else mixed."""
     assert Tone.overall(tones) is overall

@@ -12,8 +12,9 @@ import pytest
 from tools.bundle import ENTRIES, SEPARATE, bundle
 
 ROOT = Path(__file__).resolve().parent.parent
-IMPORT = re.compile(r"""(?:^|[;\s])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)""",
-                    re.M)
+IMPORT = re.compile(
+    r"""(?:^|[;\s])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)""", re.M
+)
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +47,11 @@ def test_bundled_modules_leave_no_file_of_their_own(site):
     """forms.js, dice.js, the table's modules: inside the bundles, not beside them; worker-side and separate ones stay."""
     root, written = site
     left = sorted(p.relative_to(root).as_posix() for p in (root / "static").rglob("*.js"))
-    kept = {f"static/{s.removeprefix('./')}" for s in SEPARATE} | {"static/loading.js", "static/worker.js",
-                                                                  "static/snapshot.js"}
+    kept = {f"static/{s.removeprefix('./')}" for s in SEPARATE} | {
+        "static/loading.js",
+        "static/worker.js",
+        "static/snapshot.js",
+    }
     assert set(left) == kept | set(written)
     assert not (root / "static" / "forms.js").exists() and not (root / "static" / "table" / "store.js").exists()
     main = (root / "static" / "main.js").read_text(encoding="utf-8")

@@ -22,8 +22,11 @@ NOT_DOORS = {"call_json", "start"}
 def test_every_public_function_of_api_is_a_door():
     """api.DOORS is every public function of arbiter.api but the worker's own two: a door api gains and DOORS lacks
     fails here, so the worker and its client never lag behind the API."""
-    public = {name for name, f in vars(api).items()
-              if inspect.isfunction(f) and f.__module__ == api.__name__ and not name.startswith("_")}
+    public = {
+        name
+        for name, f in vars(api).items()
+        if inspect.isfunction(f) and f.__module__ == api.__name__ and not name.startswith("_")
+    }
     assert set(api.DOORS) == public - NOT_DOORS and len(api.DOORS) == len(set(api.DOORS))
     assert engine_doors() == list(api.DOORS)
 
@@ -35,8 +38,12 @@ def test_the_sources_hold_no_list_of_their_own():
     for name in FILES:
         text = (ROOT / name).read_text(encoding="utf-8")
         assert MARKER.findall(text) == ["/* DOORS */ [] /* DOORS */"], name
-        named = [tok.text for tok in tokens(text) if (tok.kind == "string" and tok.text[1:-1] in api.DOORS)
-                 or (tok.kind == "name" and tok.text in camel - set(api.DOORS))]
+        named = [
+            tok.text
+            for tok in tokens(text)
+            if (tok.kind == "string" and tok.text[1:-1] in api.DOORS)
+            or (tok.kind == "name" and tok.text in camel - set(api.DOORS))
+        ]
         assert not named, (name, named)
 
 

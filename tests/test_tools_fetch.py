@@ -62,8 +62,9 @@ def test_cached_makes_each_version_once_and_keeps_the_newest(tmp_path):
     made = []
 
     def make(inputs):
-        return fetch.cached(tmp_path, "thing", ".txt", inputs,
-                            lambda out: (made.append(inputs), out.write_text(repr(inputs))), keep=2)
+        return fetch.cached(
+            tmp_path, "thing", ".txt", inputs, lambda out: (made.append(inputs), out.write_text(repr(inputs))), keep=2
+        )
 
     first = make(["a"])
     assert make(["a"]) == first and made == [["a"]] and first.read_text() == "['a']"

@@ -11,20 +11,21 @@ import pytest
 
 from tools.icons import png
 
+
 def read_png(data: bytes) -> tuple[int, int, bytes]:
     """(width, height, RGBA rows) of an 8-bit RGBA PNG with unfiltered rows, checking every chunk's CRC."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     i, chunks = 8, {}
     while i < len(data):
-        (length,), kind = struct.unpack(">I", data[i:i + 4]), data[i + 4:i + 8]
-        body = data[i + 8:i + 8 + length]
-        assert struct.unpack(">I", data[i + 8 + length:i + 12 + length])[0] == zlib.crc32(kind + body)
+        (length,), kind = struct.unpack(">I", data[i : i + 4]), data[i + 4 : i + 8]
+        body = data[i + 8 : i + 8 + length]
+        assert struct.unpack(">I", data[i + 8 + length : i + 12 + length])[0] == zlib.crc32(kind + body)
         chunks[kind] = chunks.get(kind, b"") + body
         i += 12 + length
     width, height, depth, colour, *_ = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
     assert (depth, colour) == (8, 6) and b"IEND" in chunks
     raw = zlib.decompress(chunks[b"IDAT"])
-    rows = [raw[y * (width * 4 + 1):(y + 1) * (width * 4 + 1)] for y in range(height)]
+    rows = [raw[y * (width * 4 + 1) : (y + 1) * (width * 4 + 1)] for y in range(height)]
     assert all(row[0] == 0 for row in rows)
     return width, height, b"".join(row[1:] for row in rows)
 
@@ -32,7 +33,7 @@ def read_png(data: bytes) -> tuple[int, int, bytes]:
 def pixel(png_data: bytes, x: float, y: float) -> tuple:
     width, height, rgba = read_png(png_data)
     i = (int(y * (height - 1)) * width + int(x * (width - 1))) * 4
-    return tuple(rgba[i:i + 4])
+    return tuple(rgba[i : i + 4])
 
 
 def test_png_writer_makes_a_valid_png():

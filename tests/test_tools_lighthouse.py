@@ -12,12 +12,25 @@ def report(perf=1.0, a11y=1.0, bp=1.0, tasks=()):
     """A Lighthouse report as far as summarize reads it; `tasks`: (url, ms, {group: ms})."""
     urls = list(dict.fromkeys(url for url, _, _ in tasks))
     return {
-        "categories": {"performance": {"score": perf}, "accessibility": {"score": a11y},
-                       "best-practices": {"score": bp}},
-        "audits": {"total-blocking-time": {"numericValue": 41.6},
-                   "long-tasks": {"details": {"debugData": {"urls": urls, "tasks": [
-                       {"urlIndex": urls.index(url), "startTime": 100.0 + i, "duration": ms, **groups}
-                       for i, (url, ms, groups) in enumerate(tasks)]}}}},
+        "categories": {
+            "performance": {"score": perf},
+            "accessibility": {"score": a11y},
+            "best-practices": {"score": bp},
+        },
+        "audits": {
+            "total-blocking-time": {"numericValue": 41.6},
+            "long-tasks": {
+                "details": {
+                    "debugData": {
+                        "urls": urls,
+                        "tasks": [
+                            {"urlIndex": urls.index(url), "startTime": 100.0 + i, "duration": ms, **groups}
+                            for i, (url, ms, groups) in enumerate(tasks)
+                        ],
+                    }
+                }
+            },
+        },
     }
 
 
@@ -31,8 +44,15 @@ def test_a_run_with_no_long_task_of_ours_meets_the_goal():
 
 def test_a_long_task_from_our_files_or_a_low_score_fails_the_goal():
     """The page itself (its URL) and its scripts are ours; Performance under 95 or any other score under 100 fails."""
-    ours = summarize(report(tasks=[(ORIGIN, 51.0, {"parseHTML": 40.0, "other": 11.0}),
-                                   (ORIGIN + "static/main.js", 77.0, {"scriptEvaluation": 70.0})]), ORIGIN)
+    ours = summarize(
+        report(
+            tasks=[
+                (ORIGIN, 51.0, {"parseHTML": 40.0, "other": 11.0}),
+                (ORIGIN + "static/main.js", 77.0, {"scriptEvaluation": 70.0}),
+            ]
+        ),
+        ORIGIN,
+    )
     assert [(t["url"], t["ms"], t["ours"]) for t in ours["tasks"]] == [("static/main.js", 77.0, True), ("", 51.0, True)]
     assert ours["tasks"][1]["groups"] == {"parse": 40.0, "other": 11.0}
     assert not met(ours)

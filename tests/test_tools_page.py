@@ -14,12 +14,22 @@ import pytest
 from arbiter import api
 from tools import BuildError
 from tools import ROOT
-from tools.page import (BOOT_SCRIPT, CLIENT_FIRST, new_row_value, render_field, render_forms, render_page, render_row,
-                        boot_first, tabs)
+from tools.page import (
+    BOOT_SCRIPT,
+    CLIENT_FIRST,
+    new_row_value,
+    render_field,
+    render_forms,
+    render_page,
+    render_row,
+    boot_first,
+    tabs,
+)
 
 
 def list_fields():
     """(system, path, declaration) of every list field of every form, groups' included."""
+
     def walk(system, fields, prefix):
         for f in fields:
             path = f"{prefix}{f['name']}"
@@ -27,6 +37,7 @@ def list_fields():
                 yield system, path, f
             elif f["type"] == "group":
                 yield from walk(system, f["fields"], f"{path}.")
+
     return [found for spec in api.systems() for found in walk(spec["id"], spec["fields"], "")]
 
 
@@ -45,8 +56,10 @@ def test_each_tab_holds_the_procedures_systems_puts_there():
     # a hidden panel is text until it is first shown: all of it in one <script type="text/html"> (static/tabs.js
     # builds it), which nothing in it ends early
     later = '<script type="text/html" data-later>'
-    assert [body.startswith(later) and body.endswith("</script>") and body.lower().count("</script") == 1
-            for _, _, body in panels] == [False] + [True] * (len(want) - 1)
+    assert [
+        body.startswith(later) and body.endswith("</script>") and body.lower().count("</script") == 1
+        for _, _, body in panels
+    ] == [False] + [True] * (len(want) - 1)
     assert want["threat"] == ["threat", "luck"]
     assert '<span class="tab-name">Threat &amp; Luck</span>' in forms
 
@@ -58,10 +71,16 @@ def test_each_tab_shows_its_procedures_label_hint_and_description():
     forms = render_forms(systems)
     assert forms.index("Pick your game&#x27;s procedure") < forms.index('<nav class="tabs"')
     assert "title=" not in forms.split("</nav>")[0]
-    shown = re.findall(r'data-tab="([a-z_]+)"><span class="tab-name">([^<]+)</span> <span class="tab-hint">([^<]+)<',
-                       forms)
-    described = dict(re.findall(r'data-panel="([a-z_]+)"[^>]*>(?:<script type="text/html" data-later>)?<p class="tab-description">'
-                                r'([^<]+)</p>', forms))
+    shown = re.findall(
+        r'data-tab="([a-z_]+)"><span class="tab-name">([^<]+)</span> <span class="tab-hint">([^<]+)<', forms
+    )
+    described = dict(
+        re.findall(
+            r'data-panel="([a-z_]+)"[^>]*>(?:<script type="text/html" data-later>)?<p class="tab-description">'
+            r"([^<]+)</p>",
+            forms,
+        )
+    )
     for tab, name, hint in shown:
         specs = [s for s in systems if s["tab"] == tab]
         assert html.unescape(name) == " & ".join(s["label"] for s in specs)
@@ -90,8 +109,9 @@ def test_a_lists_new_row_is_the_row_the_build_writes(system, path, f):
     index, number, template = found[0]
     assert index in template
     for i in (0, 1, f["max_len"] - 1):
-        row = re.sub(r'="([^"]*)"', lambda m: '="' + m[1].replace(index, str(i)).replace(number, str(i + 1)) + '"',
-                     template)
+        row = re.sub(
+            r'="([^"]*)"', lambda m: '="' + m[1].replace(index, str(i)).replace(number, str(i + 1)) + '"', template
+        )
         assert row == render_row(system, f, path, i, new_row_value(f))
         assert index not in row and number not in row
 
@@ -106,8 +126,12 @@ def test_forms_js_builds_no_markup():
 def test_the_page_needs_each_generated_part_once():
     """index.html must hold each marker of a generated part exactly once."""
     systems, table = api.systems(), api.table_spec()
-    page = render_page("<main><!-- forms --></main><!-- rulings --><script><!-- systems --></script>"
-                       "<script><!-- table --></script>", systems, "# R\n", table)
+    page = render_page(
+        "<main><!-- forms --></main><!-- rulings --><script><!-- systems --></script><script><!-- table --></script>",
+        systems,
+        "# R\n",
+        table,
+    )
     assert '<form data-system="arbitration"' in page and '"luck":{' in page and "<!--" not in page
     assert '<script>{"kinds":["arbitration",' in page
     with pytest.raises(BuildError, match="exactly one <!-- rulings -->"):
@@ -143,6 +167,7 @@ def test_the_forms_take_procedures_from_outside_when_asked():
     """engine_systems with build.py --procedures' folders asks systems() in a CPython that registers them: the toy
     coin gets its own tab and form, after the package's own; without them the systems are this CPython's."""
     from tools.page import engine_systems
+
     with_toy = engine_systems([ROOT / "tests" / "procedures"])
     assert [s["id"] for s in with_toy] == [*(s["id"] for s in api.systems() if s["id"] != "coin"), "coin"]
     html_ = render_forms(with_toy)

@@ -49,16 +49,19 @@ def test_server_picks_a_free_port_on_loopback(server):
     assert server.url == f"http://127.0.0.1:{server.port}/"
 
 
-@pytest.mark.parametrize("path, mime", [
-    ("pyodide/pyodide.asm.wasm", "application/wasm"),
-    ("pyodide/pyodide.mjs", "text/javascript"),
-    ("static/app.js", "text/javascript"),
-    ("pyodide/pyodide-lock.json", "application/json"),
-    ("manifest.webmanifest", "application/manifest+json"),
-    ("pyodide/python_stdlib.zip", "application/zip"),
-    ("index.html", "text/html"),
-    ("", "text/html"),
-])
+@pytest.mark.parametrize(
+    "path, mime",
+    [
+        ("pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("pyodide/pyodide.mjs", "text/javascript"),
+        ("static/app.js", "text/javascript"),
+        ("pyodide/pyodide-lock.json", "application/json"),
+        ("manifest.webmanifest", "application/manifest+json"),
+        ("pyodide/python_stdlib.zip", "application/zip"),
+        ("index.html", "text/html"),
+        ("", "text/html"),
+    ],
+)
 def test_server_mime_types(server, path, mime):
     """Files are served with the types browsers insist on (a .wasm must be application/wasm)."""
     headers, body = get(server.url + path)
@@ -66,8 +69,10 @@ def test_server_mime_types(server, path, mime):
     assert body == SITE[path or "index.html"]
 
 
-@pytest.mark.parametrize("path, compressed", [
-    ("pyodide/pyodide.asm.wasm", True), ("static/app.js", True), ("pyodide/python_stdlib.zip", False)])
+@pytest.mark.parametrize(
+    "path, compressed",
+    [("pyodide/pyodide.asm.wasm", True), ("static/app.js", True), ("pyodide/python_stdlib.zip", False)],
+)
 def test_server_gzips_for_clients_that_accept_it(server, path, compressed):
     """Text and wasm come gzipped when the client accepts gzip (as on GitHub Pages); zips come as they are."""
     headers, body = get(server.url + path, gzip_ok=True)
@@ -99,8 +104,9 @@ def test_server_mounts_folders_under_prefixes(server):
                 get(mounted.url + path)
             assert caught.value.code == 404
         request = urllib.request.Request(mounted.url + "arbiter")
-        opener = urllib.request.build_opener(type("NoRedirect", (urllib.request.HTTPRedirectHandler,),
-                                                  {"redirect_request": lambda *a, **k: None}))
+        opener = urllib.request.build_opener(
+            type("NoRedirect", (urllib.request.HTTPRedirectHandler,), {"redirect_request": lambda *a, **k: None})
+        )
         with pytest.raises(urllib.error.HTTPError) as caught:
             opener.open(request, timeout=10)
         assert caught.value.code == 301 and caught.value.headers["Location"] == "/arbiter/"
@@ -115,8 +121,10 @@ def test_server_answers_304_to_a_current_etag(server, gzip_ok):
     headers, _ = get(server.url + "static/app.js", gzip_ok=gzip_ok)
     etag = headers["ETag"]
     assert etag and headers["Cache-Control"] == "no-cache"
-    request = urllib.request.Request(server.url + "static/app.js", headers={
-        "If-None-Match": etag, **({"Accept-Encoding": "gzip"} if gzip_ok else {})})
+    request = urllib.request.Request(
+        server.url + "static/app.js",
+        headers={"If-None-Match": etag, **({"Accept-Encoding": "gzip"} if gzip_ok else {})},
+    )
     with pytest.raises(urllib.error.HTTPError) as caught:
         urllib.request.urlopen(request, timeout=10)
     assert caught.value.code == 304 and caught.value.read() == b""

@@ -15,8 +15,15 @@ from tools.fetch import fetch_pyodide, unpack_pyodide
 from tools.snapshot import sleb, strip_data_segments, uleb, uleb_bytes, write_download_sizes
 
 # static/snapshot.js calls these exports of pyodide.asm.wasm to decode the snapshot before Pyodide restores it.
-ZSTD_EXPORTS = ("ZSTD_estimateDStreamSize_fromFrame", "ZSTD_initStaticDStream", "ZSTD_decompressStream",
-                "ZSTD_isError", "__heap_base", "__stack_low", "memory")
+ZSTD_EXPORTS = (
+    "ZSTD_estimateDStreamSize_fromFrame",
+    "ZSTD_initStaticDStream",
+    "ZSTD_decompressStream",
+    "ZSTD_isError",
+    "__heap_base",
+    "__stack_low",
+    "memory",
+)
 
 
 def wasm_exports(wasm: bytes) -> set[str]:
@@ -27,7 +34,7 @@ def wasm_exports(wasm: bytes) -> set[str]:
             count, j = uleb(wasm, body)
             for _ in range(count):
                 length, j = uleb(wasm, j)
-                names.add(wasm[j:j + length].decode())
+                names.add(wasm[j : j + length].decode())
                 _, j = uleb(wasm, j + length + 1)
         i = body + size
     return names
@@ -38,13 +45,20 @@ def read_snapshot(path: Path) -> dict:
     data = path.read_bytes()
     assert data[:8] == b"ARBSNAP1"
     header_length, memory_length, reference_end, reference_hash, zstd_length, meta_length = struct.unpack(
-        "<6I", data[8:32])
-    pyodide_header = data[32:32 + header_length]
-    meta = json.loads(data[32 + header_length:32 + header_length + meta_length])
+        "<6I", data[8:32]
+    )
+    pyodide_header = data[32 : 32 + header_length]
+    meta = json.loads(data[32 + header_length : 32 + header_length + meta_length])
     assert 32 + header_length + meta_length + zstd_length == len(data)
-    zstd = data[32 + header_length + meta_length:]
-    return dict(memory_length=memory_length, reference_end=reference_end, reference_hash=reference_hash,
-                pyodide_header=pyodide_header, meta=meta, zstd=zstd)
+    zstd = data[32 + header_length + meta_length :]
+    return dict(
+        memory_length=memory_length,
+        reference_end=reference_end,
+        reference_hash=reference_hash,
+        pyodide_header=pyodide_header,
+        meta=meta,
+        zstd=zstd,
+    )
 
 
 def test_pyodides_private_snapshot_api_is_what_the_worker_uses():
@@ -81,14 +95,16 @@ def test_snapshot_is_for_the_pinned_runtime(dist):
 
 def tiny_wasm(segments: list[tuple[int, bytes]]) -> bytes:
     """A module with a memory and active data segments at the given offsets."""
+
     def vec(items):
         return uleb_bytes(len(items)) + b"".join(items)
 
     def section(kind, body):
         return bytes([kind]) + uleb_bytes(len(body)) + body
 
-    data = vec([b"\0\x41" + uleb_bytes(offset) + b"\x0b" + uleb_bytes(len(d)) + d
-                for offset, d in segments])  # (offsets below 64 keep the sleb and uleb encodings alike)
+    data = vec(
+        [b"\0\x41" + uleb_bytes(offset) + b"\x0b" + uleb_bytes(len(d)) + d for offset, d in segments]
+    )  # (offsets below 64 keep the sleb and uleb encodings alike)
     return b"\0asm\1\0\0\0" + section(5, b"\x01\x00\x01") + section(11, data)
 
 
@@ -111,9 +127,18 @@ def test_uleb_reads_what_uleb_bytes_writes(n):
     assert len(uleb_bytes(n)) == max(1, -(-n.bit_length() // 7))
 
 
-@pytest.mark.parametrize("data, value", [
-    (b"\x00", 0), (b"\x3f", 63), (b"\x40", -64), (b"\x7f", -1), (b"\x80\x7f", -128), (b"\xc0\xbb\x78", -123456),
-    (b"\xe5\x8e\x26", 624485)])
+@pytest.mark.parametrize(
+    "data, value",
+    [
+        (b"\x00", 0),
+        (b"\x3f", 63),
+        (b"\x40", -64),
+        (b"\x7f", -1),
+        (b"\x80\x7f", -128),
+        (b"\xc0\xbb\x78", -123456),
+        (b"\xe5\x8e\x26", 624485),
+    ],
+)
 def test_sleb_reads_signed_numbers(data, value):
     """A signed LEB128 takes its sign from the last byte's bit 6 (the wasm spec's examples and edges)."""
     assert sleb(data, 0) == (value, len(data))
@@ -128,8 +153,9 @@ def test_download_sizes_need_the_workers_build_marker(tmp_path):
     worker = tmp_path / "static" / "worker.js"
     worker.write_text("const SIZES = /* BUILD */ {} /* BUILD */;\n")
     assert write_download_sizes(tmp_path) == {"pyodide.asm.wasm": 100, "snapshot.bin": 7}
-    assert worker.read_text() == ('const SIZES = /* BUILD */ {"pyodide.asm.wasm": 100, "snapshot.bin": 7} '
-                                  '/* BUILD */;\n')
+    assert worker.read_text() == (
+        'const SIZES = /* BUILD */ {"pyodide.asm.wasm": 100, "snapshot.bin": 7} /* BUILD */;\n'
+    )
     worker.write_text("const SIZES = {};\n")
     with pytest.raises(BuildError, match="exactly one"):
         write_download_sizes(tmp_path)

@@ -32,11 +32,20 @@ def test_the_snapshot_setup_calls_every_door_of_the_api():
     from arbiter import api
 
     setup = ROOT / "py" / "tools" / "snapshot_setup.py"
-    run = subprocess.run([sys.executable, "-c", PROBE, str(setup)], capture_output=True, text=True, check=True,
-                         env={"PYTHONPATH": str(ROOT / "py")}, cwd=ROOT)
+    run = subprocess.run(
+        [sys.executable, "-c", PROBE, str(setup)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(ROOT / "py")},
+        cwd=ROOT,
+    )
     out = json.loads(run.stdout)
-    doors = {name for name, value in vars(api).items()
-             if callable(value) and not name.startswith("_") and getattr(value, "__module__", "") == api.__name__}
+    doors = {
+        name
+        for name, value in vars(api).items()
+        if callable(value) and not name.startswith("_") and getattr(value, "__module__", "") == api.__name__
+    }
     assert {"table_spec", "check_sheet", "check_record", "costs", "after_roll", "request_from_sheet"} <= doors
     assert doors - {"start", "call_json", "systems"} <= set(out["called"])
     assert out["report"]["late_imports"] == []

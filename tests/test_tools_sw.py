@@ -12,6 +12,7 @@ from pathlib import Path
 
 from tools.sw import write_service_worker
 
+
 def service_worker_build(dist: Path) -> dict:
     source = (dist / "sw.js").read_text(encoding="utf-8")
     return json.loads(source.split("/* BUILD */")[1])

@@ -29,8 +29,11 @@ def test_wheel_holds_the_package_and_a_true_record(tmp_path):
     wheel = build_wheel(tmp_path)
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
-        sources = {f"arbiter/{p.relative_to(PACKAGE).as_posix()}" for p in PACKAGE.rglob("*.py")
-                   if "__pycache__" not in p.parts}
+        sources = {
+            f"arbiter/{p.relative_to(PACKAGE).as_posix()}"
+            for p in PACKAGE.rglob("*.py")
+            if "__pycache__" not in p.parts
+        }
         assert sources and sources <= set(names)
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
         assert {i.date_time for i in zf.infolist()} == {WHEEL_DATE}
@@ -53,13 +56,35 @@ def test_wheel_installs_and_imports(tmp_path):
     """pip installs the wheel offline, and the installed package imports its API and knows its version."""
     wheel = build_wheel(tmp_path / "wheels")
     target = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-index", "--no-deps",
-                    "--disable-pip-version-check", "--target", str(target), str(wheel)], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-index",
+            "--no-deps",
+            "--disable-pip-version-check",
+            "--target",
+            str(target),
+            str(wheel),
+        ],
+        check=True,
+    )
     assert (target / "bin" / "arbiter").exists(), "the console script from [project.scripts]"
-    probe = ("import arbiter, arbiter.api, importlib.metadata as m; "
-             "print(arbiter.__file__); print(m.version('arbiter')); print(len(arbiter.api.systems()))")
-    out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env={"PYTHONPATH": str(target)},
-                         capture_output=True, text=True, check=True).stdout.split()
+    probe = (
+        "import arbiter, arbiter.api, importlib.metadata as m; "
+        "print(arbiter.__file__); print(m.version('arbiter')); print(len(arbiter.api.systems()))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(target)},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     assert Path(out[0]).is_relative_to(target)
     assert out[1] == "0.1.0" and int(out[2]) >= 1
 
@@ -72,6 +97,7 @@ def test_wheel_carries_procedures_from_outside_only_when_asked(tmp_path):
     (arbiter_procedures/), which the installed wheel registers; without it the wheel is the same bytes as ever."""
     from arbiter import procedures
     import tools
+
     assert (tools.PROCEDURES_ENV, tools.PROCEDURES_NAMESPACE) == (procedures.MORE_ENV, procedures.MORE)
     assert build_wheel(tmp_path / "a", procedures=[]).read_bytes() == build_wheel(tmp_path / "b").read_bytes()
     wheel = build_wheel(tmp_path / "c", procedures=[TOYS])
@@ -80,6 +106,12 @@ def test_wheel_carries_procedures_from_outside_only_when_asked(tmp_path):
         assert toy == ["arbiter_procedures/coin/__init__.py"]
         zf.extractall(tmp_path / "site")
     probe = "import json; from arbiter import api; print(json.dumps([s['id'] for s in api.systems()]))"
-    out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env={"PYTHONPATH": str(tmp_path / "site")},
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path / "site")},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert json.loads(out)[-1] == "coin"

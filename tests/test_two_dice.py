@@ -43,6 +43,7 @@ def probs(request: dict) -> dict[str, Fraction]:
 
 # --- the module contract -----------------------------------------------------------------------------
 
+
 def test_module_contract():
     """The module names its id, title, seed file, fields, no actions, and JSON-safe extras."""
     assert two_dice.ID == "two_dice"
@@ -69,24 +70,39 @@ def test_roll_is_json_safe():
     """A roll survives a JSON round trip and carries every documented key."""
     out = rolled({"trait": 2, "opposed": {"trait": 1}}, 3, 4, 5, 6)
     assert json.loads(json.dumps(out)) == out
-    assert {"system", "request", "dice", "total", "modifier", "outcome", "steps", "summary", "special",
-            "target", "choices"} <= set(out)
+    assert {
+        "system",
+        "request",
+        "dice",
+        "total",
+        "modifier",
+        "outcome",
+        "steps",
+        "summary",
+        "special",
+        "target",
+        "choices",
+    } <= set(out)
     assert set(out["target"]) >= {"dice", "total", "special"}
     assert out["request"]["opposed"] == {"trait": 1, "abilities": [], "actions": 1}
 
 
 # --- unopposed rolls ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("request_, faces, total, outcome", [
-    ({}, (4, 4), 8, "failure"),                                  # the number to beat is eight
-    ({}, (4, 5), 9, "success"),                                  # nine or better succeeds
-    ({"trait": 3}, (2, 4), 9, "success"),
-    ({"trait": 2, "abilities": [1, -2]}, (3, 5), 9, "success"),
-    ({"trait": 2, "difficulty": -1}, (3, 4), 8, "failure"),
-    ({"trait": 1, "difficulty": 3}, (2, 3), 9, "success"),
-    ({"trait": 4, "actions": 2}, (3, 3), 8, "failure"),          # -2 for the second action
-    ({"trait": 5, "abilities": [3], "difficulty": -3, "actions": 3}, (5, 3), 9, "success"),
-])
+
+@pytest.mark.parametrize(
+    "request_, faces, total, outcome",
+    [
+        ({}, (4, 4), 8, "failure"),  # the number to beat is eight
+        ({}, (4, 5), 9, "success"),  # nine or better succeeds
+        ({"trait": 3}, (2, 4), 9, "success"),
+        ({"trait": 2, "abilities": [1, -2]}, (3, 5), 9, "success"),
+        ({"trait": 2, "difficulty": -1}, (3, 4), 8, "failure"),
+        ({"trait": 1, "difficulty": 3}, (2, 3), 9, "success"),
+        ({"trait": 4, "actions": 2}, (3, 3), 8, "failure"),  # -2 for the second action
+        ({"trait": 5, "abilities": [3], "difficulty": -3, "actions": 3}, (5, 3), 9, "success"),
+    ],
+)
 def test_total_and_nine_or_better(request_, faces, total, outcome):
     """Total = dice + trait + abilities + difficulty - multitasking; nine or better succeeds."""
     out = rolled(request_, *faces)
@@ -137,8 +153,10 @@ def test_difficulty_out_of_range_two_dice_2(difficulty):
 def test_an_easy_difficulty_has_exact_odds_two_dice_2():
     """two_dice-2: easier than +3 counts like any modifier: at +7 every total reaches nine, and only snake-eyes
     (always a failure) fail; at +4 a sum of 5 or more is needed."""
-    assert two_dice.odds(parse({"difficulty": 7}))["outcomes"] == {"success": Fraction(35, 36),
-                                                                    "failure": Fraction(1, 36)}
+    assert two_dice.odds(parse({"difficulty": 7}))["outcomes"] == {
+        "success": Fraction(35, 36),
+        "failure": Fraction(1, 36),
+    }
     assert two_dice.odds(parse({"difficulty": 4}))["outcomes"]["success"] == Fraction(30, 36)
 
 
@@ -159,10 +177,13 @@ def test_multitasking_two_dice_3(actions, multitask):
     assert out["total"] == 6 + 10 - 7 + multitask
 
 
-@pytest.mark.parametrize("request_", [
-    {"trait": 10, "abilities": [10, 10, 10, 10, 10], "difficulty": 3},
-    {},
-])
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"trait": 10, "abilities": [10, 10, 10, 10, 10], "difficulty": 3},
+        {},
+    ],
+)
 def test_snake_eyes_always_fail_two_dice_4(request_):
     """two_dice-4: snake-eyes are always a failure, whatever the modifiers."""
     out = rolled(request_, 1, 1)
@@ -171,10 +192,13 @@ def test_snake_eyes_always_fail_two_dice_4(request_):
     assert out["summary"] == "Failure: snake-eyes (1+1) are always a failure"
 
 
-@pytest.mark.parametrize("request_", [
-    {"abilities": [-10] * 5, "difficulty": -7, "actions": 10},
-    {},
-])
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"abilities": [-10] * 5, "difficulty": -7, "actions": 10},
+        {},
+    ],
+)
 def test_double_sixes_always_succeed_two_dice_4(request_):
     """two_dice-4: double sixes are always a success, whatever the modifiers."""
     out = rolled(request_, 6, 6)
@@ -190,6 +214,7 @@ def test_specials_shape_the_odds_two_dice_4():
 
 # --- opposed rolls -----------------------------------------------------------------------------------
 
+
 def test_dodge_example_two_dice_7():
     """two_dice-7: an attack and a dodge that both roll sevens: the attack is dodged (ties go to the target)."""
     out = rolled({"opposed": {}}, 3, 4, 2, 5)
@@ -198,32 +223,38 @@ def test_dodge_example_two_dice_7():
     assert out["summary"] == "Target wins: a tie at 7 always goes to the target"
 
 
-@pytest.mark.parametrize("request_, faces, outcome", [
-    ({"opposed": {}}, (3, 4, 2, 4), "actor"),                    # the higher number wins
-    ({"opposed": {}}, (2, 4, 3, 4), "target"),
-    ({"trait": 2, "opposed": {"trait": 1}}, (2, 3, 2, 4), "target"),    # 7 vs 7: tie to the target
-    ({"trait": 2, "opposed": {"trait": 1}}, (2, 4, 2, 4), "actor"),     # 8 vs 7
-    ({"opposed": {"actions": 2}}, (2, 3, 2, 4), "actor"),        # 5 vs 6 - 2
-    ({"opposed": {"abilities": [-3]}}, (2, 2, 3, 3), "actor"),   # neither side needs nine
-])
+@pytest.mark.parametrize(
+    "request_, faces, outcome",
+    [
+        ({"opposed": {}}, (3, 4, 2, 4), "actor"),  # the higher number wins
+        ({"opposed": {}}, (2, 4, 3, 4), "target"),
+        ({"trait": 2, "opposed": {"trait": 1}}, (2, 3, 2, 4), "target"),  # 7 vs 7: tie to the target
+        ({"trait": 2, "opposed": {"trait": 1}}, (2, 4, 2, 4), "actor"),  # 8 vs 7
+        ({"opposed": {"actions": 2}}, (2, 3, 2, 4), "actor"),  # 5 vs 6 - 2
+        ({"opposed": {"abilities": [-3]}}, (2, 2, 3, 3), "actor"),  # neither side needs nine
+    ],
+)
 def test_higher_number_wins_two_dice_7(request_, faces, outcome):
     """two_dice-7: the higher total wins a roll-off and every tie goes to the target."""
     assert rolled(request_, *faces)["outcome"] == outcome
 
 
-@pytest.mark.parametrize("actor, target, mods, outcome", [
-    ((6, 6), (5, 6), (0, 10), "actor"),       # double sixes beat anything but double sixes
-    ((5, 6), (6, 6), (10, 0), "target"),
-    ((1, 1), (1, 2), (10, 0), "target"),      # snake-eyes lose to anything but snake-eyes
-    ((1, 2), (1, 1), (0, 10), "actor"),
-    ((6, 6), (1, 1), (0, 10), "actor"),       # double sixes beat snake-eyes
-    ((1, 1), (6, 6), (10, 0), "target"),
-    ((6, 6), (6, 6), (1, 0), "actor"),        # both double sixes: the totals decide
-    ((6, 6), (6, 6), (0, 0), "target"),       # ... and the tie goes to the target
-    ((6, 6), (6, 6), (0, 1), "target"),
-    ((1, 1), (1, 1), (2, 0), "actor"),        # both snake-eyes: the totals decide
-    ((1, 1), (1, 1), (3, 3), "target"),
-])
+@pytest.mark.parametrize(
+    "actor, target, mods, outcome",
+    [
+        ((6, 6), (5, 6), (0, 10), "actor"),  # double sixes beat anything but double sixes
+        ((5, 6), (6, 6), (10, 0), "target"),
+        ((1, 1), (1, 2), (10, 0), "target"),  # snake-eyes lose to anything but snake-eyes
+        ((1, 2), (1, 1), (0, 10), "actor"),
+        ((6, 6), (1, 1), (0, 10), "actor"),  # double sixes beat snake-eyes
+        ((1, 1), (6, 6), (10, 0), "target"),
+        ((6, 6), (6, 6), (1, 0), "actor"),  # both double sixes: the totals decide
+        ((6, 6), (6, 6), (0, 0), "target"),  # ... and the tie goes to the target
+        ((6, 6), (6, 6), (0, 1), "target"),
+        ((1, 1), (1, 1), (2, 0), "actor"),  # both snake-eyes: the totals decide
+        ((1, 1), (1, 1), (3, 3), "target"),
+    ],
+)
 def test_special_rolls_in_a_roll_off_two_dice_8(actor, target, mods, outcome):
     """two_dice-8: double sixes beat anything else, snake-eyes lose to anything else, twin specials go by totals."""
     out = rolled({"trait": mods[0], "opposed": {"trait": mods[1]}}, *actor, *target)
@@ -250,8 +281,9 @@ def test_no_difficulty_when_opposed_two_dice_5(difficulty):
     assert out["modifier"]["difficulty"] is None
     assert any(s.startswith("no difficulty modifier in an opposed roll") for s in out["steps"])
     assert ("is not used" in " ".join(out["steps"])) == (difficulty != 0)
-    assert probs({"trait": 1, "difficulty": difficulty, "opposed": {"trait": 2}}) == \
-        probs({"trait": 1, "opposed": {"trait": 2}})
+    assert probs({"trait": 1, "difficulty": difficulty, "opposed": {"trait": 2}}) == probs(
+        {"trait": 1, "opposed": {"trait": 2}}
+    )
 
 
 def test_impossible_stays_impossible_when_opposed_two_dice_6():
@@ -265,6 +297,7 @@ def test_impossible_stays_impossible_when_opposed_two_dice_6():
 
 # --- follow-up choices -------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("action", [{"reroll": [0]}, {"spend_will": True}, {}, {"x": 1}])
 def test_act_has_no_follow_ups(action):
     """Two-dice rolls have no follow-up choices: every action is refused, naming that none are allowed."""
@@ -275,7 +308,9 @@ def test_act_has_no_follow_ups(action):
     assert roll == before
 
 
-@pytest.mark.parametrize("roll", [None, [], {"system": "arbitration"}, {"system": "two_dice", "request": {"trait": -3}}])
+@pytest.mark.parametrize(
+    "roll", [None, [], {"system": "arbitration"}, {"system": "two_dice", "request": {"trait": -3}}]
+)
 def test_act_refuses_foreign_rolls(roll):
     """A dict that is not a two_dice roll is refused with a RulesError."""
     with pytest.raises(RulesError, match="roll"):
@@ -284,24 +319,28 @@ def test_act_refuses_foreign_rolls(roll):
 
 # --- bad input ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("request_, field", [
-    ({"trait": "3"}, "trait"),
-    ({"trait": True}, "trait"),
-    ({"trait": 11}, "trait"),
-    ({"trait": 2.0}, "trait"),
-    ({"abilities": 3}, "abilities"),
-    ({"abilities": [11]}, "abilities"),
-    ({"abilities": [False]}, "abilities"),
-    ({"abilities": [1] * 6}, "abilities"),
-    ({"actions": 0}, "actions"),
-    ({"actions": 11}, "actions"),
-    ({"actions": True}, "actions"),
-    ({"skill": 3}, "skill"),
-    ({"opposed": {"difficulty": 1}}, "opposed.difficulty"),
-    ({"opposed": {"trait": -1}}, "opposed.trait"),
-    ({"opposed": {"actions": 0}}, "opposed.actions"),
-    ({"opposed": 1}, "opposed"),
-])
+
+@pytest.mark.parametrize(
+    "request_, field",
+    [
+        ({"trait": "3"}, "trait"),
+        ({"trait": True}, "trait"),
+        ({"trait": 11}, "trait"),
+        ({"trait": 2.0}, "trait"),
+        ({"abilities": 3}, "abilities"),
+        ({"abilities": [11]}, "abilities"),
+        ({"abilities": [False]}, "abilities"),
+        ({"abilities": [1] * 6}, "abilities"),
+        ({"actions": 0}, "actions"),
+        ({"actions": 11}, "actions"),
+        ({"actions": True}, "actions"),
+        ({"skill": 3}, "skill"),
+        ({"opposed": {"difficulty": 1}}, "opposed.difficulty"),
+        ({"opposed": {"trait": -1}}, "opposed.trait"),
+        ({"opposed": {"actions": 0}}, "opposed.actions"),
+        ({"opposed": 1}, "opposed"),
+    ],
+)
 def test_bad_requests(request_, field):
     """Bad fields raise RulesError naming the field."""
     with pytest.raises(RulesError, match=field.replace(".", r"\.")):
@@ -316,6 +355,7 @@ def test_non_object_request(request_):
 
 
 # --- exact odds --------------------------------------------------------------------------------------
+
 
 def text_unopposed(a: int, b: int, modifier: int) -> bool:
     """The text read directly: snake-eyes fail, double sixes succeed, else nine or better."""
@@ -344,8 +384,9 @@ def test_odds_match_brute_force(modifier):
     assert probs(request) == {"success": Fraction(wins, 36), "failure": Fraction(36 - wins, 36)}
 
 
-@pytest.mark.parametrize("ma, mt", [(0, 0), (1, 0), (0, 1), (5, 0), (0, 5), (10, 0), (0, 10), (11, 0), (0, 11),
-                                    (-4, 3), (8, -2)])
+@pytest.mark.parametrize(
+    "ma, mt", [(0, 0), (1, 0), (0, 1), (5, 0), (0, 5), (10, 0), (0, 10), (11, 0), (0, 11), (-4, 3), (8, -2)]
+)
 def test_opposed_odds_match_brute_force(ma, mt):
     """Opposed odds equal an enumeration of the 1296 pairs of rolls."""
     request = {"abilities": [ma // 2, ma - ma // 2], "opposed": {"abilities": [mt // 2, mt - mt // 2]}}
@@ -354,23 +395,30 @@ def test_opposed_odds_match_brute_force(ma, mt):
     assert probs(request) == {"actor": Fraction(wins, 1296), "target": Fraction(1296 - wins, 1296)}
 
 
-@pytest.mark.parametrize("request_", [
-    {"trait": 3, "difficulty": -1},
-    {"trait": 2, "actions": 3, "opposed": {"trait": 1, "abilities": [2]}},
-])
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"trait": 3, "difficulty": -1},
+        {"trait": 2, "actions": 3, "opposed": {"trait": 1, "abilities": [2]}},
+    ],
+)
 def test_odds_match_every_scripted_roll(request_):
     """odds() equals the outcome counts of roll() itself fed every possible sequence of faces."""
     n = 2 if "opposed" not in request_ else 4
     counts = Counter(rolled(request_, *faces)["outcome"] for faces in product(range(1, 7), repeat=n))
-    assert probs(request_) == {o: Fraction(c, 6 ** n) for o, c in counts.items()} | \
-        {o: Fraction(0) for o in probs(request_) if o not in counts}
+    assert probs(request_) == {o: Fraction(c, 6**n) for o, c in counts.items()} | {
+        o: Fraction(0) for o in probs(request_) if o not in counts
+    }
 
 
-@pytest.mark.parametrize("request_, seed", [
-    ({"trait": 2}, 20240511),
-    ({"trait": 4, "difficulty": -3, "actions": 2}, 20240512),
-    ({"trait": 3, "opposed": {"trait": 2}}, 20240513),
-])
+@pytest.mark.parametrize(
+    "request_, seed",
+    [
+        ({"trait": 2}, 20240511),
+        ({"trait": 4, "difficulty": -3, "actions": 2}, 20240512),
+        ({"trait": 3, "opposed": {"trait": 2}}, 20240513),
+    ],
+)
 def test_rolls_fit_odds(request_, seed):
     """A seeded sample of 20 000 rolls agrees with odds() (chi-square at a fixed seed)."""
     rng = random.Random(seed)
@@ -435,9 +483,11 @@ def test_act_never_changes_its_input(request_, seed):
 
 # --- through the API ---------------------------------------------------------------------------------
 
+
 def test_api_roll_odds_and_systems():
     """The API publishes two_dice, rolls it reproducibly by seed and gives floats plus exact strings."""
     from arbiter import api
+
     entry = next(s for s in api.systems() if s["id"] == "two_dice")
     assert entry["seed"] == two_dice.SEED and entry["actions"] == []
     assert entry["defaults"] == {"trait": 0, "abilities": [], "difficulty": 0, "actions": 1, "opposed": None}
@@ -453,6 +503,7 @@ def test_api_roll_odds_and_systems():
 
 # --- benchmark ---------------------------------------------------------------------------------------
 
+
 @pytest.mark.benchmark(group="odds")
 def test_bench_odds_largest(benchmark):
     """odds() for the largest request: an opposed roll-off with every modifier at its maximum."""
@@ -461,12 +512,15 @@ def test_bench_odds_largest(benchmark):
     assert sum(result["outcomes"].values()) == 1
 
 
-@pytest.mark.parametrize("request_, faces, tone, fumble", [
-    ({"trait": 10}, (1, 1), "botch", [0, 1]),
-    ({}, (2, 3), "failure", []),
-    ({"trait": 0, "opposed": {"trait": 0}}, (1, 1, 2, 2), "botch", [0, 1]),
-    ({"trait": 0, "opposed": {"trait": 0}}, (3, 3, 2, 2), "success", []),
-])
+@pytest.mark.parametrize(
+    "request_, faces, tone, fumble",
+    [
+        ({"trait": 10}, (1, 1), "botch", [0, 1]),
+        ({}, (2, 3), "failure", []),
+        ({"trait": 0, "opposed": {"trait": 0}}, (1, 1, 2, 2), "botch", [0, 1]),
+        ({"trait": 0, "opposed": {"trait": 0}}, (3, 3, 2, 2), "success", []),
+    ],
+)
 def test_snake_eyes_are_the_worst_and_mark_both_dice_two_dice_9(request_, faces, tone, fumble):
     """two_dice-9: snake-eyes read as the worst failure (tone botch), their two dice listed as fumble_dice; in a
     roll-off the tone is the actor's."""
@@ -476,12 +530,16 @@ def test_snake_eyes_are_the_worst_and_mark_both_dice_two_dice_9(request_, faces,
 
 # --- each die's marks, as the page draws them (the page compares no face) -----------------------------------------
 
-@pytest.mark.parametrize("faces, marks", [
-    ((3, 4), [[], []]),
-    ((6, 6), [["kept"], ["kept"]]),                      # double sixes: the pair decides
-    ((1, 1), [["kept", "fumble"], ["kept", "fumble"]]),  # snake-eyes: the pair decides, with further detriment
-    ((6, 1), [[], []]),
-])
+
+@pytest.mark.parametrize(
+    "faces, marks",
+    [
+        ((3, 4), [[], []]),
+        ((6, 6), [["kept"], ["kept"]]),  # double sixes: the pair decides
+        ((1, 1), [["kept", "fumble"], ["kept", "fumble"]]),  # snake-eyes: the pair decides, with further detriment
+        ((6, 1), [[], []]),
+    ],
+)
 def test_marks_keep_snake_eyes_and_double_sixes(faces, marks):
     """Both dice are kept when they are snake-eyes or double sixes, and snake-eyes' are the fumble's too."""
     assert rolled({"trait": 2}, *faces)["marks"] == marks

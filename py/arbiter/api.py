@@ -78,8 +78,10 @@ def _sheet_of(m):
 def _waiting_dice(m) -> dict:
     """The dice the page tumbles for a roll tapped before the engine can answer (they land on its roll): as many as
     the form's defaults roll, of the procedure's sides."""
-    return {"count": len(m.roll(fields.parse(m.FIELDS, fields.defaults(m.FIELDS)), source(0))["dice"]),
-            "sides": m.SIDES}
+    return {
+        "count": len(m.roll(fields.parse(m.FIELDS, fields.defaults(m.FIELDS)), source(0))["dice"]),
+        "sides": m.SIDES,
+    }
 
 
 def roll(system: str, request: Any, seed: int | None = None) -> dict:
@@ -238,8 +240,9 @@ def costs(system: str, request: Any, action: Any = None, choices: Any = None) ->
     if action is not None and not isinstance(action, dict):
         raise RulesError(f"'action' must be an object naming one follow-up choice, or null, got {action!r:.100}")
     req = fields.parse(m.FIELDS, request) if action is None else None
-    picked = fields.parse(getattr(m, "CHOICES", ()), choices, "choices") if action is None and choices is not None \
-        else None
+    picked = (
+        fields.parse(getattr(m, "CHOICES", ()), choices, "choices") if action is None and choices is not None else None
+    )
     return m.costs(req, action, picked) if hasattr(m, "costs") else []
 
 
@@ -321,8 +324,25 @@ def _strings(tree):
 
 # The doors the page may call, each a function of this module: build.py writes them into the worker (the methods it
 # passes on) and its client (`arbiter.oddsAfter(...)` for odds_after), py/tools/doors.py.
-DOORS = ("systems", "roll", "act", "odds", "odds_after", "luck", "luck_entry", "luck_summary", "table", "table_spec",
-         "check_sheet", "check_record", "costs", "after_roll", "request_from_sheet", "turn", "check")
+DOORS = (
+    "systems",
+    "roll",
+    "act",
+    "odds",
+    "odds_after",
+    "luck",
+    "luck_entry",
+    "luck_summary",
+    "table",
+    "table_spec",
+    "check_sheet",
+    "check_record",
+    "costs",
+    "after_roll",
+    "request_from_sheet",
+    "turn",
+    "check",
+)
 
 
 def call_json(method: str, args_json: str) -> str:
@@ -338,8 +358,9 @@ def call_json(method: str, args_json: str) -> str:
     except RulesError as exc:
         return json.dumps({"ok": False, **exc.as_json()})
     except Exception as exc:
-        return json.dumps({"ok": False, "kind": "InternalError",
-                           "error": f"Internal error in {method}: {type(exc).__name__}: {exc}"})
+        return json.dumps(
+            {"ok": False, "kind": "InternalError", "error": f"Internal error in {method}: {type(exc).__name__}: {exc}"}
+        )
 
 
 def start() -> str:

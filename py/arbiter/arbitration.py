@@ -49,24 +49,44 @@ def _dice_words(n: int) -> str:
 
 SIDE = (
     fields.IntList(
-        "skills", "Relevant skill values", 0, 30, 1, 5, default=(3,),
+        "skills",
+        "Relevant skill values",
+        0,
+        30,
+        1,
+        5,
+        default=(3,),
         help="The base number is the value of the most appropriate Skill; when two or more traits of the same "
-             "type seem equally applicable, the lowest of the relevant trait values is used."),
+        "type seem equally applicable, the lowest of the relevant trait values is used.",
+    ),
     fields.IntList(
-        "modifiers", "Further relevant traits (dice)", -5, 5, 0, 4, default=(),
+        "modifiers",
+        "Further relevant traits (dice)",
+        -5,
+        5,
+        0,
+        4,
+        default=(),
         help="Further relevant traits on the character sheet, as dice added or removed "
-             "(e.g. a -1 penalty for the injury: one-eyed)."),
+        "(e.g. a -1 penalty for the injury: one-eyed).",
+    ),
     fields.Choice(
-        "complexity", "Complexity",
-        tuple((value, f"{label} ({_dice_words(n)})") for value, label, n in COMPLEXITY), default="moderate",
-        help="The Host summarises the complexities of the situation from very easy through to very difficult."),
+        "complexity",
+        "Complexity",
+        tuple((value, f"{label} ({_dice_words(n)})") for value, label, n in COMPLEXITY),
+        default="moderate",
+        help="The Host summarises the complexities of the situation from very easy through to very difficult.",
+    ),
 )
 
 FIELDS = SIDE + (
     fields.Group(
-        "opposed", "Opposed roll: the defender", SIDE,
+        "opposed",
+        "Opposed roll: the defender",
+        SIDE,
         help="Both make their rolls as per normal; when the defender rolls a success (six or higher) its sum "
-             "is subtracted from the aggressor's roll."),
+        "is subtracted from the aggressor's roll.",
+    ),
 )
 
 ACTIONS: list[dict] = []
@@ -129,11 +149,13 @@ def tier(value: int) -> Outcome:
     each multiple of six raises the quality of the success a notch, up to 30+."""
     if value <= 0:
         return Outcome.FUMBLE
-    return (Outcome.FAILURE, Outcome.MEDIOCRE, Outcome.FAIR, Outcome.GOOD, Outcome.EXCEPTIONAL,
-            Outcome.OUTSTANDING)[min(value // 6, 5)]
+    return (Outcome.FAILURE, Outcome.MEDIOCRE, Outcome.FAIR, Outcome.GOOD, Outcome.EXCEPTIONAL, Outcome.OUTSTANDING)[
+        min(value // 6, 5)
+    ]
 
 
 # --- values ------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Pool:
@@ -195,8 +217,9 @@ class Roll:
         """Each die's marks, as the page draws them: a 1 removed, any other face kept; every die of a fumble also
         marked fumble."""
         fumble = set(self.fumble_dice)
-        return [["removed" if d == 1 else "kept", *(["fumble"] if i in fumble else [])]
-                for i, d in enumerate(self.dice)]
+        return [
+            ["removed" if d == 1 else "kept", *(["fumble"] if i in fumble else [])] for i, d in enumerate(self.dice)
+        ]
 
     @property
     def success(self) -> bool:
@@ -271,10 +294,11 @@ class Arbitration:
         removed = f", {_ones(a.ones)} removed" if a.ones else ""
         if self.subtracted:
             if a.sum <= d.sum:
-                return (f"Fumble: {a.sum} \u2212 {d.sum} (the defender's success) is reduced to 0, "
-                        f"negative numbers are not used{removed}")
-            return (f"{self.outcome.short}: {self.result} = {a.sum} \u2212 {d.sum} (the defender's success)"
-                    f"{removed}")
+                return (
+                    f"Fumble: {a.sum} \u2212 {d.sum} (the defender's success) is reduced to 0, "
+                    f"negative numbers are not used{removed}"
+                )
+            return f"{self.outcome.short}: {self.result} = {a.sum} \u2212 {d.sum} (the defender's success){removed}"
         why = "fails automatically" if d.automatic_failure else f"failed with {d.sum}"
         return f"{self.outcome.short}: {a.sum} = {'+'.join(map(str, a.kept))}{removed}, the defender {why}"
 
@@ -318,6 +342,7 @@ def _signed(n: int) -> str:
 
 # --- the procedure -----------------------------------------------------------------------------------
 
+
 def resolve(req: dict, dice: dicelib.DiceSource) -> Arbitration:
     """Roll the aggressor's dicepool and, in an opposed roll, the defender's (neither rolls when the
     aggressor's dicepool is zero or less: the action is an automatic failure)."""
@@ -351,7 +376,9 @@ def to_json(req: dict, arb: Arbitration) -> dict:
         "automatic_failure": a.automatic_failure,
         "fumble_dice": a.fumble_dice,
         "marks": a.marks,
-        "defender": None if d is None else {
+        "defender": None
+        if d is None
+        else {
             "pool": d.pool.size,
             "dice": list(d.dice),
             "ones": d.ones,
@@ -376,8 +403,10 @@ def act(roll: dict, action: dict, dice: dicelib.DiceSource) -> dict:
         raise RulesError(f"'roll' must be an {ID} roll as returned by roll()")
     fields.parse(FIELDS, roll.get("request"), "roll.request")
     keys = ", ".join(map(repr, action)) if isinstance(action, dict) else repr(action)
-    raise RulesError(f"'action' {keys} is not allowed: arbitration has no follow-up choices once the dice land "
-                     f"(allowed actions: none)")
+    raise RulesError(
+        f"'action' {keys} is not allowed: arbitration has no follow-up choices once the dice land "
+        f"(allowed actions: none)"
+    )
 
 
 # --- exact odds --------------------------------------------------------------------------------------
@@ -402,13 +431,13 @@ def odds(req: dict) -> dict:
     if req["opposed"] is None:
         for a, w in enumerate(a_ways):
             counts[tier(a)] += w
-        return _fractions(counts, 6 ** n)
+        return _fractions(counts, 6**n)
     m = Pool.of(req["opposed"]).size
     if m <= 0:
         d_fail, d_success, d_total = 1, [], 1  # an automatic failure subtracts nothing
     else:
         d_ways = sum_ways(m)
-        d_fail, d_success, d_total = sum(d_ways[:6]), d_ways, 6 ** m
+        d_fail, d_success, d_total = sum(d_ways[:6]), d_ways, 6**m
     # prefix[k] = ways the defender succeeds with a sum below k (sums below six are not successes)
     prefix = [0]
     for d, w in enumerate(d_success):
@@ -428,7 +457,7 @@ def odds(req: dict) -> dict:
         # and the fumble (lo = 0) takes every d >= a because negative numbers are not used
         for o, lo, hi, _ in TIERS:
             counts[o] += wa * succeeding(a - hi if hi is not None else 0, a - lo if lo > 0 else None)
-    return _fractions(counts, 6 ** n * d_total)
+    return _fractions(counts, 6**n * d_total)
 
 
 def _fractions(counts: dict, total: int) -> dict:
@@ -438,10 +467,14 @@ def _fractions(counts: dict, total: int) -> dict:
 
 # --- the character sheet the table keeps, and the request it fills ------------------------------------------------
 
-SHEET = Record("sheet", "Arbitration", (
-    named_list("skills", "Skills", (fields.Int("value", "Value", SIDE[0].min, SIDE[0].max, default=3),)),
-    named_list("traits", "Trait modifiers", (fields.Int("modifier", "Modifier", SIDE[1].min, SIDE[1].max),)),
-))
+SHEET = Record(
+    "sheet",
+    "Arbitration",
+    (
+        named_list("skills", "Skills", (fields.Int("value", "Value", SIDE[0].min, SIDE[0].max, default=3),)),
+        named_list("traits", "Trait modifiers", (fields.Int("modifier", "Modifier", SIDE[1].min, SIDE[1].max),)),
+    ),
+)
 CHOICES = (
     ListOf("skills", "Relevant skills (the lowest counts)", Id("skill"), SHEET.fields[0].max_len),
     ListOf("traits", "Trait modifiers that apply", Id("trait"), SHEET.fields[1].max_len),
@@ -521,9 +554,18 @@ ROLL = roll_json(
     *_SIDE,
     Key("result", Nullable(INT), "the aggressor's result after the defender's success (null: no success)"),
     *_FAILING,
-    Key("defender", Nullable(shape(*_SIDE, Key("outcome", Nullable(TEXT), "the defender's tier (null: no success)"),
-                                   *_FAILING, Key("subtracted", INT, "what the defender's success takes away"))),
-        "the defender's roll in a contest (null: unopposed)"),
+    Key(
+        "defender",
+        Nullable(
+            shape(
+                *_SIDE,
+                Key("outcome", Nullable(TEXT), "the defender's tier (null: no success)"),
+                *_FAILING,
+                Key("subtracted", INT, "what the defender's success takes away"),
+            )
+        ),
+        "the defender's roll in a contest (null: unopposed)",
+    ),
     standing=odds_json(OUTCOMES),
 )
 """What roll() answers: the aggressor's dice and result, the defender's side in a contest."""
@@ -531,7 +573,11 @@ ROLL = roll_json(
 EXAMPLE_REQUESTS = {
     "plain": {"skills": [4], "modifiers": [1], "complexity": "moderate"},
     "contest": {"skills": [4], "opposed": {"skills": [3]}},
-    "largest": {"skills": [30] * 5, "modifiers": [5] * 4, "complexity": "very_easy",
-                "opposed": {"skills": [30] * 5, "modifiers": [5] * 4, "complexity": "very_easy"}},
+    "largest": {
+        "skills": [30] * 5,
+        "modifiers": [5] * 4,
+        "complexity": "very_easy",
+        "opposed": {"skills": [30] * 5, "modifiers": [5] * 4, "complexity": "very_easy"},
+    },
 }
 """Requests to try the procedure with: a plain roll, a contest, and the largest it allows (most dice)."""

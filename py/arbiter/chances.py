@@ -55,6 +55,7 @@ def luck(m, roll: Any) -> dict:
 
 # --- the generic pieces: given a procedure's outcomes, order and successes ----------------------------------------
 
+
 class NoDice:
     """The dice source for a follow-up that rolls nothing: any die asked for is a bug."""
 
@@ -71,10 +72,18 @@ def ranked(order: tuple[str, ...], p: dict, outcome: str, success: Iterable[str]
     """Luck when the rank is the outcome itself: `order` worst first, `p` the chance of each, `success` the outcomes
     that succeed."""
     success = set(success)
-    worse = sum((p[k] for k in order[:order.index(outcome)]), Fraction(0))
+    worse = sum((p[k] for k in order[: order.index(outcome)]), Fraction(0))
     p_success = sum((p[k] for k in order if k in success), Fraction(0))
-    return {"order": list(order), "outcome": outcome, "rank": outcome, "p_worse": worse, "p_same": p[outcome],
-            "p_outcome": p[outcome], "p_success": p_success, "success": outcome in success}
+    return {
+        "order": list(order),
+        "outcome": outcome,
+        "rank": outcome,
+        "p_worse": worse,
+        "p_same": p[outcome],
+        "p_outcome": p[outcome],
+        "p_success": p_success,
+        "success": outcome in success,
+    }
 
 
 def request_of(declared: tuple, roll: dict) -> dict:
@@ -111,7 +120,10 @@ def replayed(roll_again: Callable[[dict, Any], dict], req: dict, roll: dict) -> 
 def faces(roll: dict, n: int, sides: int) -> tuple[int, ...]:
     """The roll's dice, refused unless they are `n` faces from 1 to `sides`."""
     dice = roll.get("dice")
-    if not isinstance(dice, list) or len(dice) != n or any(
-            isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= sides for f in dice):
+    if (
+        not isinstance(dice, list)
+        or len(dice) != n
+        or any(isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= sides for f in dice)
+    ):
         raise RulesError(f"'roll.dice' must be a list of {n} faces from 1 to {sides} (the pool of this request)")
     return tuple(dice)

@@ -85,7 +85,7 @@ def sum_ways(n: int, sides: int = 6) -> Poly:
 
 def binomial_poly(c0: int, c1: int, m: int) -> Poly:
     """Coefficients of (c0 + c1 * v)**m."""
-    return [comb(m, i) * c0 ** (m - i) * c1 ** i for i in range(m + 1)]
+    return [comb(m, i) * c0 ** (m - i) * c1**i for i in range(m + 1)]
 
 
 _MIDDLE_CUTOFF = 4
@@ -99,15 +99,15 @@ def middle_product(a: Sequence[int], b: Sequence[int]) -> Poly:
     """
     n = len(b)
     if n <= _MIDDLE_CUTOFF:
-        return [sum(map(mul, a[i:i + n], b)) for i in range(n)]
+        return [sum(map(mul, a[i : i + n], b)) for i in range(n)]
     if n % 2:
         m = n - 1
         last = b[m]
-        out = [x + a[i + m] * last for i, x in enumerate(middle_product(a[:2 * m - 1], b[:m]))]
-        out.append(sum(map(mul, a[m:m + n], b)))
+        out = [x + a[i + m] * last for i, x in enumerate(middle_product(a[: 2 * m - 1], b[:m]))]
+        out.append(sum(map(mul, a[m : m + n], b)))
         return out
     m = n // 2
-    a0, a1, a2 = a[:2 * m - 1], a[m:3 * m - 1], a[2 * m:]
+    a0, a1, a2 = a[: 2 * m - 1], a[m : 3 * m - 1], a[2 * m :]
     b0, b1 = b[:m], b[m:]
     y = middle_product(a1, [x - z for x, z in zip(b0, b1)])
     lo = middle_product([x + z for x, z in zip(a0, a1)], b0)
@@ -119,12 +119,12 @@ def order_statistic(n: int, k: int, sides: int = 6) -> dict[int, Fraction]:
     """P(the k-th highest of n dice shows v) for v in 1..sides (k counts from 1)."""
     if not 1 <= k <= n:
         raise ValueError("k must be within 1..n")
-    total = sides ** n
+    total = sides**n
 
     def at_least_k_at_or_above(v: int) -> int:
         # ways that at least k of n dice show >= v
         hi, lo = sides - v + 1, v - 1
-        return sum(comb(n, j) * hi ** j * lo ** (n - j) for j in range(k, n + 1))
+        return sum(comb(n, j) * hi**j * lo ** (n - j) for j in range(k, n + 1))
 
     out = {}
     for v in range(1, sides + 1):

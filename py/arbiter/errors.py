@@ -19,8 +19,15 @@ class RulesError(ValueError):
     that is (an int; None otherwise), so the page offers no more than it.
     """
 
-    def __init__(self, message: str, *, path: str | None = None, says: str | None = None,
-                 holder: bool = False, left: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        says: str | None = None,
+        holder: bool = False,
+        left: int | None = None,
+    ) -> None:
         super().__init__(message)
         m = _PATH_FIRST.fullmatch(message)
         self.path = path if path is not None else (m.group(1) if m else None)
@@ -31,5 +38,11 @@ class RulesError(ValueError):
     def as_json(self) -> dict:
         """The error as call_json answers it: the message, the path it names (or null), what it says of it and
         whether that is said of the state's holder, and how much the holder has `left` (or null)."""
-        return {"kind": "RulesError", "error": str(self), "path": self.path, "says": self.says, "holder": self.holder,
-                "left": self.left}
+        return {
+            "kind": "RulesError",
+            "error": str(self),
+            "path": self.path,
+            "says": self.says,
+            "holder": self.holder,
+            "left": self.left,
+        }

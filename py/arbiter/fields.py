@@ -6,7 +6,7 @@ JSON request against them, so each limit lives in exactly one place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import RulesError
@@ -33,16 +33,27 @@ class Int:
 
     def parse(self, value: Any, path: str) -> int:
         if not _is_int(value):
-            raise RulesError(f"{_where(path)} must be a whole number from {self.min} to {self.max}, got {value!r}",
-                             says=f"must be a whole number from {self.min} to {self.max}")
+            raise RulesError(
+                f"{_where(path)} must be a whole number from {self.min} to {self.max}, got {value!r}",
+                says=f"must be a whole number from {self.min} to {self.max}",
+            )
         if not self.min <= value <= self.max:
-            raise RulesError(f"{_where(path)} must be from {self.min} to {self.max}, got {value}",
-                             says=f"must be from {self.min} to {self.max}")
+            raise RulesError(
+                f"{_where(path)} must be from {self.min} to {self.max}, got {value}",
+                says=f"must be from {self.min} to {self.max}",
+            )
         return value
 
     def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "int", "min": self.min, "max": self.max,
-                "default": self.default, "help": self.help}
+        return {
+            "name": self.name,
+            "label": self.label,
+            "type": "int",
+            "min": self.min,
+            "max": self.max,
+            "default": self.default,
+            "help": self.help,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +78,16 @@ class IntOrWord:
         return value
 
     def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "int_or_word", "min": self.min, "max": self.max,
-                "words": list(self.words), "default": self.default, "help": self.help}
+        return {
+            "name": self.name,
+            "label": self.label,
+            "type": "int_or_word",
+            "min": self.min,
+            "max": self.max,
+            "words": list(self.words),
+            "default": self.default,
+            "help": self.help,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +125,14 @@ class Choice:
         return value
 
     def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "choice",
-                "options": [{"value": v, "label": l} for v, l in self.options],
-                "default": self.default or self.options[0][0], "help": self.help}
+        return {
+            "name": self.name,
+            "label": self.label,
+            "type": "choice",
+            "options": [{"value": v, "label": name} for v, name in self.options],
+            "default": self.default or self.options[0][0],
+            "help": self.help,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,13 +147,21 @@ class Text:
 
     def parse(self, value: Any, path: str) -> str:
         if not isinstance(value, str) or len(value) > self.max_len:
-            raise RulesError(f"{_where(path)} must be text of at most {self.max_len} characters, got {value!r:.100}",
-                             says=f"must be text of at most {self.max_len} characters")
+            raise RulesError(
+                f"{_where(path)} must be text of at most {self.max_len} characters, got {value!r:.100}",
+                says=f"must be text of at most {self.max_len} characters",
+            )
         return value
 
     def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "text", "max_len": self.max_len,
-                "default": self.default, "help": self.help}
+        return {
+            "name": self.name,
+            "label": self.label,
+            "type": "text",
+            "max_len": self.max_len,
+            "default": self.default,
+            "help": self.help,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,8 +185,17 @@ class IntList:
         return tuple(item.parse(v, f"{path}[{i}]") for i, v in enumerate(value))
 
     def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "int_list", "min": self.min, "max": self.max,
-                "min_len": self.min_len, "max_len": self.max_len, "default": list(self.default), "help": self.help}
+        return {
+            "name": self.name,
+            "label": self.label,
+            "type": "int_list",
+            "min": self.min,
+            "max": self.max,
+            "min_len": self.min_len,
+            "max_len": self.max_len,
+            "default": list(self.default),
+            "help": self.help,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +215,15 @@ class Group:
         return parse(self.fields, value, path)
 
     def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "group", "optional": self.optional,
-                "fields": [f.schema() for f in self.fields], "default": None, "help": self.help}
+        return {
+            "name": self.name,
+            "label": self.label,
+            "type": "group",
+            "optional": self.optional,
+            "fields": [f.schema() for f in self.fields],
+            "default": None,
+            "help": self.help,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,21 +240,31 @@ class Records:
 
     def parse(self, value: Any, path: str) -> tuple[dict, ...]:
         if not isinstance(value, list) or not self.min_len <= len(value) <= self.max_len:
-            raise RulesError(f"{_where(path)} must be a list of {self.min_len} to {self.max_len} entries, "
-                             f"got {value!r:.100}")
+            raise RulesError(
+                f"{_where(path)} must be a list of {self.min_len} to {self.max_len} entries, got {value!r:.100}"
+            )
         return tuple(parse(self.fields, v, f"{path}[{i}]") for i, v in enumerate(value))
 
     def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "records", "min_len": self.min_len,
-                "max_len": self.max_len, "fields": [f.schema() for f in self.fields],
-                "default": [dict(d) for d in self.default], "help": self.help}
+        return {
+            "name": self.name,
+            "label": self.label,
+            "type": "records",
+            "min_len": self.min_len,
+            "max_len": self.max_len,
+            "fields": [f.schema() for f in self.fields],
+            "default": [dict(d) for d in self.default],
+            "help": self.help,
+        }
 
 
 def parse(fields: tuple, request: Any, path: str = "request") -> dict:
     """Check `request` against `fields`: an object with no unknown keys; missing keys take their defaults."""
     if not isinstance(request, dict):
-        raise RulesError(f"{_where(path)} must be an object with fields {', '.join(f.name for f in fields)}, "
-                         f"got {type(request).__name__}")
+        raise RulesError(
+            f"{_where(path)} must be an object with fields {', '.join(f.name for f in fields)}, "
+            f"got {type(request).__name__}"
+        )
     known = {f.name: f for f in fields}
     for key in request:
         if key not in known:
@@ -247,6 +305,7 @@ def defaults(fields: tuple) -> dict:
 
 
 # --- table-state ops: a state and args checked by declarations (api.table) -------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Object:
@@ -325,8 +384,13 @@ def new_state(state: dict, note: str, **changes: Any) -> dict:
 def table_op(name: str, label: str, help: str, state: tuple, args: tuple = ()) -> dict:
     """One entry of a procedure's TABLE_OPS: the op's name and words, and the declarations of the state and args
     it reads (published by api.systems())."""
-    return {"name": name, "label": label, "help": help, "state": [d.schema() for d in state],
-            "args": [d.schema() for d in args]}
+    return {
+        "name": name,
+        "label": label,
+        "help": help,
+        "state": [d.schema() for d in state],
+        "args": [d.schema() for d in args],
+    }
 
 
 def pay(by: str, system: str, op: str, args: dict | None = None, times: int = 1, **more: Any) -> dict:

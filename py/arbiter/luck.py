@@ -27,9 +27,15 @@ DESCRIPTION = "Luck Roll, when there is no Threat: a pool of d6."
 SIDES = 6
 
 FIELDS = (
-    fields.Int("dice", "Dice", 0, 10, default=1,
-               help="Things may just be plain uncertain. In that case, it’s probably best to gather up a pool of d6 "
-                    "and roll 'em."),
+    fields.Int(
+        "dice",
+        "Dice",
+        0,
+        10,
+        default=1,
+        help="Things may just be plain uncertain. In that case, it’s probably best to gather up a pool of d6 "
+        "and roll 'em.",
+    ),
     fields.Int("for", "Factors in favor", 0, 10, default=0, help="Add a d6 for each factor in favor."),
     fields.Int("against", "Factors against", 0, 10, default=0, help="Remove one for each against."),
 )
@@ -39,8 +45,12 @@ ACTIONS: list[dict] = []
 NO_DICE = 0  # the result of a pool of 0 or less: below every face, the worst outcome (luck-3)
 
 # Each outcome of odds() in the player's words: a face is the highest die; 0 is no dice at all (luck-3).
-EXTRAS: dict = {"outcome_labels": {str(NO_DICE): "No dice: the worst outcome",
-                                   **{str(face): f"Highest die {face}" for face in range(1, SIDES + 1)}}}
+EXTRAS: dict = {
+    "outcome_labels": {
+        str(NO_DICE): "No dice: the worst outcome",
+        **{str(face): f"Highest die {face}" for face in range(1, SIDES + 1)},
+    }
+}
 
 KIND = "threat"  # a Threat & Luck character rolls Luck: its sheet is threat.SHEET
 CHOICES: tuple = ()
@@ -100,8 +110,11 @@ class LuckRoll:
         head = f"Pool: {_dice(self.dice)} + {self.for_} for − {self.against} against = {_signed(n)}"
         if n > 0:
             faces = " ".join(map(str, self.faces))
-            return [f"{head} {'die' if n == 1 else 'dice'}", f"{_dice(len(self.faces))}: {faces}",
-                    f"Highest die: {self.result}"]
+            return [
+                f"{head} {'die' if n == 1 else 'dice'}",
+                f"{_dice(len(self.faces))}: {faces}",
+                f"Highest die: {self.result}",
+            ]
         return [head, "No dice: the worst outcome"]
 
     def __str__(self) -> str:

@@ -22,52 +22,110 @@ MAX_SITUATIONS = 100
 MAX_NOTES, MAX_NOTE = 200, 300  # a struggle's history
 
 _KIND = fields.Choice("kind", "Kind", tuple((k, m.SHEET.label) for k, m in KINDS.items()))
-_SHEET = fields.Object("sheet", "The sheet of its kind", help="systems()' \"sheet\" of the procedure named by kind.")
+_SHEET = fields.Object("sheet", "The sheet of its kind", help='systems()\' "sheet" of the procedure named by kind.')
 # What was picked on the sheet for its last roll of each procedure (systems()' "sheet_choices"), so "Fill" after a
 # reload fills the same request; a character kept before it was remembered has none.
-_CHOICES = MayBeAbsent(Record("choices", "What was picked for its last roll", tuple(
-    MayBeAbsent(Record(m.ID, m.TITLE, m.CHOICES)) for m in PROCEDURES.values() if getattr(m, "CHOICES", ()))))
+_CHOICES = MayBeAbsent(
+    Record(
+        "choices",
+        "What was picked for its last roll",
+        tuple(MayBeAbsent(Record(m.ID, m.TITLE, m.CHOICES)) for m in PROCEDURES.values() if getattr(m, "CHOICES", ())),
+    )
+)
 CHARACTER = Record("character", "Character", (_KIND, NAME, Time("created", "Created"), _SHEET, _CHOICES))
 # The Scheme, and whether this device keeps it: off, the table keeps its Scheme elsewhere (on paper), so a Scheme die
 # or a negation is neither checked against this count nor taken from it, and no die is added to it.
-SCHEME = Record("scheme", "The Scheme", (
-    ability_test.SCHEME_STATE,
-    fields.Bool("tracked", "Track the Scheme on this device", True,
-                help="Off: the Scheme is kept elsewhere; no roll is checked against this count or changes it."),
-))
+SCHEME = Record(
+    "scheme",
+    "The Scheme",
+    (
+        ability_test.SCHEME_STATE,
+        fields.Bool(
+            "tracked",
+            "Track the Scheme on this device",
+            True,
+            help="Off: the Scheme is kept elsewhere; no roll is checked against this count or changes it.",
+        ),
+    ),
+)
 # A Situation's marks: each option at most once, with the player who picked it (null: kept without a name, as
 # threat-10 reads marks from before they had names); and who pays the Price when nobody rolls as a character.
-MARK = Record("marked", "Mark", (fields.Int("option", "Option", 0, len(threat.PAY_THE_PRICE) - 1),
-                                 Maybe(fields.Text("by", "Marked by", threat.MAX_PLAYER_NAME))))
-PRICE = Record("price", "Pay the Price marks, per Situation", (
-    Id("current", "The current Situation"),
-    ListOf("situations", "Situations", Record("situations", "Situation", (
-        Id("id"), NAME,
-        ListOf("marked", "Pay the Price options marked this Situation", MARK, len(threat.PAY_THE_PRICE),
-               key="option"),
-        fields.Text("player", "Who pays the Price when nobody rolls as a character", threat.MAX_PLAYER_NAME),
-    )), MAX_SITUATIONS, min_len=1),
-))
-STRUGGLE = Record("struggle", "Ongoing struggle (d10 pool)", (
-    NAME, Maybe(Id("character", "Character")), Time("created", "Created"), *ten_again.STRUGGLE_STATE,
-    ListOf("notes", "History", fields.Text("notes", "Note", MAX_NOTE), MAX_NOTES),
-))
-LOG = Record("log", "Roll log entry", (
-    Time("time", "Time"),
-    Maybe(Record("character", "Character", (Id("id"), NAME))),
-    fields.Choice("system", "Procedure", tuple((m.ID, m.TITLE) for m in PROCEDURES.values())),
-    fields.Choice("kind", "Entry", (("roll", "Roll"), ("follow-up", "Follow-up"), ("note", "Note"))),
-    Maybe(Json("request", "Request", 4000)),
-    Maybe(Json("action", "Follow-up", 1000)),
-    ListOf("dice", "Faces", fields.Int("dice", "Face", 1, 10), 500),
-    fields.Text("outcome", "Outcome", 40),
-    fields.Text("summary", "Summary", 1000),
-    fields.Text("note", "Note", 500),
-    MayBeAbsent(Json("luck", "Luck at roll time", LOG_LUCK_CHARS,
-                     help="api.luck's answer for a roll, taken when it was made, without its \"exact\" strings "
-                          "(percentile, p_outcome, p_success, success, outcome, rank, order); an entry kept before "
-                          "it, a follow-up or a note has none.")),
-))
+MARK = Record(
+    "marked",
+    "Mark",
+    (
+        fields.Int("option", "Option", 0, len(threat.PAY_THE_PRICE) - 1),
+        Maybe(fields.Text("by", "Marked by", threat.MAX_PLAYER_NAME)),
+    ),
+)
+PRICE = Record(
+    "price",
+    "Pay the Price marks, per Situation",
+    (
+        Id("current", "The current Situation"),
+        ListOf(
+            "situations",
+            "Situations",
+            Record(
+                "situations",
+                "Situation",
+                (
+                    Id("id"),
+                    NAME,
+                    ListOf(
+                        "marked",
+                        "Pay the Price options marked this Situation",
+                        MARK,
+                        len(threat.PAY_THE_PRICE),
+                        key="option",
+                    ),
+                    fields.Text(
+                        "player", "Who pays the Price when nobody rolls as a character", threat.MAX_PLAYER_NAME
+                    ),
+                ),
+            ),
+            MAX_SITUATIONS,
+            min_len=1,
+        ),
+    ),
+)
+STRUGGLE = Record(
+    "struggle",
+    "Ongoing struggle (d10 pool)",
+    (
+        NAME,
+        Maybe(Id("character", "Character")),
+        Time("created", "Created"),
+        *ten_again.STRUGGLE_STATE,
+        ListOf("notes", "History", fields.Text("notes", "Note", MAX_NOTE), MAX_NOTES),
+    ),
+)
+LOG = Record(
+    "log",
+    "Roll log entry",
+    (
+        Time("time", "Time"),
+        Maybe(Record("character", "Character", (Id("id"), NAME))),
+        fields.Choice("system", "Procedure", tuple((m.ID, m.TITLE) for m in PROCEDURES.values())),
+        fields.Choice("kind", "Entry", (("roll", "Roll"), ("follow-up", "Follow-up"), ("note", "Note"))),
+        Maybe(Json("request", "Request", 4000)),
+        Maybe(Json("action", "Follow-up", 1000)),
+        ListOf("dice", "Faces", fields.Int("dice", "Face", 1, 10), 500),
+        fields.Text("outcome", "Outcome", 40),
+        fields.Text("summary", "Summary", 1000),
+        fields.Text("note", "Note", 500),
+        MayBeAbsent(
+            Json(
+                "luck",
+                "Luck at roll time",
+                LOG_LUCK_CHARS,
+                help='api.luck\'s answer for a roll, taken when it was made, without its "exact" strings '
+                "(percentile, p_outcome, p_success, success, outcome, rank, order); an entry kept before "
+                "it, a follow-up or a note has none.",
+            )
+        ),
+    ),
+)
 META = Record("meta", "The table's store", (fields.Int("schema", "Schema", 1, 10**6, 1), Time("created", "Created")))
 RECORDS = {r.name: r for r in (CHARACTER, SCHEME, PRICE, STRUGGLE, LOG, META)}
 
@@ -92,5 +150,9 @@ def check_record(name: Any, data: Any) -> dict:
 
 def spec() -> dict:
     """Every record's declaration, the kinds of character and the roll log's and a table file's sizes."""
-    return {"kinds": list(KINDS), "records": {name: r.schema() for name, r in RECORDS.items()},
-            "log_max": LOG_MAX, "file_max": dict(FILE_MAX)}
+    return {
+        "kinds": list(KINDS),
+        "records": {name: r.schema() for name, r in RECORDS.items()},
+        "log_max": LOG_MAX,
+        "file_max": dict(FILE_MAX),
+    }

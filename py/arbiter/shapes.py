@@ -22,10 +22,13 @@ class Scalar:
     type: str
 
     def problems(self, value: Any, path: str) -> list[str]:
-        ok = {"int": lambda v: isinstance(v, int) and not isinstance(v, bool),
-              "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
-              "text": lambda v: isinstance(v, str), "bool": lambda v: isinstance(v, bool),
-              "json": lambda v: True}[self.type](value)
+        ok = {
+            "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+            "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+            "text": lambda v: isinstance(v, str),
+            "bool": lambda v: isinstance(v, bool),
+            "json": lambda v: True,
+        }[self.type](value)
         return [] if ok else [f"{path}: {self.type} expected, got {value!r:.60}"]
 
     def schema(self) -> dict:
@@ -103,8 +106,12 @@ class Key:
 
     def schema(self) -> dict:
         """The key as systems() publishes it: its name and type, its help if any, "optional" if it is."""
-        return {"name": self.name, **self.of.schema(), **({"help": self.help} if self.help else {}),
-                **({"optional": True} if self.optional else {})}
+        return {
+            "name": self.name,
+            **self.of.schema(),
+            **({"help": self.help} if self.help else {}),
+            **({"optional": True} if self.optional else {}),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +191,16 @@ def _field(f: Any) -> Any:
 
 def odds_json(*keys: Key) -> Shape:
     """Odds in the engine's shape: `keys` of numbers (0 to 1), and "exact" the same keys as "p/q" text."""
-    return Shape(keys + (Key("exact", Shape(tuple(Key(k.name, _as_text(k.of), k.help) for k in keys)),
-                             "the same chances, exact, as \"p/q\""),))
+    return Shape(
+        keys
+        + (
+            Key(
+                "exact",
+                Shape(tuple(Key(k.name, _as_text(k.of), k.help) for k in keys)),
+                'the same chances, exact, as "p/q"',
+            ),
+        )
+    )
 
 
 def _as_text(decl: Any) -> Any:
@@ -202,9 +217,18 @@ OUTCOMES = Key("outcomes", Table(NUMBER), "the chance of each outcome, the headl
 def choice(name: str, *keys: Key, odds: Shape | None = None) -> tuple[str, Shape]:
     """One follow-up choice a roll offers: its "name", "label" and `keys`; with `odds` (the odds of the action it
     suggests, that action under "action"), "odds" where the engine gives them."""
-    more = () if odds is None else (Key("odds", Shape((Key("action", Nullable(JSON), "the action suggested"),)
-                                                      + odds.keys), "the odds after the action suggested",
-                                        optional=True),)
+    more = (
+        ()
+        if odds is None
+        else (
+            Key(
+                "odds",
+                Shape((Key("action", Nullable(JSON), "the action suggested"),) + odds.keys),
+                "the odds after the action suggested",
+                optional=True,
+            ),
+        )
+    )
     return name, shape(Key("name", TEXT, "the follow-up's name, as act() takes it"), Key("label", TEXT), *keys, *more)
 
 

@@ -41,8 +41,16 @@ class Id:
         return _ID_WORDS + (" or empty" if self.optional else "")
 
     def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "id", "pattern": "^[A-Za-z0-9_-]{1,64}$",
-                "optional": self.optional, "words": self.words(), "default": self.default, "help": self.help}
+        return {
+            "name": self.name,
+            "label": self.label,
+            "type": "id",
+            "pattern": "^[A-Za-z0-9_-]{1,64}$",
+            "optional": self.optional,
+            "words": self.words(),
+            "default": self.default,
+            "help": self.help,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +76,14 @@ class Time:
         return _TIME_WORDS
 
     def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "time", "words": self.words(), "default": None,
-                "help": self.help}
+        return {
+            "name": self.name,
+            "label": self.label,
+            "type": "time",
+            "words": self.words(),
+            "default": None,
+            "help": self.help,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +109,14 @@ class Json:
         return f"JSON of at most {self.max_chars} characters"
 
     def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "json", "max_chars": self.max_chars,
-                "default": None, "help": self.help}
+        return {
+            "name": self.name,
+            "label": self.label,
+            "type": "json",
+            "max_chars": self.max_chars,
+            "default": None,
+            "help": self.help,
+        }
 
 
 class _Wrapping:
@@ -130,8 +150,14 @@ class Maybe(_Wrapping):
         return f"null or {describe(self.of)}"
 
     def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "nullable", "of": self.of.schema(), "default": None,
-                "help": ""}
+        return {
+            "name": self.name,
+            "label": self.label,
+            "type": "nullable",
+            "of": self.of.schema(),
+            "default": None,
+            "help": "",
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,8 +218,9 @@ class Record:
 
     def parse(self, value: Any, path: str) -> dict:
         if not isinstance(value, dict):
-            raise RulesError(f"{_where(path)} must be an object with {', '.join(f.name for f in self.fields)}, "
-                             f"got {value!r:.100}")
+            raise RulesError(
+                f"{_where(path)} must be an object with {', '.join(f.name for f in self.fields)}, got {value!r:.100}"
+            )
         known = [f.name for f in self.fields]
         for key in value:
             if key not in known:
@@ -210,8 +237,15 @@ class Record:
         return f"an object with {', '.join(f.name for f in self.fields)}"
 
     def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "record", "fields": [f.schema() for f in self.fields],
-                "limits": [limit.schema() for limit in self.limits], "default": self.default, "help": self.help}
+        return {
+            "name": self.name,
+            "label": self.label,
+            "type": "record",
+            "fields": [f.schema() for f in self.fields],
+            "limits": [limit.schema() for limit in self.limits],
+            "default": self.default,
+            "help": self.help,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,24 +265,35 @@ class ListOf:
 
     def parse(self, value: Any, path: str) -> tuple:
         if not isinstance(value, list) or not self.min_len <= len(value) <= self.max_len:
-            raise RulesError(f"{_where(path)} must be a list of {self.min_len} to {self.max_len} entries, "
-                             f"got {value!r:.100}")
+            raise RulesError(
+                f"{_where(path)} must be a list of {self.min_len} to {self.max_len} entries, got {value!r:.100}"
+            )
         out = tuple(self.of.parse(v, f"{path}[{i}]") for i, v in enumerate(value))
         for i, v in enumerate(out):
             if self.unique and v in out[:i]:
                 raise RulesError(f"{_where(f'{path}[{i}]')} repeats an earlier entry: {v!r:.100}")
             if isinstance(v, dict) and self.key in v and any(w.get(self.key) == v[self.key] for w in out[:i]):
-                raise RulesError(f"{_where(f'{path}[{i}].{self.key}')} is the {self.key} of an earlier entry too: "
-                                 f"{v[self.key]!r}")
+                raise RulesError(
+                    f"{_where(f'{path}[{i}].{self.key}')} is the {self.key} of an earlier entry too: {v[self.key]!r}"
+                )
         return out
 
     def words(self) -> str:
         return f"a list of {self.min_len} to {self.max_len} entries"
 
     def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "list", "of": self.of.schema(),
-                "min_len": self.min_len, "max_len": self.max_len, "unique": self.unique, "key": self.key,
-                "default": list(self.default), "help": self.help}
+        return {
+            "name": self.name,
+            "label": self.label,
+            "type": "list",
+            "of": self.of.schema(),
+            "min_len": self.min_len,
+            "max_len": self.max_len,
+            "unique": self.unique,
+            "key": self.key,
+            "default": list(self.default),
+            "help": self.help,
+        }
 
 
 NAME = Text("name", "Name", 80)
@@ -259,13 +304,13 @@ def named_list(name: str, label: str, entry: tuple, max_len: int = 50) -> ListOf
     return ListOf(name, label, Record(name, label, (Id("id"), NAME) + entry), max_len)
 
 
-def int_map(name: str, label: str, keys: tuple[str, ...], lo: int, hi: int, default: int,
-            labels: tuple[str, ...] = ()) -> Record:
+def int_map(
+    name: str, label: str, keys: tuple[str, ...], lo: int, hi: int, default: int, labels: tuple[str, ...] = ()
+) -> Record:
     """A record of one whole number per key (ratings, counters, Attributes), labelled by `labels` or the keys."""
-    return Record(name, label, tuple(Int(k, l, lo, hi, default) for k, l in zip(keys, labels or keys)))
+    return Record(name, label, tuple(Int(k, name, lo, hi, default) for k, name in zip(keys, labels or keys)))
 
 
 def check(decl: Any, value: Any, path: str) -> Any:
     """`value` checked by the declaration `decl` at `path`, back in JSON form (RulesError naming the field)."""
     return as_json(decl.parse(value, path))
-

@@ -68,8 +68,18 @@ def summary(entries: Any, systems: dict[str, str], most: int) -> dict:
         percentile = _chance(luck.get("percentile"), f"{path}.luck.percentile'")
         p_success = _chance(luck.get("p_success"), f"{path}.luck.p_success'")
         key = (who and who["id"], e["system"])
-        g = groups.setdefault(key, {"character": who, "system": e["system"], "title": systems[e["system"]],
-                                    "sum": Fraction(0), "expected": Fraction(0), "successes": 0, "points": []})
+        g = groups.setdefault(
+            key,
+            {
+                "character": who,
+                "system": e["system"],
+                "title": systems[e["system"]],
+                "sum": Fraction(0),
+                "expected": Fraction(0),
+                "successes": 0,
+                "points": [],
+            },
+        )
         if who:
             g["character"] = who  # its latest name
         g["sum"] += percentile
@@ -77,15 +87,30 @@ def summary(entries: Any, systems: dict[str, str], most: int) -> dict:
         g["successes"] += luck["success"]
         k = len(g["points"]) + 1
         low, high = band(k)
-        g["points"].append({"time": e.get("time"), "percentile": float(percentile), "mean": float(g["sum"] / k),
-                            "low": low, "high": high})
+        g["points"].append(
+            {
+                "time": e.get("time"),
+                "percentile": float(percentile),
+                "mean": float(g["sum"] / k),
+                "low": low,
+                "high": high,
+            }
+        )
     out = []
     for g in groups.values():
         n = len(g["points"])
         mean = g.pop("sum") / n
         expected = g.pop("expected")
-        out.append({**g, "rolls": n, "mean_percentile": float(mean), "expected_successes": float(expected),
-                    "band": list(band(n)), "exact": {"mean_percentile": _str(mean), "expected_successes": _str(expected)}})
+        out.append(
+            {
+                **g,
+                "rolls": n,
+                "mean_percentile": float(mean),
+                "expected_successes": float(expected),
+                "band": list(band(n)),
+                "exact": {"mean_percentile": _str(mean), "expected_successes": _str(expected)},
+            }
+        )
     return {"groups": out}
 
 

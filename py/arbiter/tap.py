@@ -27,9 +27,10 @@ def _read_table(table: Any) -> dict:
     if not isinstance(table, dict) or set(table) - {"character", "scheme"}:
         raise RulesError(f"'table' must be an object with character and scheme (each may be null), got {table!r:.100}")
     who, scheme = table.get("character"), table.get("scheme")
-    if who is not None and (not isinstance(who, dict) or not isinstance(who.get("sheet"), dict)
-                            or not isinstance(who.get("kind"), str)):
-        raise RulesError(f"'table.character' must be {{\"name\", \"kind\", \"sheet\"}} or null, got {who!r:.100}")
+    if who is not None and (
+        not isinstance(who, dict) or not isinstance(who.get("sheet"), dict) or not isinstance(who.get("kind"), str)
+    ):
+        raise RulesError(f'\'table.character\' must be {{"name", "kind", "sheet"}} or null, got {who!r:.100}')
     if who is not None and who["kind"] not in records.KINDS:
         raise RulesError(f"'table.character.kind' must be one of {', '.join(records.KINDS)}, got {who['kind']!r:.100}")
     if scheme is not None and not isinstance(scheme, dict):
@@ -96,25 +97,32 @@ class Payers:
                 self.pay(cost, notes)
             except RulesError as error:
                 self.who, self.scheme, self.changed = before[0], before[1], before[2]
-                del notes[before[3]:]
-                del self.paid[before[4]:]
+                del notes[before[3] :]
+                del self.paid[before[4] :]
                 return self.refusal(cost, error)
         return None
 
     def states(self) -> dict:
-        return {"character": self.who["sheet"] if self.who and self.changed["character"] else None,
-                "scheme": self.scheme if self.changed["scheme"] else None}
+        return {
+            "character": self.who["sheet"] if self.who and self.changed["character"] else None,
+            "scheme": self.scheme if self.changed["scheme"] else None,
+        }
 
     def table(self) -> dict:
         return {"character": self.who, "scheme": self.scheme}
 
 
 def _step(step: Any) -> dict:
-    keys = {"request", "choices", "seed"} if isinstance(step, dict) and "request" in step else {
-        "roll", "action", "earned", "seed"}
+    keys = (
+        {"request", "choices", "seed"}
+        if isinstance(step, dict) and "request" in step
+        else {"roll", "action", "earned", "seed"}
+    )
     if not isinstance(step, dict) or set(step) - keys or ("request" not in step and "action" not in step):
-        raise RulesError("'step' must be {\"request\", \"choices\"?} for a roll or {\"roll\", \"action\", \"earned\"?} "
-                         f"for a follow-up, got {step!r:.100}")
+        raise RulesError(
+            '\'step\' must be {"request", "choices"?} for a roll or {"roll", "action", "earned"?} '
+            f"for a follow-up, got {step!r:.100}"
+        )
     return step
 
 
@@ -129,18 +137,35 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
     tables = _read_table(table)
     payers = Payers(api, tables)
     action = step.get("action")
-    request = step["roll"].get("request") if action is not None and isinstance(step.get("roll"), dict) \
+    request = (
+        step["roll"].get("request")
+        if action is not None and isinstance(step.get("roll"), dict)
         else step.get("request")
+    )
     choices = step.get("choices") if action is None else None
     earned = step.get("earned", False) is True and action is not None
     notes: list[str] = []
-    answer = {"roll": None, "refused": None, "character": None, "scheme": None, "notes": notes, "paid": [],
-              "earned": earned, "marked": None, "luck_entry": None, "checks": None, "refill": None}
+    answer = {
+        "roll": None,
+        "refused": None,
+        "character": None,
+        "scheme": None,
+        "notes": notes,
+        "paid": [],
+        "earned": earned,
+        "marked": None,
+        "luck_entry": None,
+        "checks": None,
+        "refill": None,
+    }
     refused = payers.try_all(api.costs(system, request, action, choices), notes)
     if refused is not None:
         return {**answer, "refused": refused}
-    roll = (api.roll(system, request, step.get("seed")) if action is None
-            else api.act(system, step["roll"], action, step.get("seed")))
+    roll = (
+        api.roll(system, request, step.get("seed"))
+        if action is None
+        else api.act(system, step["roll"], action, step.get("seed"))
+    )
     follows = api.after_roll(system, roll, action, earned, None)
     for op in follows["then"]:
         if not payers.applies(op):
@@ -152,12 +177,22 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
             notes.append(f"Not done: {payers.refusal(op, error)['words']}")
     states = payers.states()
     who = payers.who
-    refill = (api.request_from_sheet(system, who["sheet"], choices)
-              if action is None and choices is not None and who is not None else None)
-    return {**answer, "roll": roll, **states, "paid": payers.paid, "earned": earned, "marked": follows["marked"],
-            "luck_entry": api.luck_entry(system, roll) if action is None else None,
-            "checks": check(api, system, {**request, **(refill or {})}, roll, payers.table(), choices),
-            "refill": refill}
+    refill = (
+        api.request_from_sheet(system, who["sheet"], choices)
+        if action is None and choices is not None and who is not None
+        else None
+    )
+    return {
+        **answer,
+        "roll": roll,
+        **states,
+        "paid": payers.paid,
+        "earned": earned,
+        "marked": follows["marked"],
+        "luck_entry": api.luck_entry(system, roll) if action is None else None,
+        "checks": check(api, system, {**request, **(refill or {})}, roll, payers.table(), choices),
+        "refill": refill,
+    }
 
 
 def check(api, system: str, request: Any, roll: Any = None, table: Any = None, choices: Any = None) -> dict:

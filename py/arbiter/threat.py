@@ -12,15 +12,29 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from math import factorial
-from typing import Any, Iterable
+from typing import Any
 
 from . import chances, fields
 from .dice import order_statistic
 from .dice import roll as roll_dice
 from .errors import RulesError
 from .headline import chance_of
-from .shapes import (BOOL, INT, JSON, MARKS, NUMBER, TEXT, Items, Key, Nullable, Table, choice, odds_json, roll_json,
-                     shape)
+from .shapes import (
+    BOOL,
+    INT,
+    JSON,
+    MARKS,
+    NUMBER,
+    TEXT,
+    Items,
+    Key,
+    Nullable,
+    Table,
+    choice,
+    odds_json,
+    roll_json,
+    shape,
+)
 from .stored import ListOf, Record, int_map
 from .tone import Tone
 
@@ -33,33 +47,57 @@ DESCRIPTION = "Threat Roll: a d6 per threat; 1-3 it happens, 4/5 lessened, 6 avo
 SIDES = 6
 
 FIELDS = (
-    fields.Int("rating", "Ability rating", 0, 10, default=1,
-               help="Gather d6 equal to the ability rating."),
+    fields.Int("rating", "Ability rating", 0, 10, default=1, help="Gather d6 equal to the ability rating."),
     fields.Records(
-        "threats", "Threats",
-        (fields.Text("name", "Threat", max_len=80, default="",
-                     help="Threats are situation-dependent, e.g. “the doorman asks for your invitation”."),
-         fields.Bool("desperate", "Desperate",
-                     help="Desperate Threats come to pass on a 1-5, and are avoided on a 6; "
-                          "they are not lessened on a 4/5.")),
-        1, 8, default=({"name": "Fail", "desperate": False},),
+        "threats",
+        "Threats",
+        (
+            fields.Text(
+                "name",
+                "Threat",
+                max_len=80,
+                default="",
+                help="Threats are situation-dependent, e.g. “the doorman asks for your invitation”.",
+            ),
+            fields.Bool(
+                "desperate",
+                "Desperate",
+                help="Desperate Threats come to pass on a 1-5, and are avoided on a 6; they are not lessened on a 4/5.",
+            ),
+        ),
+        1,
+        8,
+        default=({"name": "Fail", "desperate": False},),
         help="Listed in the order of priority: the highest die goes to the first threat. "
-             "Then add dice equal to the number of threats minus one."),
-    fields.Int("extra_dice", "Extra dice (from Pacts)", -10, 10, default=0,
-               help="Could I take my time on this and get an extra die?"),
+        "Then add dice equal to the number of threats minus one.",
+    ),
+    fields.Int(
+        "extra_dice",
+        "Extra dice (from Pacts)",
+        -10,
+        10,
+        default=0,
+        help="Could I take my time on this and get an extra die?",
+    ),
 )
 
 ACTIONS = [
-    {"name": "assign", "label": "Assign the dice",
-     "help": "The Warden should then roll the dice, and assign each die to a threat. "
-             "Give one list of die indexes per threat; every die goes to exactly one threat, "
-             "and a threat takes its highest die."},
-    {"name": "pay_the_price", "label": "Pay the Price",
-     "help": "The Referee may ask you to Pay the Price when you narrowly avoid a Threat without an obvious “lesser” "
-             "outcome (a 4 or 5 on a threat that is not Desperate). Give the option picked, the player who picks it "
-             "and the options already marked this Situation with who marked them: {\"pay_the_price\": 3, "
-             "\"by\": \"Ann\", \"marked\": [{\"option\": 0, \"by\": \"Bo\"}]}. No other player may pick a "
-             "marked option; the player who marked it may pick it again."},
+    {
+        "name": "assign",
+        "label": "Assign the dice",
+        "help": "The Warden should then roll the dice, and assign each die to a threat. "
+        "Give one list of die indexes per threat; every die goes to exactly one threat, "
+        "and a threat takes its highest die.",
+    },
+    {
+        "name": "pay_the_price",
+        "label": "Pay the Price",
+        "help": "The Referee may ask you to Pay the Price when you narrowly avoid a Threat without an obvious “lesser” "
+        "outcome (a 4 or 5 on a threat that is not Desperate). Give the option picked, the player who picks it "
+        'and the options already marked this Situation with who marked them: {"pay_the_price": 3, '
+        '"by": "Ann", "marked": [{"option": 0, "by": "Bo"}]}. No other player may pick a '
+        "marked option; the player who marked it may pick it again.",
+    },
 ]
 
 
@@ -74,36 +112,73 @@ class Outcome(Enum):
 TONE = {Outcome.HAPPENS: Tone.FAILURE, Outcome.LESSENED: Tone.MIXED, Outcome.AVOIDED: Tone.SUCCESS}  # threat-12
 # The seed's Example Threats, word for word: name -> (group, the 1-3 text, the 4/5 text).
 EXAMPLES: dict[str, tuple[str, str, str]] = {
-    "Persuasion": ("Social", "On a 1-3, they don’t believe you.",
-                   "On a 4/5, they need some concrete evidence or assurance. Maybe a guard demands a bribe, "
-                   "maybe a town refuses to evacuate in the face of danger, maybe a duke orders your execution."),
-    "Entreaty": ("Social", "On a 1-3, they make a demand of you before agreeing to your request.",
-                 "On a 4/5, you only need to agree to the demand first and may complete it later."),
-    "Bargaining": ("Social", "On a 1-3 they refuse you, and may or may not name their price.",
-                   "On 4/5 they’ll name their price and hear your counter offer."),
-    "Intimidation": ("Social", "On a 1-3 they brush off your threat and may flee, escalate, or pretend to cooperate.",
-                     "On a 4/5 they will give you what they think you want, and then may flee or barricade "
-                     "themself away from you."),
-    "Impatience": ("Social", "On a 1-3 they will end the interaction after the next exchange.",
-                   "On a 4/5 their patience is tested and they become Frustrated."),
-    "Frustrated": ("Social", "On a 1-3 they will end the interaction (including by force, if they see it necessary).",
-                   "On a 4/5 they will allow you the last word, but may not respond."),
-    "Snooping": ("Investigation", "On a 1-3 you are caught in the act.",
-                 "On a 4/5 you have a choice: leave behind indelible evidence of an intruder or clean up and try "
-                 "to talk your way out."),
-    "Research": ("Investigation", "On a 1-3 you find some trivia, but nothing that seems relevant.",
-                 "On a 4/5 you find relevant information, but it’s up to you to make it useful."),
-    "Wayfinding": ("Investigation", "On a 1-3 you are completely lost; the Referee will describe your surroundings.",
-                   "On a 4/5 you end up somewhere you didn’t intend, but at least you know where."),
-    "Dodge": ("Peril", "On a 1-3 you take the full Harm.",
-              "On a 4/5 you take half Harm, rounded down (consult violence-and-harm > Harm rules for 0 Harm)."),
-    "Stun": ("Peril", "On a 1-3 you’re unable to act for the duration.",
-             "On a 4/5 you’ll have an additional Threat that you were too slow."),
-    "Fail": ("Peril", "On a 1-3 your action is not successful.",
-             "On a 4/5 the Referee may give you partial success, or may give you full success as long as you "
-             "Pay the Price."),
-    "Sneaking": ("Peril", "On a 1-3 you are spotted and your location is known.",
-                 "On a 4/5 your presence is detected but you aren’t spotted yet."),
+    "Persuasion": (
+        "Social",
+        "On a 1-3, they don’t believe you.",
+        "On a 4/5, they need some concrete evidence or assurance. Maybe a guard demands a bribe, "
+        "maybe a town refuses to evacuate in the face of danger, maybe a duke orders your execution.",
+    ),
+    "Entreaty": (
+        "Social",
+        "On a 1-3, they make a demand of you before agreeing to your request.",
+        "On a 4/5, you only need to agree to the demand first and may complete it later.",
+    ),
+    "Bargaining": (
+        "Social",
+        "On a 1-3 they refuse you, and may or may not name their price.",
+        "On 4/5 they’ll name their price and hear your counter offer.",
+    ),
+    "Intimidation": (
+        "Social",
+        "On a 1-3 they brush off your threat and may flee, escalate, or pretend to cooperate.",
+        "On a 4/5 they will give you what they think you want, and then may flee or barricade themself away from you.",
+    ),
+    "Impatience": (
+        "Social",
+        "On a 1-3 they will end the interaction after the next exchange.",
+        "On a 4/5 their patience is tested and they become Frustrated.",
+    ),
+    "Frustrated": (
+        "Social",
+        "On a 1-3 they will end the interaction (including by force, if they see it necessary).",
+        "On a 4/5 they will allow you the last word, but may not respond.",
+    ),
+    "Snooping": (
+        "Investigation",
+        "On a 1-3 you are caught in the act.",
+        "On a 4/5 you have a choice: leave behind indelible evidence of an intruder or clean up and try "
+        "to talk your way out.",
+    ),
+    "Research": (
+        "Investigation",
+        "On a 1-3 you find some trivia, but nothing that seems relevant.",
+        "On a 4/5 you find relevant information, but it’s up to you to make it useful.",
+    ),
+    "Wayfinding": (
+        "Investigation",
+        "On a 1-3 you are completely lost; the Referee will describe your surroundings.",
+        "On a 4/5 you end up somewhere you didn’t intend, but at least you know where.",
+    ),
+    "Dodge": (
+        "Peril",
+        "On a 1-3 you take the full Harm.",
+        "On a 4/5 you take half Harm, rounded down (consult violence-and-harm > Harm rules for 0 Harm).",
+    ),
+    "Stun": (
+        "Peril",
+        "On a 1-3 you’re unable to act for the duration.",
+        "On a 4/5 you’ll have an additional Threat that you were too slow.",
+    ),
+    "Fail": (
+        "Peril",
+        "On a 1-3 your action is not successful.",
+        "On a 4/5 the Referee may give you partial success, or may give you full success as long as you Pay the Price.",
+    ),
+    "Sneaking": (
+        "Peril",
+        "On a 1-3 you are spotted and your location is known.",
+        "On a 4/5 your presence is detected but you aren’t spotted yet.",
+    ),
 }
 
 PAY_THE_PRICE = (
@@ -136,9 +211,12 @@ ABILITY_RATINGS = {
 }
 
 EXTRAS = {
-    "examples": {name: {"group": g, "happens": h, "lessened": l} for name, (g, h, l) in EXAMPLES.items()},
-    "outcomes": {"happens": "the threat comes to pass", "lessened": "it is averted or lessened in some way",
-                 "avoided": "it’s totally avoided"},
+    "examples": {name: {"group": g, "happens": h, "lessened": less} for name, (g, h, less) in EXAMPLES.items()},
+    "outcomes": {
+        "happens": "the threat comes to pass",
+        "lessened": "it is averted or lessened in some way",
+        "avoided": "it’s totally avoided",
+    },
     "pay_the_price": list(PAY_THE_PRICE),
     "pay_the_price_rule": PAY_THE_PRICE_RULE,
     "ability_ratings": dict(ABILITY_RATINGS),
@@ -148,6 +226,7 @@ _EXAMPLE_KEYS = {name.casefold(): name for name in EXAMPLES}
 
 
 # --- the rules as pure functions -------------------------------------------------------------------
+
 
 def pool(rating: int, threats: int, extra_dice: int = 0) -> int:
     """Dice equal to the ability rating, plus the number of threats minus one, plus Pact dice; never below 0."""
@@ -182,7 +261,9 @@ def check_assignment(assign: Any, dice: int, threats: int) -> tuple[tuple[int, .
     """An assignment as the Warden gives it: one list of die indexes per threat, each die in exactly one list."""
     where = "'action.assign'"
     if not isinstance(assign, list) or len(assign) != threats:
-        raise RulesError(f"{where} must be a list of {threats} lists of die indexes (one per threat), got {assign!r:.100}")
+        raise RulesError(
+            f"{where} must be a list of {threats} lists of die indexes (one per threat), got {assign!r:.100}"
+        )
     seen: set[int] = set()
     out = []
     for t, indexes in enumerate(assign):
@@ -197,8 +278,10 @@ def check_assignment(assign: Any, dice: int, threats: int) -> tuple[tuple[int, .
         out.append(tuple(indexes))
     missing = sorted(set(range(dice)) - seen)
     if missing:
-        raise RulesError(f"{where}: assign each die to a threat; die {', '.join(map(str, missing))} "
-                         f"{'is' if len(missing) == 1 else 'are'} not assigned (indexes 0 to {dice - 1})")
+        raise RulesError(
+            f"{where}: assign each die to a threat; die {', '.join(map(str, missing))} "
+            f"{'is' if len(missing) == 1 else 'are'} not assigned (indexes 0 to {dice - 1})"
+        )
     return tuple(out)
 
 
@@ -211,8 +294,9 @@ def _player(name: Any, where: str) -> str | None:
     if name is None:
         return None
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_PLAYER_NAME:
-        raise RulesError(f"'{where}' must be the player's name (1 to {MAX_PLAYER_NAME} characters) or null, "
-                         f"got {name!r:.100}")
+        raise RulesError(
+            f"'{where}' must be the player's name (1 to {MAX_PLAYER_NAME} characters) or null, got {name!r:.100}"
+        )
     return name.strip()
 
 
@@ -226,9 +310,11 @@ def read_marks(marked: Any, path: str = "marked") -> dict[int, str | None]:
     number as kept before marks had names (marked by someone unnamed); each option at most once."""
     last = len(PAY_THE_PRICE) - 1
     if not isinstance(marked, (list, tuple)) or len(marked) > len(PAY_THE_PRICE):
-        raise RulesError(f"'{path}' must be a list of 0 to {len(PAY_THE_PRICE)} marks {{\"option\": 0 to {last}, "
-                         f"\"by\": name}} (or bare option numbers, as kept before marks had names), "
-                         f"got {marked!r:.100}")
+        raise RulesError(
+            f"'{path}' must be a list of 0 to {len(PAY_THE_PRICE)} marks {{\"option\": 0 to {last}, "
+            f'"by": name}} (or bare option numbers, as kept before marks had names), '
+            f"got {marked!r:.100}"
+        )
     marks: dict[int, str | None] = {}
     for i, m in enumerate(marked):
         if isinstance(m, dict) and "option" in m and set(m) <= {"option", "by"}:
@@ -236,11 +322,15 @@ def read_marks(marked: Any, path: str = "marked") -> dict[int, str | None]:
         else:
             option, by = m, None
         if isinstance(option, bool) or not isinstance(option, int) or not 0 <= option <= last:
-            raise RulesError(f"'{path}[{i}]' must be a mark {{\"option\": 0 to {last}, \"by\": name}} or an option "
-                             f"number from 0 to {last}, got {m!r:.100}")
+            raise RulesError(
+                f'\'{path}[{i}]\' must be a mark {{"option": 0 to {last}, "by": name}} or an option '
+                f"number from 0 to {last}, got {m!r:.100}"
+            )
         if option in marks:
-            raise RulesError(f"'{path}[{i}]' repeats option {option}, marked by {marks[option] or SOMEONE}: a mark "
-                             f"records the one player who picked it")
+            raise RulesError(
+                f"'{path}[{i}]' repeats option {option}, marked by {marks[option] or SOMEONE}: a mark "
+                f"records the one player who picked it"
+            )
         marks[option] = by
     return marks
 
@@ -258,9 +348,11 @@ def pay_the_price(marked: Any, option: int, by: str | None = None) -> dict[int, 
     if len(marks) == len(PAY_THE_PRICE):  # they arrived all marked (an import, an older table): all are unmarked
         marks = {}
     if option in marks and not same_player(marks[option], by):
-        raise RulesError(f"'option' {option} (“{PAY_THE_PRICE[option]}”) is marked by {marks[option] or SOMEONE}: "
-                         f"No other player may pick that option for the rest of the Situation; unmarked: "
-                         f"{', '.join(str(i) for i in range(last + 1) if i not in marks)}")
+        raise RulesError(
+            f"'option' {option} (“{PAY_THE_PRICE[option]}”) is marked by {marks[option] or SOMEONE}: "
+            f"No other player may pick that option for the rest of the Situation; unmarked: "
+            f"{', '.join(str(i) for i in range(last + 1) if i not in marks)}"
+        )
     marks = {**marks, option: marks.get(option, by)}
     return {} if len(marks) == len(PAY_THE_PRICE) else dict(sorted(marks.items()))
 
@@ -275,6 +367,7 @@ def _dice(n: int) -> str:
 
 
 # --- values ----------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Threat:
@@ -330,7 +423,8 @@ class ThreatRoll:
     def results(self) -> tuple[ThreatResult, ...]:
         return tuple(
             ThreatResult(t, i, dice, max((self.faces[d] for d in dice), default=None))
-            for i, (t, dice) in enumerate(zip(self.threats, self.assignment)))
+            for i, (t, dice) in enumerate(zip(self.threats, self.assignment))
+        )
 
     @property
     def outcome(self) -> str:
@@ -358,11 +452,19 @@ class ThreatRoll:
         pool_step = f"Pool: {parts} = {_dice(self.pool)}"
         if raw < 0:
             pool_step += f" (−{-raw}, floored at 0)"
-        steps = [pool_step, f"{_dice(self.pool)}: {' '.join(map(str, self.faces))}" if self.faces else "No dice to roll"]
-        steps.append("The Warden assigns each die to a threat" if self.by_warden
-                     else "Highest die to the first threat, the next to the second, …")
+        steps = [
+            pool_step,
+            f"{_dice(self.pool)}: {' '.join(map(str, self.faces))}" if self.faces else "No dice to roll",
+        ]
+        steps.append(
+            "The Warden assigns each die to a threat"
+            if self.by_warden
+            else "Highest die to the first threat, the next to the second, …"
+        )
         for r in self.results:
-            stacked = f" (takes the highest of {', '.join(str(self.faces[d]) for d in r.dice)})" if len(r.dice) > 1 else ""
+            stacked = (
+                f" (takes the highest of {', '.join(str(self.faces[d]) for d in r.dice)})" if len(r.dice) > 1 else ""
+            )
             steps.append(f"{r}{stacked}")
         return steps
 
@@ -372,6 +474,7 @@ class ThreatRoll:
 
 
 # --- the module contract -----------------------------------------------------------------------------
+
 
 def _threats(req: dict) -> tuple[Threat, ...]:
     return tuple(Threat(t["name"], t["desperate"]) for t in req["threats"])
@@ -387,13 +490,21 @@ def _result(req: dict, value: ThreatRoll, prices: tuple[dict, ...] = ()) -> dict
     assigned = {d for a in value.assignment for d in a}
     choices = []
     if value.faces and len(value.threats) > 1 and not prices:  # one threat: reassigning changes nothing (threat-5)
-        choices.append({"name": "assign", "label": "Reassign the dice", "dice": len(value.faces),
-                        "threats": len(value.threats)})
+        choices.append(
+            {"name": "assign", "label": "Reassign the dice", "dice": len(value.faces), "threats": len(value.threats)}
+        )
     left = len(value.narrowly_avoided) - len(prices)
     if left > 0:
-        choices.append({"name": "pay_the_price", "label": "Pay the Price", "threats": list(value.narrowly_avoided),
-                        "options": len(PAY_THE_PRICE), "left": left,
-                        "actions": [{"pay_the_price": i} for i in range(len(PAY_THE_PRICE))]})
+        choices.append(
+            {
+                "name": "pay_the_price",
+                "label": "Pay the Price",
+                "threats": list(value.narrowly_avoided),
+                "options": len(PAY_THE_PRICE),
+                "left": left,
+                "actions": [{"pay_the_price": i} for i in range(len(PAY_THE_PRICE))],
+            }
+        )
     steps = value.steps() + [_paid_step(p) for p in prices]
     out = {
         "system": ID,
@@ -403,8 +514,17 @@ def _result(req: dict, value: ThreatRoll, prices: tuple[dict, ...] = ()) -> dict
         "assignment": [list(a) for a in value.assignment],
         "marks": value.marks,
         "unassigned": [d for d in range(len(value.faces)) if d not in assigned],
-        "threats": [{"name": r.threat.name, "desperate": r.threat.desperate, "die": r.die, "dice": list(r.dice),
-                     "outcome": r.outcome.value, "text": r.text} for r in value.results],
+        "threats": [
+            {
+                "name": r.threat.name,
+                "desperate": r.threat.desperate,
+                "die": r.die,
+                "dice": list(r.dice),
+                "outcome": r.outcome.value,
+                "text": r.text,
+            }
+            for r in value.results
+        ],
         "steps": steps,
         "outcome": value.outcome,
         "summary": str(value),
@@ -435,8 +555,11 @@ def _check_roll(roll: Any) -> tuple[dict, tuple[int, ...]]:
     req = fields.parse(FIELDS, roll.get("request"), "roll.request")
     n = pool(req["rating"], len(req["threats"]), req["extra_dice"])
     faces = roll.get("dice")
-    if not isinstance(faces, list) or len(faces) != n or any(
-            isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= SIDES for f in faces):
+    if (
+        not isinstance(faces, list)
+        or len(faces) != n
+        or any(isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= SIDES for f in faces)
+    ):
         raise RulesError(f"'roll.dice' must be a list of {n} faces from 1 to {SIDES} (the pool of this request)")
     return req, tuple(faces)
 
@@ -469,17 +592,26 @@ def _pay(req: dict, faces: tuple[int, ...], roll: dict, action: dict) -> dict:
     value = ThreatRoll(req["rating"], req["extra_dice"], threats, faces, assignment, by_warden=by_warden)
     narrow = len(value.narrowly_avoided)
     if not narrow:
-        raise RulesError("'action.pay_the_price' is not allowed: no threat was narrowly avoided (The Referee may ask "
-                         "you to Pay the Price when you narrowly avoid a Threat: a 4 or 5 on a threat that is not "
-                         "Desperate)")
+        raise RulesError(
+            "'action.pay_the_price' is not allowed: no threat was narrowly avoided (The Referee may ask "
+            "you to Pay the Price when you narrowly avoid a Threat: a 4 or 5 on a threat that is not "
+            "Desperate)"
+        )
     prices = _prices_paid(roll.get("prices_paid", []), narrow)
     if len(prices) == narrow:
-        raise RulesError(f"'action.pay_the_price' is not allowed: the Price is paid: one Price for each threat "
-                         f"narrowly avoided ({_threats_words(narrow)}, {_prices_words(len(prices))} paid)")
+        raise RulesError(
+            f"'action.pay_the_price' is not allowed: the Price is paid: one Price for each threat "
+            f"narrowly avoided ({_threats_words(narrow)}, {_prices_words(len(prices))} paid)"
+        )
     marks = pay_the_price(action.get("marked", []), action["pay_the_price"], action.get("by"))
     by = _player(action.get("by"), "action.by")
-    paid = {"picked": action["pay_the_price"], "option": PAY_THE_PRICE[action["pay_the_price"]], "by": by,
-            "marked": marks_json(marks), "unmarked_all": not marks}
+    paid = {
+        "picked": action["pay_the_price"],
+        "option": PAY_THE_PRICE[action["pay_the_price"]],
+        "by": by,
+        "marked": marks_json(marks),
+        "unmarked_all": not marks,
+    }
     out = _result(req, value, (*prices, paid))
     out["pay_the_price"] = paid  # the latest payment, with the Situation's marks from now on
     return out
@@ -497,16 +629,25 @@ def _prices_paid(prices: Any, narrow: int) -> tuple[dict, ...]:
     """The Prices a roll reports paid, each checked: at most one for each threat narrowly avoided."""
     last = len(PAY_THE_PRICE) - 1
     if not isinstance(prices, list) or len(prices) > narrow:
-        raise RulesError(f"'roll.prices_paid' must be a list of at most {narrow} Prices paid (one for each threat "
-                         f"narrowly avoided), got {prices!r:.100}")
+        raise RulesError(
+            f"'roll.prices_paid' must be a list of at most {narrow} Prices paid (one for each threat "
+            f"narrowly avoided), got {prices!r:.100}"
+        )
     out = []
     for i, p in enumerate(prices):
         picked = p.get("picked") if isinstance(p, dict) else None
         if isinstance(picked, bool) or not isinstance(picked, int) or not 0 <= picked <= last:
-            raise RulesError(f"'roll.prices_paid[{i}]' must be a Price paid {{\"picked\": 0 to {last}, \"by\": name}}, "
-                             f"got {p!r:.100}")
-        out.append({"picked": picked, "option": PAY_THE_PRICE[picked],
-                    "by": _player(p.get("by"), f"roll.prices_paid[{i}].by"), "unmarked_all": p.get("unmarked_all") is True})
+            raise RulesError(
+                f'\'roll.prices_paid[{i}]\' must be a Price paid {{"picked": 0 to {last}, "by": name}}, got {p!r:.100}'
+            )
+        out.append(
+            {
+                "picked": picked,
+                "option": PAY_THE_PRICE[picked],
+                "by": _player(p.get("by"), f"roll.prices_paid[{i}].by"),
+                "unmarked_all": p.get("unmarked_all") is True,
+            }
+        )
     return tuple(out)
 
 
@@ -530,13 +671,22 @@ def odds(req: dict) -> dict:
 
 COUNTERS = ("renown", "aether", "insight", "gear", "harm")  # the text's Renown, Aether, Insight, Gear and Harm
 MAX_COUNTER = 999  # the sheet's limit, not the text's
-SHEET = Record("sheet", "Threat & Luck", (
-    int_map("ratings", "Ability ratings", tuple(ABILITY_RATINGS), FIELDS[0].min, FIELDS[0].max, FIELDS[0].default),
-    int_map("counters", "Counters", COUNTERS, 0, MAX_COUNTER, 0, tuple(c.capitalize() for c in COUNTERS)),
-))
+SHEET = Record(
+    "sheet",
+    "Threat & Luck",
+    (
+        int_map("ratings", "Ability ratings", tuple(ABILITY_RATINGS), FIELDS[0].min, FIELDS[0].max, FIELDS[0].default),
+        int_map("counters", "Counters", COUNTERS, 0, MAX_COUNTER, 0, tuple(c.capitalize() for c in COUNTERS)),
+    ),
+)
 CHOICES = (fields.Choice("rating", "Ability rating", tuple((r, r) for r in ABILITY_RATINGS), "Charm"),)
-MARKED = ListOf("marked", "Pay the Price options marked this Situation",
-                fields.Int("marked", "Option", 0, len(PAY_THE_PRICE) - 1), len(PAY_THE_PRICE), unique=True)
+MARKED = ListOf(
+    "marked",
+    "Pay the Price options marked this Situation",
+    fields.Int("marked", "Option", 0, len(PAY_THE_PRICE) - 1),
+    len(PAY_THE_PRICE),
+    unique=True,
+)
 
 
 def request_from_sheet(sheet: dict, choices: dict) -> dict:
@@ -553,8 +703,9 @@ def follows(roll: dict, earned: bool) -> tuple[list, list | None]:
         return [], None
     marked = paid.get("marked") if isinstance(paid, dict) else None
     if not isinstance(marked, list) or len(marked) > len(PAY_THE_PRICE):
-        raise RulesError(f"'roll.pay_the_price.marked' must be a list of at most {len(PAY_THE_PRICE)} marks, "
-                         f"got {marked!r:.100}")
+        raise RulesError(
+            f"'roll.pay_the_price.marked' must be a list of at most {len(PAY_THE_PRICE)} marks, got {marked!r:.100}"
+        )
     return [], marked
 
 
@@ -571,22 +722,28 @@ PRICE_ON_SHEET = {
 
 def _price_op(name: str, counter: str, change: int, done: str, refused: str):
     """The op that pays a Price on the sheet's `counter`: `change` it, never below 0 nor above the sheet's maximum."""
+
     def op(state: Any, args: Any) -> dict:
         fields.read_args(args, (), name)
         counters = dict(fields.read_state(state, (_COUNTERS,), ("counters",))["counters"])
         after = counters[counter] + change
         if not 0 <= after <= MAX_COUNTER:
-            raise RulesError(f"'state.counters.{counter}' is {counters[counter]}: {refused[4:]}", says=refused,
-                             holder=True)
-        return fields.new_state(state, f"{done} ({counter.capitalize()} {after})", counters={**counters, counter: after})
+            raise RulesError(
+                f"'state.counters.{counter}' is {counters[counter]}: {refused[4:]}", says=refused, holder=True
+            )
+        return fields.new_state(
+            state, f"{done} ({counter.capitalize()} {after})", counters={**counters, counter: after}
+        )
+
     return op
 
 
-TABLE = {name: _price_op(name, counter, change, done, refused)
-         for name, counter, change, done, refused in PRICE_ON_SHEET.values()}
+TABLE = {
+    name: _price_op(name, counter, change, done, refused)
+    for name, counter, change, done, refused in PRICE_ON_SHEET.values()
+}
 TABLE_OPS = [
-    fields.table_op(name, PAY_THE_PRICE[option].rstrip("."), f"Pay the Price: {PAY_THE_PRICE[option]}",
-                    (_COUNTERS,))
+    fields.table_op(name, PAY_THE_PRICE[option].rstrip("."), f"Pay the Price: {PAY_THE_PRICE[option]}", (_COUNTERS,))
     for option, (name, *_) in PRICE_ON_SHEET.items()
 ]
 
@@ -634,25 +791,35 @@ def luck(roll: dict) -> dict:
     faces = sorted(chances.faces(roll, n, SIDES), reverse=True)
 
     def outcomes(highest: list[int]) -> tuple[int, ...]:
-        return tuple(ORDER.index(outcome_of(highest[i] if i < len(highest) else None, t["desperate"]).value)
-                     for i, t in enumerate(threats))
+        return tuple(
+            ORDER.index(outcome_of(highest[i] if i < len(highest) else None, t["desperate"]).value)
+            for i, t in enumerate(threats)
+        )
 
     # the sorted dice are n6 sixes, n45 fours or fives, the rest 1-3: that decides every threat's die's kind
     ways: dict[tuple[int, ...], int] = {}
     for n6 in range(n + 1):
         for n45 in range(n - n6 + 1):
             low = n - n6 - n45
-            w = factorial(n) // (factorial(n6) * factorial(n45) * factorial(low)) * 2 ** n45 * 3 ** low
+            w = factorial(n) // (factorial(n6) * factorial(n45) * factorial(low)) * 2**n45 * 3**low
             key = outcomes([6] * n6 + [5] * n45 + [1] * low)
             ways[key] = ways.get(key, 0) + w
-    whole = SIDES ** n
+    whole = SIDES**n
     rank = outcomes(faces)
     worse = Fraction(sum(w for k, w in ways.items() if k < rank), whole)
     same = Fraction(ways[rank], whole)
     first_ok = Fraction(sum(w for k, w in ways.items() if k[0] > 0), whole)
     words = " / ".join(ORDER[i] for i in rank)
-    return {"order": list(ORDER), "outcome": words, "rank": words, "p_worse": worse, "p_same": same,
-            "p_outcome": same, "p_success": first_ok, "success": rank[0] > 0}
+    return {
+        "order": list(ORDER),
+        "outcome": words,
+        "rank": words,
+        "p_worse": worse,
+        "p_same": same,
+        "p_outcome": same,
+        "p_success": first_ok,
+        "success": rank[0] > 0,
+    }
 
 
 def headline(exact: dict) -> dict:
@@ -662,8 +829,11 @@ def headline(exact: dict) -> dict:
 
 # --- the roll JSON, declared (api.systems()' "roll"), and example requests ----------------------------------------
 
-_PAID = (Key("picked", INT, "the option picked, counted from 0"), Key("option", TEXT, "the option's words"),
-         Key("by", Nullable(TEXT), "the player who pays (null: not named)"))
+_PAID = (
+    Key("picked", INT, "the option picked, counted from 0"),
+    Key("option", TEXT, "the option's words"),
+    Key("by", Nullable(TEXT), "the player who pays (null: not named)"),
+)
 
 ROLL = roll_json(
     FIELDS,
@@ -672,24 +842,50 @@ ROLL = roll_json(
     Key("assignment", Items(Items(INT)), "per threat, the indexes of the dice it takes"),
     Key("marks", MARKS),
     Key("unassigned", Items(INT), "the indexes of the dice no threat takes"),
-    Key("threats", Items(shape(
-        Key("name", TEXT), Key("desperate", BOOL),
-        Key("die", Nullable(INT), "the highest die it takes (null: no die, it comes to pass)"),
-        Key("dice", Items(INT), "the indexes of its dice"),
-        Key("outcome", TEXT, "happens, lessened or avoided"),
-        Key("text", Nullable(TEXT), "what that outcome means for a threat named after an example"))),
-        "each threat's die and outcome, in priority order"),
-    Key("prices_paid", Items(shape(*_PAID, Key("unmarked_all", BOOL, "the Situation's marks were cleared"))),
-        "the Prices paid for this roll, one per threat narrowly avoided at most"),
-    Key("pay_the_price", shape(*_PAID, Key("marked", Items(shape(Key("option", INT), Key("by", Nullable(TEXT)))),
-                                          "the Situation's marks from now on"),
-                               Key("unmarked_all", BOOL, "every option was marked, so the marks were cleared")),
-        "the latest Price paid (after Pay the Price)", optional=True),
+    Key(
+        "threats",
+        Items(
+            shape(
+                Key("name", TEXT),
+                Key("desperate", BOOL),
+                Key("die", Nullable(INT), "the highest die it takes (null: no die, it comes to pass)"),
+                Key("dice", Items(INT), "the indexes of its dice"),
+                Key("outcome", TEXT, "happens, lessened or avoided"),
+                Key("text", Nullable(TEXT), "what that outcome means for a threat named after an example"),
+            )
+        ),
+        "each threat's die and outcome, in priority order",
+    ),
+    Key(
+        "prices_paid",
+        Items(shape(*_PAID, Key("unmarked_all", BOOL, "the Situation's marks were cleared"))),
+        "the Prices paid for this roll, one per threat narrowly avoided at most",
+    ),
+    Key(
+        "pay_the_price",
+        shape(
+            *_PAID,
+            Key(
+                "marked",
+                Items(shape(Key("option", INT), Key("by", Nullable(TEXT)))),
+                "the Situation's marks from now on",
+            ),
+            Key("unmarked_all", BOOL, "every option was marked, so the marks were cleared"),
+        ),
+        "the latest Price paid (after Pay the Price)",
+        optional=True,
+    ),
     standing=odds_json(Key("threats", Items(Table(NUMBER)), "per threat, the chance of each outcome")),
-    choices=(choice("assign", Key("dice", INT), Key("threats", INT)),
-             choice("pay_the_price", Key("threats", Items(INT), "the indexes of the threats narrowly avoided"),
-                    Key("options", INT), Key("left", INT, "the Prices still to pay"),
-                    Key("actions", Items(JSON), "the action of each option")),),
+    choices=(
+        choice("assign", Key("dice", INT), Key("threats", INT)),
+        choice(
+            "pay_the_price",
+            Key("threats", Items(INT), "the indexes of the threats narrowly avoided"),
+            Key("options", INT),
+            Key("left", INT, "the Prices still to pay"),
+            Key("actions", Items(JSON), "the action of each option"),
+        ),
+    ),
 )
 """What roll() and act() answer: the pool, its dice and their assignment, each threat's die and outcome, the Prices
 paid."""
@@ -697,7 +893,10 @@ paid."""
 EXAMPLE_REQUESTS = {
     "plain": {"rating": 2, "threats": [{"name": "Fail"}]},
     "threats": {"rating": 2, "threats": [{"name": "a"}, {"name": "b", "desperate": True}]},
-    "largest": {"rating": 10, "threats": [{"name": f"T{i}", "desperate": i % 2 == 0} for i in range(8)],
-                "extra_dice": 10},
+    "largest": {
+        "rating": 10,
+        "threats": [{"name": f"T{i}", "desperate": i % 2 == 0} for i in range(8)],
+        "extra_dice": 10,
+    },
 }
 """Requests to try the procedure with: one threat, two (one Desperate), the largest it allows."""

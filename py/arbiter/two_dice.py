@@ -31,28 +31,54 @@ TARGET = 9  # "An action succeeds on a roll of nine or better."
 MULTITASK = -2  # "a -2 modifier ... for each action after the first"
 
 _TRAIT = fields.Int(
-    "trait", "Most applicable malleable trait", 0, 10, default=0,
-    help="Every roll has the character\u2019s most applicable malleable trait applied as a positive modifier.")
+    "trait",
+    "Most applicable malleable trait",
+    0,
+    10,
+    default=0,
+    help="Every roll has the character\u2019s most applicable malleable trait applied as a positive modifier.",
+)
 _ABILITIES = fields.IntList(
-    "abilities", "Abilities (modifiers)", -10, 10, 0, 5, default=(),
-    help="Other modifiers added or subtracted from the roll based on training and other factors.")
+    "abilities",
+    "Abilities (modifiers)",
+    -10,
+    10,
+    0,
+    5,
+    default=(),
+    help="Other modifiers added or subtracted from the roll based on training and other factors.",
+)
 _ACTIONS = fields.Int(
-    "actions", "Actions (multitasking)", 1, 10, default=1,
-    help="A -2 modifier is applied to all rolls that are part of the multitasking for each action after the first.")
+    "actions",
+    "Actions (multitasking)",
+    1,
+    10,
+    default=1,
+    help="A -2 modifier is applied to all rolls that are part of the multitasking for each action after the first.",
+)
 
 FIELDS = (
     _TRAIT,
     _ABILITIES,
     fields.IntOrWord(
-        "difficulty", "Difficulty modifier", -7, 7, ("impossible",), default=0,
+        "difficulty",
+        "Difficulty modifier",
+        -7,
+        7,
+        ("impossible",),
+        default=0,
         help="The Narrator determines the difficulty modifiers of rolls: +3 laughably easy ... -7 practically "
-             "impossible; the values are benchmarks, so easier than +3 is allowed (up to +7); more difficult than -7 "
-             "must either be -7 or impossible. Not used in opposed rolls."),
+        "impossible; the values are benchmarks, so easier than +3 is allowed (up to +7); more difficult than -7 "
+        "must either be -7 or impossible. Not used in opposed rolls.",
+    ),
     _ACTIONS,
     fields.Group(
-        "opposed", "Opposed roll: the target", (_TRAIT, _ABILITIES, _ACTIONS),
+        "opposed",
+        "Opposed roll: the target",
+        (_TRAIT, _ABILITIES, _ACTIONS),
         help="The target of the action takes a roll to prevent its success, in a head-to-head roll-off: the "
-             "higher number wins and a tie always goes to the target."),
+        "higher number wins and a tie always goes to the target.",
+    ),
 )
 
 ACTIONS: list[dict] = []
@@ -64,21 +90,26 @@ DIFFICULTY_GUIDE = (
     (0, "Normal action. Neutral starting point."),
     (-1, "Position of disadvantage, such as doing math with a headache."),
     (-3, "Position of great disadvantage, like trying to jump onto a moving target while inebriated."),
-    (-5, "Ridiculously difficult, but possible with skill, such as shooting the center out of a coin flipped into "
-         "the air at the peak of its arc."),
-    (-7, "Practically impossible. The only way you can possibly succeed is extreme luck or ridiculous skill, and "
-         "even than it is a toss-up as to whether it will work, such as attempting to flip a moving truck off of a "
-         "bridge with your bare hands."),
+    (
+        -5,
+        "Ridiculously difficult, but possible with skill, such as shooting the center out of a coin flipped into "
+        "the air at the peak of its arc.",
+    ),
+    (
+        -7,
+        "Practically impossible. The only way you can possibly succeed is extreme luck or ridiculous skill, and "
+        "even than it is a toss-up as to whether it will work, such as attempting to flip a moving truck off of a "
+        "bridge with your bare hands.",
+    ),
 )
 
 EXTRAS = {
     "target": TARGET,
     "snake_eyes": "Snake-eyes represent an unlucky or clumsy attempt, and result in further detriment to the "
-                  "character as seen fit by the Narrator.",
+    "character as seen fit by the Narrator.",
     "double_sixes": "Double sixes, on the other hand, are a lucky and serendipitous success.",
     "difficulty_guide": [{"value": v, "text": t} for v, t in DIFFICULTY_GUIDE],
-    "impossible": "Impossibility is to be reserved for clear violations of core rules and game breaking actions "
-                  "only.",
+    "impossible": "Impossibility is to be reserved for clear violations of core rules and game breaking actions only.",
 }
 
 
@@ -109,6 +140,7 @@ def special(a: int, b: int) -> Special | None:
 
 # --- values ------------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class Modifier:
     """What is added to the dice: trait + abilities + difficulty − multitasking (no difficulty when opposed)."""
@@ -138,8 +170,13 @@ class Modifier:
         return out
 
     def to_json(self) -> dict:
-        return {"trait": self.trait, "abilities": sum(self.abilities), "difficulty": self.difficulty,
-                "multitask": self.multitask, "total": self.total}
+        return {
+            "trait": self.trait,
+            "abilities": sum(self.abilities),
+            "difficulty": self.difficulty,
+            "multitask": self.multitask,
+            "total": self.total,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,8 +233,11 @@ class Check:
             return ["difficulty: impossible, no roll", "Failure: the action is impossible"]
         t = self.throw
         a, b = t.dice
-        out = [f"2 dice: {a} {b}", f"modifiers: {', '.join(self.modifier.parts())} = {_signed(self.modifier.total)}",
-               f"total {t.total} = {a}+{b} {_signed(self.modifier.total)}"]
+        out = [
+            f"2 dice: {a} {b}",
+            f"modifiers: {', '.join(self.modifier.parts())} = {_signed(self.modifier.total)}",
+            f"total {t.total} = {a}+{b} {_signed(self.modifier.total)}",
+        ]
         if t.special is Special.SNAKE_EYES:
             out.append("snake-eyes: always a failure")
         elif t.special is Special.DOUBLE_SIXES:
@@ -246,8 +286,10 @@ class Contest:
         out.append(f"no difficulty modifier in an opposed roll{unused}")
         for who, th in (("actor", a), ("target", t)):
             x, y = th.dice
-            out.append(f"{who}: 2 dice: {x} {y}; {', '.join(th.modifier.parts())}; total {th.total}"
-                       + (f" ({th.special.value})" if th.special else ""))
+            out.append(
+                f"{who}: 2 dice: {x} {y}; {', '.join(th.modifier.parts())}; total {th.total}"
+                + (f" ({th.special.value})" if th.special else "")
+            )
         out.append(f"{self.outcome.value.capitalize()} wins: {_why(a, t)}")
         return out
 
@@ -279,6 +321,7 @@ def _signed(n: int) -> str:
 
 
 # --- the rules ---------------------------------------------------------------------------------------
+
 
 def unopposed(t: Throw) -> Outcome:
     """Nine or better succeeds; snake-eyes are always a failure and double sixes always a success."""
@@ -333,24 +376,43 @@ def roll(req: dict, dice: dicelib.DiceSource) -> dict:
 def to_json(req: dict, value: Check | Contest) -> dict:
     if isinstance(value, Check):
         t = value.throw
-        out = {"dice": [] if t is None else list(t.dice), "total": None if t is None else t.total,
-               "modifier": value.modifier.to_json(),
-               "special": None if t is None or t.special is None else t.special.value,
-               "fumble_dice": [] if t is None else t.fumble_dice, "marks": [] if t is None else t.marks,
-               "target": None}
+        out = {
+            "dice": [] if t is None else list(t.dice),
+            "total": None if t is None else t.total,
+            "modifier": value.modifier.to_json(),
+            "special": None if t is None or t.special is None else t.special.value,
+            "fumble_dice": [] if t is None else t.fumble_dice,
+            "marks": [] if t is None else t.marks,
+            "target": None,
+        }
     else:
         a, t = value.actor, value.target
-        out = {"dice": [] if a is None else list(a.dice), "total": None if a is None else a.total,
-               "modifier": _modifier(req, None).to_json(),
-               "special": None if a is None or a.special is None else a.special.value,
-               "fumble_dice": [] if a is None else a.fumble_dice, "marks": [] if a is None else a.marks,
-               "target": {"dice": [] if t is None else list(t.dice), "total": None if t is None else t.total,
-                          "modifier": _modifier(req["opposed"], None).to_json(),
-                          "special": None if t is None or t.special is None else t.special.value,
-                          "fumble_dice": [] if t is None else t.fumble_dice,
-                          "marks": [] if t is None else t.marks}}
-    return {"system": ID, "request": fields.as_json(req), **out, "outcome": value.outcome.value, "steps": value.steps(),
-            "summary": str(value), "tone": value.tone.value, "choices": []}
+        out = {
+            "dice": [] if a is None else list(a.dice),
+            "total": None if a is None else a.total,
+            "modifier": _modifier(req, None).to_json(),
+            "special": None if a is None or a.special is None else a.special.value,
+            "fumble_dice": [] if a is None else a.fumble_dice,
+            "marks": [] if a is None else a.marks,
+            "target": {
+                "dice": [] if t is None else list(t.dice),
+                "total": None if t is None else t.total,
+                "modifier": _modifier(req["opposed"], None).to_json(),
+                "special": None if t is None or t.special is None else t.special.value,
+                "fumble_dice": [] if t is None else t.fumble_dice,
+                "marks": [] if t is None else t.marks,
+            },
+        }
+    return {
+        "system": ID,
+        "request": fields.as_json(req),
+        **out,
+        "outcome": value.outcome.value,
+        "steps": value.steps(),
+        "summary": str(value),
+        "tone": value.tone.value,
+        "choices": [],
+    }
 
 
 def act(roll: dict, action: dict, dice: dicelib.DiceSource) -> dict:
@@ -359,8 +421,10 @@ def act(roll: dict, action: dict, dice: dicelib.DiceSource) -> dict:
         raise RulesError(f"'roll' must be a {ID} roll as returned by roll()")
     fields.parse(FIELDS, roll.get("request"), "roll.request")
     keys = ", ".join(map(repr, action)) if isinstance(action, dict) else repr(action)
-    raise RulesError(f"'action' {keys} is not allowed: two-dice rolls have no follow-up choices once the dice "
-                     f"land (allowed actions: none)")
+    raise RulesError(
+        f"'action' {keys} is not allowed: two-dice rolls have no follow-up choices once the dice "
+        f"land (allowed actions: none)"
+    )
 
 
 # --- exact odds --------------------------------------------------------------------------------------
@@ -387,10 +451,14 @@ def odds(req: dict) -> dict:
 
 # --- the character sheet the table keeps, and the request it fills ------------------------------------------------
 
-SHEET = Record("sheet", "Two dice", (
-    named_list("traits", "Malleable traits", (fields.Int("value", "Value", _TRAIT.min, _TRAIT.max, default=3),)),
-    named_list("abilities", "Abilities", (fields.Int("value", "Value", _ABILITIES.min, _ABILITIES.max),)),
-))
+SHEET = Record(
+    "sheet",
+    "Two dice",
+    (
+        named_list("traits", "Malleable traits", (fields.Int("value", "Value", _TRAIT.min, _TRAIT.max, default=3),)),
+        named_list("abilities", "Abilities", (fields.Int("value", "Value", _ABILITIES.min, _ABILITIES.max),)),
+    ),
+)
 CHOICES = (
     Id("trait", "Malleable trait", optional=True, help="None: 0."),
     ListOf("abilities", "Abilities that apply", Id("ability"), SHEET.fields[1].max_len),
@@ -407,6 +475,7 @@ def request_from_sheet(sheet: dict, choices: dict) -> dict:
 
 
 # --- odds between the choices, and the headline (procedures.py's protocol) ----------------------------------------
+
 
 def _order(opposed: bool) -> tuple[str, ...]:
     """The outcomes worst first: failure, success; opposed, the target's win, the actor's."""
@@ -456,14 +525,18 @@ def headline(exact: dict) -> dict:
 
 # --- the roll JSON, declared (api.systems()' "roll"), and example requests ----------------------------------------
 
-_MODIFIER = shape(Key("trait", INT), Key("abilities", INT, "the abilities' sum"),
-                  Key("difficulty", Nullable(INT), "null in a contest: no difficulty modifier"),
-                  Key("multitask", INT, "the penalty for more than one action"), Key("total", INT))
+_MODIFIER = shape(
+    Key("trait", INT),
+    Key("abilities", INT, "the abilities' sum"),
+    Key("difficulty", Nullable(INT), "null in a contest: no difficulty modifier"),
+    Key("multitask", INT, "the penalty for more than one action"),
+    Key("total", INT),
+)
 _SIDE = (
     Key("dice", Items(INT), "the two dice (none: an impossible roll)"),
     Key("total", Nullable(INT), "the dice plus the modifier (null: no dice rolled)"),
     Key("modifier", _MODIFIER, "what is added to the dice"),
-    Key("special", Nullable(TEXT), "\"snake-eyes\" or \"double sixes\", or null"),
+    Key("special", Nullable(TEXT), '"snake-eyes" or "double sixes", or null'),
     Key("fumble_dice", Items(INT), "the dice of a fumble (snake-eyes)"),
     Key("marks", MARKS),
 )
@@ -480,7 +553,12 @@ EXAMPLE_REQUESTS = {
     "plain": {"trait": 1, "abilities": [2], "difficulty": 0},
     "contest": {"trait": 1, "opposed": {"trait": 0}},
     "edge": {"difficulty": "impossible"},
-    "largest": {"trait": 10, "abilities": [10] * 5, "difficulty": 3, "actions": 1,
-                "opposed": {"trait": 10, "abilities": [10] * 5, "actions": 1}},
+    "largest": {
+        "trait": 10,
+        "abilities": [10] * 5,
+        "difficulty": 3,
+        "actions": 1,
+        "opposed": {"trait": 10, "abilities": [10] * 5, "actions": 1},
+    },
 }
 """Requests to try the procedure with: a plain roll, an opposed one, an impossible one, the largest it allows."""

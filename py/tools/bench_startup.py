@@ -71,7 +71,8 @@ class Visit:
     def __init__(self, playwright, profile: Path, server, url: str, ready_mark: str):
         self.server, self.url, self.ready_mark = server, url, ready_mark
         self.context = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=chromium_path(), args=LAUNCH_ARGS, headless=True)
+            str(profile), executable_path=chromium_path(), args=LAUNCH_ARGS, headless=True
+        )
         self.context.add_init_script(PROBE)
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
 
@@ -82,8 +83,11 @@ class Visit:
         ready = wait_for(page, "(m) => performance.getEntriesByName(m)[0]?.startTime", arg=self.ready_mark)
         page.wait_for_timeout(max(0, SETTLE_MS - (page.evaluate("performance.now()") - ready)))
         bench = page.evaluate("window.__bench")
-        result = {"ready": ready, "forms": bench["formsVisible"],
-                  "longtasks": [d for start, d in bench["longtasks"] if start < ready + SETTLE_MS]}
+        result = {
+            "ready": ready,
+            "forms": bench["formsVisible"],
+            "longtasks": [d for start, d in bench["longtasks"] if start < ready + SETTLE_MS],
+        }
         if self.ready_mark == "arbiter:ready":
             timings = page.evaluate("window.arbiter.timings")
             result["odds_max"] = max((t["ms"] for t in timings if t["method"] == "odds"), default=None)
@@ -98,12 +102,16 @@ class Visit:
 
     def settle_offline_copy(self) -> None:
         """Wait until the service worker has the whole build (part of a first visit's bytes)."""
-        wait_for(self.page, """() => navigator.serviceWorker.getRegistration().then((r) =>
-            !!r && !!r.active && !r.installing && !r.waiting && r.active.state === 'activated')""")
+        wait_for(
+            self.page,
+            """() => navigator.serviceWorker.getRegistration().then((r) =>
+            !!r && !!r.active && !r.installing && !r.waiting && r.active.state === 'activated')""",
+        )
         self.page.wait_for_timeout(300)
 
     def rolls(self, count: int = 30) -> list[float]:
-        return self.page.evaluate("""async (count) => {
+        return self.page.evaluate(
+            """async (count) => {
             const systems = Object.keys(JSON.parse(document.getElementById('arbiter-systems').textContent));
             const spec = JSON.parse(document.getElementById('arbiter-systems').textContent);
             const out = [];
@@ -114,7 +122,9 @@ class Visit:
                 out.push(performance.now() - t0);
             }
             return out;
-        }""", count)
+        }""",
+            count,
+        )
 
     def close(self) -> None:
         self.context.close()
@@ -168,8 +178,11 @@ def run(dist: Path, runs: int) -> dict:
                                 add(f"{kind} {label} bar moves", result["bar_moves"])
                                 for step, ms in result["steps"].items():
                                     add(f"{kind} {label} step {step}", ms)
-                    print(f"  run {i + 1}/{runs}: app ready {cold_warm(figures, 'app')}, "
-                          f"bare ready {cold_warm(figures, 'bare')}", flush=True)
+                    print(
+                        f"  run {i + 1}/{runs}: app ready {cold_warm(figures, 'app')}, "
+                        f"bare ready {cold_warm(figures, 'bare')}",
+                        flush=True,
+                    )
         finally:
             server.shutdown()
             server.server_close()
@@ -181,8 +194,11 @@ def cold_warm(figures, kind):
 
 
 def report(figures: dict, runs: int) -> list[str]:
-    m = {name: median(values) for name, values in figures.items() if name != "app warm requests"
-         and name != "bare warm requests"}
+    m = {
+        name: median(values)
+        for name, values in figures.items()
+        if name != "app warm requests" and name != "bare warm requests"
+    }
     ratio_cold = m["app cold ready"] / m["bare cold ready"]
     ratio_warm = m["app warm ready"] / m["bare warm ready"]
     warm_requests = sorted({r for rs in figures["app warm requests"] for r in rs})
@@ -214,9 +230,11 @@ def report(figures: dict, runs: int) -> list[str]:
     # Where the time goes: the Python worker's steps (static/worker.js), each a median, for cold and warm.
     for label in ("cold", "warm"):
         prefix = f"app {label} step "
-        steps = sorted((value, name[len(prefix):]) for name, value in m.items() if name.startswith(prefix))
-        lines.append(f"app {label}: the worker's steps (ms after navigation start): "
-                     + ", ".join(f"{what.rstrip('…')} {ms:.0f}" for ms, what in steps))
+        steps = sorted((value, name[len(prefix) :]) for name, value in m.items() if name.startswith(prefix))
+        lines.append(
+            f"app {label}: the worker's steps (ms after navigation start): "
+            + ", ".join(f"{what.rstrip('…')} {ms:.0f}" for ms, what in steps)
+        )
     return lines
 
 

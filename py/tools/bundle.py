@@ -27,10 +27,22 @@ def bundle(site: Path, cache: Path = CACHE) -> list[str]:
     their shared chunk; returns the files written, relative to `site`."""
     esbuild = npm_tool(ESBUILD, "esbuild", cache)
     meta = site / ".bundle-meta.json"
-    cmd = [str(esbuild), *ENTRIES, "--bundle", "--format=esm", "--splitting", "--charset=utf8",
-           "--target=es2022", "--outbase=static", f"--outdir={site / 'static'}", "--allow-overwrite",
-           "--chunk-names=[name]-[hash]", f"--metafile={meta}", "--log-level=warning",
-           *(f"--external:{path}" for path in SEPARATE)]
+    cmd = [
+        str(esbuild),
+        *ENTRIES,
+        "--bundle",
+        "--format=esm",
+        "--splitting",
+        "--charset=utf8",
+        "--target=es2022",
+        "--outbase=static",
+        f"--outdir={site / 'static'}",
+        "--allow-overwrite",
+        "--chunk-names=[name]-[hash]",
+        f"--metafile={meta}",
+        "--log-level=warning",
+        *(f"--external:{path}" for path in SEPARATE),
+    ]
     run(cmd, cwd=ROOT, what="esbuild, installed from py/tools/esbuild/")
     try:
         found = json.loads(meta.read_text(encoding="utf-8"))

@@ -21,6 +21,7 @@ def engine_doors() -> list[str]:
     sys.path.insert(0, str(ROOT / "py"))
     try:
         from arbiter import api
+
         return list(api.DOORS)
     finally:
         sys.path.remove(str(ROOT / "py"))

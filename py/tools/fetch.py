@@ -64,8 +64,11 @@ def fetch_pyodide(cache: Path = CACHE) -> Path:
     """The pinned Pyodide npm tarball, fetched once with `npm pack` and checked against its sha512."""
 
     def download(folder: Path) -> None:
-        npm_pack(f"pyodide@{PYODIDE_VERSION}", folder,
-                 "install Node.js with npm to fetch the pinned Pyodide (needed once; it is cached in .cache/)")
+        npm_pack(
+            f"pyodide@{PYODIDE_VERSION}",
+            folder,
+            "install Node.js with npm to fetch the pinned Pyodide (needed once; it is cached in .cache/)",
+        )
 
     return fetch_once(cache, f"pyodide-{PYODIDE_VERSION}.tgz", PYODIDE_INTEGRITY, download)
 
@@ -78,8 +81,14 @@ def npm_pack(spec: str, folder: Path, what: str) -> None:
 
 def fetch_axe(cache: Path = CACHE) -> str:
     """axe-core's axe.min.js, from its pinned npm tarball fetched once (a test tool: the build never ships it)."""
-    tarball = fetch_once(cache, f"axe-core-{AXE_VERSION}.tgz", AXE_INTEGRITY, lambda folder: npm_pack(
-        f"axe-core@{AXE_VERSION}", folder, "install Node.js with npm to fetch the pinned axe-core (needed once)"))
+    tarball = fetch_once(
+        cache,
+        f"axe-core-{AXE_VERSION}.tgz",
+        AXE_INTEGRITY,
+        lambda folder: npm_pack(
+            f"axe-core@{AXE_VERSION}", folder, "install Node.js with npm to fetch the pinned axe-core (needed once)"
+        ),
+    )
     with tarfile.open(tarball, "r:gz") as tar:
         return tar.extractfile("package/axe.min.js").read().decode("utf-8")
 

@@ -19,15 +19,23 @@ PYTHON = ("py", "tests", "build.py")
 def biome(write: bool, paths: tuple[str, ...] = JAVASCRIPT, root: Path = ROOT, cache: Path = CACHE) -> list[str]:
     """Biome's formatter over `paths` (relative to `root`): writing its layout, or only checking it."""
     cli = npm_tool(BIOME, "biome", cache)
-    return [str(cli), "format", f"--config-path={BIOME}", "--max-diagnostics=none", *(["--write"] if write else []),
-            *paths]
+    return [
+        str(cli),
+        "format",
+        f"--config-path={BIOME}",
+        "--max-diagnostics=none",
+        *(["--write"] if write else []),
+        *paths,
+    ]
 
 
 def ruff(python: Path, write: bool, paths: tuple[str, ...] = PYTHON) -> list[list[str]]:
     """ruff (the test venv's `python -m ruff`) over `paths`: its format and its lint, writing fixes or checking."""
     ruff_ = [str(python), "-m", "ruff"]
-    return [[*ruff_, "format", *([] if write else ["--check"]), *paths],
-            [*ruff_, "check", *(["--fix"] if write else []), *paths]]
+    return [
+        [*ruff_, "format", *([] if write else ["--check"]), *paths],
+        [*ruff_, "check", *(["--fix"] if write else []), *paths],
+    ]
 
 
 def run_all(commands: list[list[str]], root: Path = ROOT) -> tuple[int, str]:

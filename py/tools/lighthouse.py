@@ -29,8 +29,15 @@ BASE = "/arbiter/"
 CATEGORIES = ("performance", "accessibility", "best-practices")
 CHROME_FLAGS = " ".join(("--headless=new", *CHROMIUM_ARGS, "--no-first-run"))
 # Lighthouse's names for where a task's time went (its long-tasks audit's debugData), shortened for one line.
-GROUPS = {"parseHTML": "parse", "styleLayout": "style+layout", "paintCompositeRender": "paint",
-          "scriptParseCompile": "compile", "scriptEvaluation": "script", "garbageCollection": "gc", "other": "other"}
+GROUPS = {
+    "parseHTML": "parse",
+    "styleLayout": "style+layout",
+    "paintCompositeRender": "paint",
+    "scriptParseCompile": "compile",
+    "scriptEvaluation": "script",
+    "garbageCollection": "gc",
+    "other": "other",
+}
 
 
 def summarize(report: dict, origin: str) -> dict:
@@ -44,28 +51,45 @@ def summarize(report: dict, origin: str) -> dict:
     for task in debug["tasks"]:
         url = debug["urls"][task["urlIndex"]]
         groups = {GROUPS.get(k, k): v for k, v in task.items() if k not in ("urlIndex", "startTime", "duration")}
-        tasks.append({"url": url.removeprefix(origin) if url.startswith(origin) else url,
-                      "ours": url.startswith(origin), "ms": task["duration"], "start": task["startTime"],
-                      "groups": dict(sorted(groups.items(), key=lambda kv: -kv[1]))})
-    return {"scores": scores, "tbt": round(report["audits"]["total-blocking-time"]["numericValue"]),
-            "tasks": sorted(tasks, key=lambda t: -t["ms"])}
+        tasks.append(
+            {
+                "url": url.removeprefix(origin) if url.startswith(origin) else url,
+                "ours": url.startswith(origin),
+                "ms": task["duration"],
+                "start": task["startTime"],
+                "groups": dict(sorted(groups.items(), key=lambda kv: -kv[1])),
+            }
+        )
+    return {
+        "scores": scores,
+        "tbt": round(report["audits"]["total-blocking-time"]["numericValue"]),
+        "tasks": sorted(tasks, key=lambda t: -t["ms"]),
+    }
 
 
 def met(summary: dict) -> bool:
     s = summary["scores"]
-    return (s["performance"] >= 95 and s["accessibility"] == 100 and s["best-practices"] == 100
-            and not any(t["ours"] for t in summary["tasks"]))
+    return (
+        s["performance"] >= 95
+        and s["accessibility"] == 100
+        and s["best-practices"] == 100
+        and not any(t["ours"] for t in summary["tasks"])
+    )
 
 
 def describe(i: int, summary: dict) -> str:
     s = summary["scores"]
-    lines = [f"run {i}: Performance {s['performance']}, Accessibility {s['accessibility']}, Best Practices "
-             f"{s['best-practices']}, total blocking time {summary['tbt']} ms, long tasks {len(summary['tasks'])}"
-             f" ({sum(t['ours'] for t in summary['tasks'])} from our files)"]
+    lines = [
+        f"run {i}: Performance {s['performance']}, Accessibility {s['accessibility']}, Best Practices "
+        f"{s['best-practices']}, total blocking time {summary['tbt']} ms, long tasks {len(summary['tasks'])}"
+        f" ({sum(t['ours'] for t in summary['tasks'])} from our files)"
+    ]
     for t in summary["tasks"]:
         where = ", ".join(f"{k} {v:.0f}" for k, v in t["groups"].items() if v >= 1)
-        lines.append(f"    {t['ms']:5.0f} ms at {t['start']:6.0f}  {t['url'] or '(the page)'}"
-                     f"{'' if t['ours'] else '  [not ours]'}  ({where})")
+        lines.append(
+            f"    {t['ms']:5.0f} ms at {t['start']:6.0f}  {t['url'] or '(the page)'}"
+            f"{'' if t['ours'] else '  [not ours]'}  ({where})"
+        )
     return "\n".join(lines)
 
 
@@ -73,8 +97,9 @@ def warm(origin: str, dist: Path) -> None:
     """Ask for every file once, gzipped, so the server has compressed each before the first run: GitHub Pages sends
     them compressed already, and compressing the 8 MB wasm during a run would take a core from the page measured."""
     for path in sorted(p for p in dist.rglob("*") if p.is_file()):
-        request = urllib.request.Request(origin + path.relative_to(dist).as_posix(),
-                                         headers={"Accept-Encoding": "gzip, deflate, br"})
+        request = urllib.request.Request(
+            origin + path.relative_to(dist).as_posix(), headers={"Accept-Encoding": "gzip, deflate, br"}
+        )
         with urllib.request.urlopen(request) as response:
             response.read()
 
@@ -88,16 +113,25 @@ def lighthouse(dist: Path, runs: int = 3, keep: Path | None = None) -> int:
         raise BuildError("no Chromium found: `python3 build.py test` installs Debian's")
     env = {**os.environ, "CHROME_PATH": chrome}
     results = []
-    with tempfile.TemporaryDirectory(prefix="arbiter-lh-") as tmp, \
-            Server({BASE: dist}, 0, cache_control="max-age=600").start() as server:
+    with (
+        tempfile.TemporaryDirectory(prefix="arbiter-lh-") as tmp,
+        Server({BASE: dist}, 0, cache_control="max-age=600").start() as server,
+    ):
         out = keep or Path(tmp)
         out.mkdir(parents=True, exist_ok=True)
         origin = server.url.rstrip("/") + BASE
         warm(origin, dist)
         for i in range(1, runs + 1):
             path = out / f"run-{i}.report.json"
-            cmd = [str(cli), origin, "--quiet", "--output=json", f"--output-path={path}",
-                   f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={CHROME_FLAGS}"]
+            cmd = [
+                str(cli),
+                origin,
+                "--quiet",
+                "--output=json",
+                f"--output-path={path}",
+                f"--only-categories={','.join(CATEGORIES)}",
+                f"--chrome-flags={CHROME_FLAGS}",
+            ]
             if keep:
                 cmd.append("--save-assets")
             done = subprocess.run(cmd, env=env, capture_output=True, text=True)
@@ -108,6 +142,9 @@ def lighthouse(dist: Path, runs: int = 3, keep: Path | None = None) -> int:
             print(describe(i, summary), flush=True)
         server.shutdown()
     good = sum(met(s) for s in results)
-    print(f"goal (Performance ≥ 95, Accessibility 100, Best Practices 100, no long task from our files) met in "
-          f"{good} of {runs} runs", flush=True)
+    print(
+        f"goal (Performance ≥ 95, Accessibility 100, Best Practices 100, no long task from our files) met in "
+        f"{good} of {runs} runs",
+        flush=True,
+    )
     return 0 if good == runs else 1

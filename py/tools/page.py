@@ -63,40 +63,69 @@ def render_field(system: str, f: dict, path: str, value=None) -> str:
     value = f["default"] if value is None else value
     t = f["type"]
     if t == "int":
-        inp = attrs(id=fid, type="number", inputmode="numeric", step=1, min=f["min"], max=f["max"], value=value,
-                    data_path=path, aria_describedby=_describedby(f, fid))
-        return (f'<div class="field int"><label for="{fid}">{esc(f["label"])}</label><input {inp}>'
-                f'{_help(f, fid)}{_error(fid)}</div>')
+        inp = attrs(
+            id=fid,
+            type="number",
+            inputmode="numeric",
+            step=1,
+            min=f["min"],
+            max=f["max"],
+            value=value,
+            data_path=path,
+            aria_describedby=_describedby(f, fid),
+        )
+        return (
+            f'<div class="field int"><label for="{fid}">{esc(f["label"])}</label><input {inp}>'
+            f"{_help(f, fid)}{_error(fid)}</div>"
+        )
     if t == "bool":
-        inp = attrs(id=fid, type="checkbox", checked=bool(value), data_path=path,
-                    aria_describedby=_describedby(f, fid))
-        return (f'<div class="field bool"><input {inp}><label for="{fid}">{esc(f["label"])}</label>'
-                f'{_help(f, fid)}{_error(fid)}</div>')
+        inp = attrs(id=fid, type="checkbox", checked=bool(value), data_path=path, aria_describedby=_describedby(f, fid))
+        return (
+            f'<div class="field bool"><input {inp}><label for="{fid}">{esc(f["label"])}</label>'
+            f"{_help(f, fid)}{_error(fid)}</div>"
+        )
     if t == "choice":
-        opts = "".join(f'<option {attrs(value=o["value"], selected=o["value"] == value)}>{esc(o["label"])}</option>'
-                       for o in f["options"])
-        return (f'<div class="field choice"><label for="{fid}">{esc(f["label"])}</label>'
-                f'<select {attrs(id=fid, data_path=path, aria_describedby=_describedby(f, fid))}>{opts}</select>'
-                f'{_help(f, fid)}{_error(fid)}</div>')
+        opts = "".join(
+            f"<option {attrs(value=o['value'], selected=o['value'] == value)}>{esc(o['label'])}</option>"
+            for o in f["options"]
+        )
+        return (
+            f'<div class="field choice"><label for="{fid}">{esc(f["label"])}</label>'
+            f"<select {attrs(id=fid, data_path=path, aria_describedby=_describedby(f, fid))}>{opts}</select>"
+            f"{_help(f, fid)}{_error(fid)}</div>"
+        )
     if t == "int_or_word":
         values = [*range(f["max"], f["min"] - 1, -1), *f["words"]]
-        opts = "".join(f'<option {attrs(value=v, selected=v == value)}>{esc(_signed(v))}</option>' for v in values)
-        return (f'<div class="field choice"><label for="{fid}">{esc(f["label"])}</label>'
-                f'<select {attrs(id=fid, data_path=path, data_type="int_or_word", aria_describedby=_describedby(f, fid))}>'
-                f'{opts}</select>{_help(f, fid)}{_error(fid)}</div>')
+        opts = "".join(f"<option {attrs(value=v, selected=v == value)}>{esc(_signed(v))}</option>" for v in values)
+        return (
+            f'<div class="field choice"><label for="{fid}">{esc(f["label"])}</label>'
+            f"<select {attrs(id=fid, data_path=path, data_type='int_or_word', aria_describedby=_describedby(f, fid))}>"
+            f"{opts}</select>{_help(f, fid)}{_error(fid)}</div>"
+        )
     if t == "text":
-        inp = attrs(id=fid, type="text", maxlength=f["max_len"], value=value, data_path=path,
-                    aria_describedby=_describedby(f, fid), autocomplete="off")
-        return (f'<div class="field text"><label for="{fid}">{esc(f["label"])}</label><input {inp}>'
-                f'{_help(f, fid)}{_error(fid)}</div>')
+        inp = attrs(
+            id=fid,
+            type="text",
+            maxlength=f["max_len"],
+            value=value,
+            data_path=path,
+            aria_describedby=_describedby(f, fid),
+            autocomplete="off",
+        )
+        return (
+            f'<div class="field text"><label for="{fid}">{esc(f["label"])}</label><input {inp}>'
+            f"{_help(f, fid)}{_error(fid)}</div>"
+        )
     if t in ("int_list", "records"):
         return _list(system, f, path, value, fid)
     if t == "group":
         inner = "".join(render_field(system, g, f"{path}.{g['name']}") for g in f["fields"])
         toggle = attrs(type="checkbox", id=f"{fid}-on", data_toggle=path, aria_controls=f"{fid}-body")
-        return (f'<fieldset class="field group" {attrs(data_path=path, data_group=path)}>'
-                f'<legend><input {toggle}><label for="{fid}-on">{esc(f["label"])}</label></legend>'
-                f'{_help(f, fid)}<div class="group-body" id="{fid}-body" hidden>{inner}</div>{_error(fid)}</fieldset>')
+        return (
+            f'<fieldset class="field group" {attrs(data_path=path, data_group=path)}>'
+            f'<legend><input {toggle}><label for="{fid}-on">{esc(f["label"])}</label></legend>'
+            f'{_help(f, fid)}<div class="group-body" id="{fid}-body" hidden>{inner}</div>{_error(fid)}</fieldset>'
+        )
     raise ValueError(f"unknown field type {t}")
 
 
@@ -115,21 +144,32 @@ def _list(system, f, path, value, fid):
     rows = "".join(render_row(system, f, path, i, v) for i, v in enumerate(value))
     template = render_row(system, f, path, ROW_INDEX, new_row_value(f))
     described = _describedby(f, fid) if kind == "int" else None
-    fieldset = attrs(data_path=path, data_list=kind, data_min_len=f["min_len"], data_max_len=f["max_len"],
-                     aria_describedby=described)
-    return (f'<fieldset class="field {"list" if kind == "int" else "records"}" {fieldset}>'
-            f'<legend>{esc(f["label"])}</legend><ol class="items">{rows}</ol>'
-            f'<template {attrs(data_index=ROW_INDEX, data_number=ROW_NUMBER)}>{template}</template>'
-            f'<div class="list-buttons"><button type="button" data-add>+ Add</button>'
-            f'<button type="button" data-remove>− Remove</button></div>{_help(f, fid)}{_error(fid)}</fieldset>')
+    fieldset = attrs(
+        data_path=path, data_list=kind, data_min_len=f["min_len"], data_max_len=f["max_len"], aria_describedby=described
+    )
+    return (
+        f'<fieldset class="field {"list" if kind == "int" else "records"}" {fieldset}>'
+        f'<legend>{esc(f["label"])}</legend><ol class="items">{rows}</ol>'
+        f"<template {attrs(data_index=ROW_INDEX, data_number=ROW_NUMBER)}>{template}</template>"
+        f'<div class="list-buttons"><button type="button" data-add>+ Add</button>'
+        f'<button type="button" data-remove>− Remove</button></div>{_help(f, fid)}{_error(fid)}</fieldset>'
+    )
 
 
 def render_row(system: str, f: dict, path: str, i, value) -> str:
     """Row `i` of the list field `f` (an int_list or records) holding `value`; `i` is ROW_INDEX in the template."""
     number = i + 1 if isinstance(i, int) else ROW_NUMBER
     if f["type"] == "int_list":
-        inp = attrs(type="number", inputmode="numeric", step=1, min=f["min"], max=f["max"], value=value,
-                    data_path=f"{path}[{i}]", aria_label=f"{f['label']} {number}")
+        inp = attrs(
+            type="number",
+            inputmode="numeric",
+            step=1,
+            min=f["min"],
+            max=f["max"],
+            value=value,
+            data_path=f"{path}[{i}]",
+            aria_label=f"{f['label']} {number}",
+        )
         return f"<li><input {inp}></li>"
     inner = "".join(render_field(system, g, f"{path}[{i}].{g['name']}", value.get(g["name"])) for g in f["fields"])
     return f'<li class="record">{inner}</li>'
@@ -148,8 +188,11 @@ def render_form(spec: dict) -> str:
     examples = spec["extras"].get("examples")
     if examples:  # the text's example threats as suggestions for the names (their outcome texts show after a roll)
         fields_html = fields_html.replace('type="text"', f'type="text" list="{s}-examples"')
-        fields_html += (f'<datalist id="{s}-examples">'
-                        + "".join(f'<option value="{esc(name)}"></option>' for name in examples) + "</datalist>")
+        fields_html += (
+            f'<datalist id="{s}-examples">'
+            + "".join(f'<option value="{esc(name)}"></option>' for name in examples)
+            + "</datalist>"
+        )
     # The form's own error line: for a message that names no field.
     fields_html += '<output class="field-error" hidden></output>'
     return f'''<form data-system="{s}" class="procedure-form" novalidate aria-labelledby="{s}-title">
@@ -178,12 +221,14 @@ def render_tab(tab: str, specs: list[dict]) -> str:
     """A tab: its procedures' labels (the texts' own names: "Threat & Luck") over their hints, both visible (a
     phone shows no tooltip)."""
     name, hint = " & ".join(s["label"] for s in specs), " · ".join(s["hint"] for s in specs)
-    return (f'<a class="tab" role="tab" href="#{tab}" id="tab-{tab}" aria-controls="panel-{tab}" data-tab="{tab}">'
-            f'<span class="tab-name">{esc(name)}</span> <span class="tab-hint">{esc(hint)}</span></a>')
+    return (
+        f'<a class="tab" role="tab" href="#{tab}" id="tab-{tab}" aria-controls="panel-{tab}" data-tab="{tab}">'
+        f'<span class="tab-name">{esc(name)}</span> <span class="tab-hint">{esc(hint)}</span></a>'
+    )
 
 
 def render_forms(systems: list[dict]) -> str:
-    """"Pick your game's procedure", the tabs, and in each tab's panel its one-line description above a real HTML
+    """ "Pick your game's procedure", the tabs, and in each tab's panel its one-line description above a real HTML
     form for each of its procedures, with limits taken from systems(). Every panel but the first is hidden, its
     content the text of a <script type="text/html" data-later> that static/tabs.js parses and builds when it is first
     needed: the page's first parse (which reads that text without making a node of it), style and autofill scan cover
@@ -191,19 +236,25 @@ def render_forms(systems: list[dict]) -> str:
     grouped = tabs(systems)
     first = next(iter(grouped))
     nav = "".join(render_tab(tab, specs) for tab, specs in grouped.items())
+
     def panel(tab: str, specs: list[dict]) -> str:
-        body = (f'<p class="tab-description">{esc(" ".join(s["description"] for s in specs))}</p>'
-                + "".join(render_form(s) for s in specs))
+        body = f'<p class="tab-description">{esc(" ".join(s["description"] for s in specs))}</p>' + "".join(
+            render_form(s) for s in specs
+        )
         later = tab != first  # hidden, and kept as text until shown (static/tabs.js builds it)
         if later and ("</script" in body.lower() or "<!--" in body):
             raise BuildError(f"panel {tab}: its forms would end the <script> that carries them as text")
-        return (f'<section class="panel" id="panel-{tab}" role="tabpanel" aria-labelledby="tab-{tab}" data-panel="{tab}"'
-                + (f' hidden><script type="text/html" data-later>{body}</script>' if later else f'>{body}')
-                + "</section>")
+        return (
+            f'<section class="panel" id="panel-{tab}" role="tabpanel" aria-labelledby="tab-{tab}" data-panel="{tab}"'
+            + (f' hidden><script type="text/html" data-later>{body}</script>' if later else f">{body}")
+            + "</section>"
+        )
 
     panels = "".join(panel(tab, specs) for tab, specs in grouped.items())
-    return (f'<p class="pick" id="pick">{esc(PICK)}</p>'
-            f'<nav class="tabs" role="tablist" aria-labelledby="pick">{nav}</nav>{panels}')
+    return (
+        f'<p class="pick" id="pick">{esc(PICK)}</p>'
+        f'<nav class="tabs" role="tablist" aria-labelledby="pick">{nav}</nav>{panels}'
+    )
 
 
 def render_rulings(markdown: str) -> str:
@@ -248,8 +299,12 @@ def _script_json(value) -> str:
 def render_page(template: str, systems: list[dict], rulings_md: str, table_spec: dict) -> str:
     """index.html with its generated parts: the forms, the rulings, and the declarations for the page's JS (each
     procedure's fields and sheet; the table's records)."""
-    parts = {"<!-- forms -->": render_forms(systems), "<!-- rulings -->": render_rulings(rulings_md),
-             "<!-- systems -->": _script_json({s["id"]: s for s in systems}), "<!-- table -->": _script_json(table_spec)}
+    parts = {
+        "<!-- forms -->": render_forms(systems),
+        "<!-- rulings -->": render_rulings(rulings_md),
+        "<!-- systems -->": _script_json({s["id"]: s for s in systems}),
+        "<!-- table -->": _script_json(table_spec),
+    }
     for marker, html_ in parts.items():
         if template.count(marker) != 1:
             raise BuildError(f"index.html must hold exactly one {marker}")
@@ -292,7 +347,7 @@ def boot_first(page: str) -> str:
     meta = csp.group(0).replace("script-src 'self'", f"script-src 'self' 'sha256-{digest}'", 1)
     page = page.replace(CLIENT_PRELOAD + "\n", "").replace(CLIENT_PRELOAD, "")
     csp = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>\n?', page)
-    return page[:csp.start()] + meta + f"<script>{BOOT_SCRIPT}</script>\n" + CLIENT_FIRST + "\n" + page[csp.end():]
+    return page[: csp.start()] + meta + f"<script>{BOOT_SCRIPT}</script>\n" + CLIENT_FIRST + "\n" + page[csp.end() :]
 
 
 def _engine(door: str, procedures: list[Path] = ()):
@@ -303,12 +358,15 @@ def _engine(door: str, procedures: list[Path] = ()):
         code = f"import json; from arbiter import api; print(json.dumps(api.{door}()))"
         result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
         if result.returncode:
-            raise BuildError(f"arbiter.api.{door}() with the procedures of {', '.join(map(str, procedures))} "
-                             f"failed:\n{result.stderr[-3000:]}")
+            raise BuildError(
+                f"arbiter.api.{door}() with the procedures of {', '.join(map(str, procedures))} "
+                f"failed:\n{result.stderr[-3000:]}"
+            )
         return json.loads(result.stdout)
     sys.path.insert(0, str(ROOT / "py"))
     try:
         from arbiter import api
+
         return getattr(api, door)()
     finally:
         sys.path.remove(str(ROOT / "py"))
@@ -327,6 +385,10 @@ def engine_table_spec(procedures: list[Path] = ()) -> dict:
 
 def write_page(site, systems: list[dict], table_spec: dict) -> None:
     """`site`/index.html: the page with its generated parts and its first script."""
-    page = render_page((ROOT / "index.html").read_text(encoding="utf-8"), systems,
-                       (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"), table_spec)
+    page = render_page(
+        (ROOT / "index.html").read_text(encoding="utf-8"),
+        systems,
+        (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8"),
+        table_spec,
+    )
     (site / "index.html").write_text(boot_first(page), encoding="utf-8")

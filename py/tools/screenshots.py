@@ -42,8 +42,9 @@ class Phone:
         self.written: list[Path] = []
 
     def page(self, scheme: str, url: str, ready: str = "body[data-ready]"):
-        context = self.browser.new_context(base_url=self.server.url, color_scheme=scheme, reduced_motion="reduce",
-                                           service_workers="block", **PHONE)
+        context = self.browser.new_context(
+            base_url=self.server.url, color_scheme=scheme, reduced_motion="reduce", service_workers="block", **PHONE
+        )
         page = context.new_page()
         page.goto(url)
         page.wait_for_selector(ready, state="attached", timeout=60_000)
@@ -83,8 +84,9 @@ def shoot_odds(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
         for _ in range(40):
             page.tap("form[data-system=ten_again] [data-roll]")
             page.wait_for_function(LANDED, arg="ten_again", timeout=30_000)
-            if page.evaluate("() => window.arbiterPage.procs.ten_again.roll.outcome") != "success" \
-                    and page.evaluate(FOLLOW_UP, "ten_again"):
+            if page.evaluate("() => window.arbiterPage.procs.ten_again.roll.outcome") != "success" and page.evaluate(
+                FOLLOW_UP, "ten_again"
+            ):
                 break
         page.wait_for_function(FOLLOW_UP, arg="ten_again", timeout=30_000)
         page.locator("form[data-system=ten_again] [data-choices]").scroll_into_view_if_needed()

@@ -88,7 +88,7 @@ class _Handler(SimpleHTTPRequestHandler):
         for prefix, directory in self.server.mounts:
             if url_path.startswith(prefix):
                 self.directory = directory
-                self.path = "/" + url_path[len(prefix):] + sep + query
+                self.path = "/" + url_path[len(prefix) :] + sep + query
                 return True
             if url_path + "/" == prefix:  # /arbiter -> /arbiter/, as GitHub Pages does
                 self.send_response(301)
@@ -155,8 +155,14 @@ class Server(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, root: Path | dict, port: int = 0, host: str = "127.0.0.1", quiet: bool = True,
-                 cache_control: str = "no-cache"):
+    def __init__(
+        self,
+        root: Path | dict,
+        port: int = 0,
+        host: str = "127.0.0.1",
+        quiet: bool = True,
+        cache_control: str = "no-cache",
+    ):
         self.quiet, self.cache_control = quiet, cache_control
         mounts = root if isinstance(root, dict) else {"/": root}
         if not all(prefix.startswith("/") and prefix.endswith("/") for prefix in mounts):

@@ -27,9 +27,13 @@ def node(command: str, config: dict, what: str) -> str:
     with tempfile.TemporaryDirectory(prefix="arbiter-node-") as tmp:
         config_path = Path(tmp) / "config.json"
         config_path.write_text(json.dumps(config), encoding="utf-8")
-        result = subprocess.run([program, str(SNAPSHOT_TOOL), command, str(config_path)], capture_output=True, text=True)
+        result = subprocess.run(
+            [program, str(SNAPSHOT_TOOL), command, str(config_path)], capture_output=True, text=True
+        )
     if result.returncode:
-        raise BuildError(f"node {SNAPSHOT_TOOL.name} {command} failed ({what}):\n{result.stdout[-3000:]}{result.stderr[-3000:]}")
+        raise BuildError(
+            f"node {SNAPSHOT_TOOL.name} {command} failed ({what}):\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
+        )
     return result.stdout
 
 
@@ -97,10 +101,10 @@ def strip_data_segments(wasm: bytes, min_size: int = STRIP_DATA_MIN) -> tuple[by
                     raise BuildError("pyodide.asm.wasm has a data segment offset that is not a constant")
                 length, k = uleb(wasm, j + 1)
                 if length >= min_size:
-                    data += wasm[start:j + 1] + uleb_bytes(0)
+                    data += wasm[start : j + 1] + uleb_bytes(0)
                     emptied.append((offset, length))
                 else:
-                    data += wasm[start:k + length]
+                    data += wasm[start : k + length]
                 j = k + length
             if j != end:
                 raise BuildError("pyodide.asm.wasm: its data section does not parse")
@@ -114,9 +118,17 @@ def strip_data_segments(wasm: bytes, min_size: int = STRIP_DATA_MIN) -> tuple[by
 
 def precompiled_stdlib(runtime: Path, cache: Path = CACHE) -> Path:
     """Pyodide's stdlib as .pyc (optimize=2), compiled by Pyodide's own Python 3.14 under Node, cached."""
-    return cached(cache, "stdlib-pyc", ".zip", [PYODIDE_INTEGRITY, SNAPSHOT_TOOL.read_bytes()], lambda out: node(
-        "stdlib", {"pyodide": str(runtime), "input": str(runtime / "python_stdlib.zip"), "output": str(out)},
-        "precompile the stdlib"))
+    return cached(
+        cache,
+        "stdlib-pyc",
+        ".zip",
+        [PYODIDE_INTEGRITY, SNAPSHOT_TOOL.read_bytes()],
+        lambda out: node(
+            "stdlib",
+            {"pyodide": str(runtime), "input": str(runtime / "python_stdlib.zip"), "output": str(out)},
+            "precompile the stdlib",
+        ),
+    )
 
 
 def stripped_runtime(runtime: Path, cache: Path = CACHE) -> tuple[Path, list[tuple[int, int]]]:
@@ -138,15 +150,30 @@ def memory_snapshot(runtime: Path, wheel: Path, cache: Path = CACHE) -> Path:
     by restoring it under Node with the runtime the page loads (stripped_runtime); cached."""
     stdlib = precompiled_stdlib(runtime, cache)
     served, emptied = stripped_runtime(runtime, cache)
-    inputs = [PYODIDE_INTEGRITY, file_digest(stdlib, "sha256").hex(),
-              file_digest(served / "pyodide.asm.wasm", "sha256").hex(), wheel.read_bytes(),
-              SNAPSHOT_TOOL.read_bytes(), SNAPSHOT_SETUP.read_bytes(), (ROOT / "static" / "snapshot.js").read_bytes()]
+    inputs = [
+        PYODIDE_INTEGRITY,
+        file_digest(stdlib, "sha256").hex(),
+        file_digest(served / "pyodide.asm.wasm", "sha256").hex(),
+        wheel.read_bytes(),
+        SNAPSHOT_TOOL.read_bytes(),
+        SNAPSHOT_SETUP.read_bytes(),
+        (ROOT / "static" / "snapshot.js").read_bytes(),
+    ]
 
     def make(out: Path) -> None:
         print("Taking the Pyodide memory snapshot with Node …", flush=True)
-        node("snapshot", {"pyodide": str(runtime), "stdlib": str(stdlib), "wheel": str(wheel), "output": str(out),
-                          "emptied": emptied, "setup": SNAPSHOT_SETUP.read_text(encoding="utf-8")},
-             "take the memory snapshot")
+        node(
+            "snapshot",
+            {
+                "pyodide": str(runtime),
+                "stdlib": str(stdlib),
+                "wheel": str(wheel),
+                "output": str(out),
+                "emptied": emptied,
+                "setup": SNAPSHOT_SETUP.read_text(encoding="utf-8"),
+            },
+            "take the memory snapshot",
+        )
         node("verify", {"pyodide": str(served), "snapshot": str(out)}, "check the memory snapshot restores")
 
     return cached(cache, "snapshot", ".bin", inputs, make)

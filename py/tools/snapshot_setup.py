@@ -43,8 +43,10 @@ def _exercise():
         call("costs", sid, defaults)
         call("after_roll", sid, rolled.get("value"), {}, True)
         sheet = sheets.get(system["kind"])  # None: no character sheet rolls it (check_sheet refuses it)
-        table = {"character": None if sheet is None else {"name": "A", "kind": system["kind"], "sheet": sheet},
-                 "scheme": {"scheme": 1, "tracked": True}}
+        table = {
+            "character": None if sheet is None else {"name": "A", "kind": system["kind"], "sheet": sheet},
+            "scheme": {"scheme": 1, "tracked": True},
+        }
         turned = call("turn", sid, {"request": defaults, "choices": None}, table).get("value") or {}
         call("turn", sid, {"roll": turned.get("roll"), "action": {}}, None)
         call("check", sid, defaults, turned.get("roll"), table)

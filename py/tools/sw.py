@@ -22,8 +22,11 @@ def integrity(path: Path) -> str:
 
 def write_service_worker(site: Path) -> str:
     """sw.js at the site's root, from py/tools/sw.js, listing every other file of `site` with its hash; the version."""
-    files = {p.relative_to(site).as_posix(): integrity(p) for p in sorted(site.rglob("*"))
-             if p.is_file() and not any(part.startswith(".") for part in p.relative_to(site).parts)}
+    files = {
+        p.relative_to(site).as_posix(): integrity(p)
+        for p in sorted(site.rglob("*"))
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(site).parts)
+    }
     files.pop("sw.js", None)
     version = hashlib.sha256("".join(f"{k}\0{v}\n" for k, v in files.items()).encode()).hexdigest()[:16]
     template = TEMPLATE.read_text(encoding="utf-8")
@@ -31,5 +34,7 @@ def write_service_worker(site: Path) -> str:
     if len(marker.findall(template)) != 1:
         raise BuildError("py/tools/sw.js must hold exactly one /* BUILD */ … /* BUILD */")
     build_json = json.dumps({"version": version, "files": files}, indent=1, sort_keys=True)
-    (site / "sw.js").write_text(marker.sub(lambda _: f"/* BUILD */ {build_json} /* BUILD */", template), encoding="utf-8")
+    (site / "sw.js").write_text(
+        marker.sub(lambda _: f"/* BUILD */ {build_json} /* BUILD */", template), encoding="utf-8"
+    )
     return version

@@ -21,21 +21,40 @@ def ensure_venv(venv: Path = VENV, requirements: Path = REQUIREMENTS) -> Path:
     python = venv / "bin" / "python"
     if not python.exists():
         print(f"Creating {venv} …", flush=True)
-        run([sys.executable, "-m", "venv", str(venv)], what="Python's venv module is needed (Debian: apt-get install python3-venv)")
+        run(
+            [sys.executable, "-m", "venv", str(venv)],
+            what="Python's venv module is needed (Debian: apt-get install python3-venv)",
+        )
     stamp = venv / ".arbiter-requirements.sha256"
     want = hashlib.sha256(requirements.read_bytes()).hexdigest()
     if not stamp.exists() or stamp.read_text().strip() != want:
         print(f"Installing {requirements.relative_to(ROOT)} into {venv.name} …", flush=True)
-        run([str(python), "-m", "pip", "install", "--quiet", "--require-hashes", "--only-binary=:all:",
-             "-r", str(requirements)])
+        run(
+            [
+                str(python),
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--require-hashes",
+                "--only-binary=:all:",
+                "-r",
+                str(requirements),
+            ]
+        )
         stamp.write_text(want + "\n")
     return python
 
 
 # The flags every Chromium we start gets (the tests, the bench, the screenshots, Lighthouse): no sandbox (containers),
 # no GPU (none here), and none of its own traffic or updates while it is measured.
-CHROMIUM_ARGS = ("--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync")
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
 
 
 def chromium_path() -> str | None:
@@ -48,7 +67,11 @@ def chromium_path() -> str | None:
 
 # Debian's packages for each engine the tests drive: Chromium (Playwright), WebKitGTK (WebKitWebDriver + MiniBrowser on
 # a virtual screen) and Firefox ESR (Marionette).
-ENGINE_PACKAGES = {"chromium": ["chromium"], "webkit": ["webkit2gtk-driver", "xvfb", "xauth"], "firefox": ["firefox-esr"]}
+ENGINE_PACKAGES = {
+    "chromium": ["chromium"],
+    "webkit": ["webkit2gtk-driver", "xvfb", "xauth"],
+    "firefox": ["firefox-esr"],
+}
 
 
 def engines_missing() -> list[str]:
@@ -56,6 +79,7 @@ def engines_missing() -> list[str]:
     sys.path.insert(0, str(ROOT / "tests"))
     try:
         import engine_drivers
+
         return [e for e in ("webkit", "firefox") if engine_drivers.missing(e, python_checked=False)]
     finally:
         sys.path.remove(str(ROOT / "tests"))
@@ -74,8 +98,11 @@ def ensure_browsers(python: Path) -> None:
         subprocess.run(["apt-get", "install", "-y", "-q", *want], env=env, check=False)
         missing = engines_missing()
     for engine in missing:
-        print(f"build.py: {engine} is not installed and cannot be installed here (needs root and apt-get: "
-              f"{' '.join(ENGINE_PACKAGES[engine])}); its cross-engine tests will be skipped", flush=True)
+        print(
+            f"build.py: {engine} is not installed and cannot be installed here (needs root and apt-get: "
+            f"{' '.join(ENGINE_PACKAGES[engine])}); its cross-engine tests will be skipped",
+            flush=True,
+        )
     if chromium_path():
         return
     print("Installing Playwright's Chromium …", flush=True)

@@ -22,9 +22,13 @@ def record_hash(data: bytes) -> str:
 def package_files(src: Path) -> list[Path]:
     """The files of the package at `src`, sorted: no bytecode, no hidden files, no editor backups."""
     return sorted(
-        p for p in src.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo")
-        and not p.name.startswith(".") and not p.name.endswith("~")
+        p
+        for p in src.rglob("*")
+        if p.is_file()
+        and "__pycache__" not in p.parts
+        and p.suffix not in (".pyc", ".pyo")
+        and not p.name.startswith(".")
+        and not p.name.endswith("~")
     )
 
 
@@ -37,15 +41,21 @@ def procedure_files(folders: list[Path]) -> list[tuple[str, Path]]:
             if entry.name.startswith(("_", ".")) or entry.stem in out:
                 continue
             if (entry / "__init__.py").is_file():
-                out[entry.stem] = [(f"{PROCEDURES_NAMESPACE}/{entry.name}/{p.relative_to(entry).as_posix()}", p)
-                                   for p in package_files(entry)]
+                out[entry.stem] = [
+                    (f"{PROCEDURES_NAMESPACE}/{entry.name}/{p.relative_to(entry).as_posix()}", p)
+                    for p in package_files(entry)
+                ]
             elif entry.suffix == ".py" and entry.is_file():
                 out[entry.stem] = [(f"{PROCEDURES_NAMESPACE}/{entry.name}", entry)]
     return [item for name in sorted(out) for item in out[name]]
 
 
-def build_wheel(out_dir: Path, src: Path = ROOT / "py" / "arbiter", pyproject: Path = ROOT / "pyproject.toml",
-                procedures: list[Path] = ()) -> Path:
+def build_wheel(
+    out_dir: Path,
+    src: Path = ROOT / "py" / "arbiter",
+    pyproject: Path = ROOT / "pyproject.toml",
+    procedures: list[Path] = (),
+) -> Path:
     """Write the pure-Python wheel of `src` into `out_dir`, with the procedures of the folders `procedures` (build.py
     --procedures): same sources, same bytes."""
     project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
@@ -63,8 +73,12 @@ def build_wheel(out_dir: Path, src: Path = ROOT / "py" / "arbiter", pyproject: P
     ]
     files += [(name, p.read_bytes()) for name, p in procedure_files(list(procedures))]
     files.append((f"{dist_info}/METADATA", ("\n".join(metadata) + "\n").encode()))
-    files.append((f"{dist_info}/WHEEL", (
-        "Wheel-Version: 1.0\nGenerator: arbiter build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n").encode()))
+    files.append(
+        (
+            f"{dist_info}/WHEEL",
+            ("Wheel-Version: 1.0\nGenerator: arbiter build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n").encode(),
+        )
+    )
     scripts = project.get("scripts", {})
     if scripts:
         lines = ["[console_scripts]"] + [f"{k} = {v}" for k, v in sorted(scripts.items())]

@@ -12,7 +12,6 @@ from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
 from engine_drivers import PAGE_ERRORS  # noqa: E402
 from page_helpers import READY_TIMEOUT_MS, SUB_PATH, serve, wait_until  # noqa: E402
 
@@ -117,6 +116,7 @@ def ready_page(page):
 
 
 # --- the site as GitHub Pages serves it: under a sub-path, with a service worker (tests/browser/test_offline.py) ---
+
 
 @pytest.fixture(scope="session")
 def sub_path_server(dist):

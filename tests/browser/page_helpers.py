@@ -48,8 +48,12 @@ def changed(page, system, action):
     """Do `action`, then wait until the page holds another roll object than before; return it."""
     page.evaluate("(s) => { window.__before = window.arbiterPage.procs[s].roll; }", system)
     action()
-    wait_until(page, "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
-               10_000, system)
+    wait_until(
+        page,
+        "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
+        10_000,
+        system,
+    )
     return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
 
 
@@ -70,9 +74,11 @@ def said_by_roll(page, system):
     refusal = f.locator("[data-roll-refusal][role=alert]")
     refusal.wait_for(timeout=10_000)
     assert refusal.evaluate(IN_VIEW), "the refusal is out of view"
-    gap = page.evaluate("""([a, b]) => { const r = a.getBoundingClientRect(), s = b.getBoundingClientRect();
+    gap = page.evaluate(
+        """([a, b]) => { const r = a.getBoundingClientRect(), s = b.getBoundingClientRect();
       return Math.max(0, r.top - s.bottom, s.top - r.bottom); }""",
-                        [refusal.element_handle(), f.locator("button[data-roll]").element_handle()])
+        [refusal.element_handle(), f.locator("button[data-roll]").element_handle()],
+    )
     assert gap < 48, f"the refusal is {gap} px from Roll"
     return refusal.inner_text()
 

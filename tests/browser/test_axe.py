@@ -29,8 +29,9 @@ def violations(page, axe_source: str, when: str) -> list[str]:
     """axe's violations on `page` now, one readable line per element ("when: rule (impact): help — where: why")."""
     if not page.evaluate("() => typeof axe === 'object'"):
         page.evaluate(axe_source)  # through the DevTools protocol: the page's CSP allows no such script, rightly
-    return [f"{when}: {v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["nodes"])
-            for v in page.evaluate(RUN)]
+    return [
+        f"{when}: {v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["nodes"]) for v in page.evaluate(RUN)
+    ]
 
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
@@ -57,6 +58,9 @@ def test_axe_finds_no_violation_before_and_after_each_roll(request, axe_source, 
 
 def test_axe_is_never_shipped(dist, axe_source):
     """axe-core is a test tool: no file of the built site holds it or names it."""
-    shipped = [p.relative_to(dist) for p in dist.rglob("*") if p.is_file()
-               and (b"axe-core" in p.read_bytes() or axe_source[:200].encode() in p.read_bytes())]
+    shipped = [
+        p.relative_to(dist)
+        for p in dist.rglob("*")
+        if p.is_file() and (b"axe-core" in p.read_bytes() or axe_source[:200].encode() in p.read_bytes())
+    ]
     assert shipped == []

@@ -43,8 +43,9 @@ def test_expend_a_will_shows_its_odds_from_the_engine(app):
     page = app("#ten_again")
     set_field(page, "ten_again", "pool", 2)
     set_field(page, "ten_again", "required", 2)
-    roll = roll_until(page, "ten_again", lambda r: any(c["name"] == "spend_will" for c in r["choices"])
-                      and r["outcome"] != "success")
+    roll = roll_until(
+        page, "ten_again", lambda r: any(c["name"] == "spend_will" for c in r["choices"]) and r["outcome"] != "success"
+    )
     want = api.odds_after("ten_again", roll, {"spend_will": True})
     span = form(page, "ten_again").locator('[data-choice="spend_will-actor"] button [data-odds-after]')
     key, p, exact = headline(want)
@@ -58,8 +59,9 @@ def tap_die(page, system, i):
     canvas = form(page, system).locator("canvas[data-dice]")
     canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()
-    die = page.evaluate("([s, i]) => { const d = window.arbiterPage.procs[s].tray.dice[i]; return [d.x, d.y, d.s]; }",
-                        [system, i])
+    die = page.evaluate(
+        "([s, i]) => { const d = window.arbiterPage.procs[s].tray.dice[i]; return [d.x, d.y, d.s]; }", [system, i]
+    )
     page.mouse.click(box["x"] + die[0] + die[2] / 2, box["y"] + die[1] + die[2] / 2)
 
 
@@ -70,6 +72,7 @@ def test_picking_dice_to_reroll_updates_the_chance(app):
     set_field(page, "ability_test", "difficulty", 4)
     set_field(page, "ability_test", "skill", 1)
     set_field(page, "ability_test", "masteries", 2)
+
     def telling(r):  # a failure whose best two dice, rerolled one then both, give two different chances
         c = next((c for c in r["choices"] if c["name"] == "reroll"), None)
         if r["outcome"] != "failure" or not c or len(c["suggested"]) < 2:
@@ -84,9 +87,14 @@ def test_picking_dice_to_reroll_updates_the_chance(app):
     for tapped, picked in ((best[0], [best[0]]), (best[1], sorted(best[:2]))):
         tap_die(page, "ability_test", tapped)
         action = {"reroll": picked}
-        wait_until(page, """(a) => document.querySelector(
+        wait_until(
+            page,
+            """(a) => document.querySelector(
             'form[data-system="ability_test"] [data-choice="reroll"] button.primary [data-odds-after]')
-            ?.dataset.action === a""", 10_000, json.dumps(action, separators=(",", ":")))
+            ?.dataset.action === a""",
+            10_000,
+            json.dumps(action, separators=(",", ":")),
+        )
         want = api.odds_after("ability_test", roll, action)
         key, p, exact = headline(want)
         assert span.get_attribute("data-exact") == exact
@@ -103,9 +111,12 @@ def test_what_if_lines_equal_odds_of_the_changed_request(app):
     set_field(page, "ability_test", "skill", 1)
     set_field(page, "ability_test", "masteries", 1)
     lines = form(page, "ability_test").locator("[data-odds] [data-what-if]")
-    wait_until(page, """() => { const box = document.querySelector('form[data-system="ability_test"] [data-odds]');
+    wait_until(
+        page,
+        """() => { const box = document.querySelector('form[data-system="ability_test"] [data-odds]');
         return !('stale' in box.dataset) && JSON.parse(box.dataset.request).masteries === 1
-          && box.querySelector('[data-what-if]'); }""")
+          && box.querySelector('[data-what-if]'); }""",
+    )
     request = json.loads(form(page, "ability_test").locator("[data-odds]").get_attribute("data-request"))
     now = headline(api.odds("ability_test", request))[1]
     shown = lines.all()

@@ -117,8 +117,12 @@ def pay_the_price(page):
     return price.locator(".price-list button").nth(2).click
 
 
-STILL = {"exert": ("ability_test", exert), "negate_setback": ("ability_test", negate),
-         "reassign": ("threat", reassign), "pay_the_price": ("threat", pay_the_price)}
+STILL = {
+    "exert": ("ability_test", exert),
+    "negate_setback": ("ability_test", negate),
+    "reassign": ("threat", reassign),
+    "pay_the_price": ("threat", pay_the_price),
+}
 
 
 @pytest.mark.parametrize("choice", list(STILL))

@@ -31,9 +31,15 @@ def test_the_loading_bar_moves_with_the_downloads_on_a_slow_phone(page, await_re
     page.context.add_init_script(RECORD_LOADING_LINE)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
-                                                  "downloadThroughput": SLOW_PHONE_BYTES_PER_S,
-                                                  "uploadThroughput": SLOW_PHONE_BYTES_PER_S})
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": 20,
+            "downloadThroughput": SLOW_PHONE_BYTES_PER_S,
+            "uploadThroughput": SLOW_PHONE_BYTES_PER_S,
+        },
+    )
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOW_PHONE_CPU})
     page.goto("/", timeout=60_000)
     await_ready(page, 120_000)

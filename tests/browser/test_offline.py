@@ -16,8 +16,14 @@ from arbiter import api
 from page_helpers import SUB_PATH, serve, wait_until
 
 SYSTEMS = api.systems()
-TAB = {"arbitration": "arbitration", "two_dice": "two_dice", "threat": "threat", "luck": "threat",
-       "ten_again": "ten_again", "ability_test": "ability_test"}
+TAB = {
+    "arbitration": "arbitration",
+    "two_dice": "two_dice",
+    "threat": "threat",
+    "luck": "threat",
+    "ten_again": "ten_again",
+    "ability_test": "ability_test",
+}
 READY_MS = 60_000
 
 OFFLINE_COPY = """async () => {
@@ -47,12 +53,21 @@ def roll_and_odds(page, system: str) -> dict:
     """Show `system`'s tab, wait for its odds, press Roll and return the roll the page got."""
     page.click(f'nav.tabs a[data-tab="{TAB[system]}"]')
     form = f'form[data-system="{system}"]'
-    wait_until(page, """(f) => { const o = document.querySelector(`${f} [data-odds]`);
-        return o && !('stale' in o.dataset) && o.dataset.request && /\\d/.test(o.textContent); }""", 10_000, form)
+    wait_until(
+        page,
+        """(f) => { const o = document.querySelector(`${f} [data-odds]`);
+        return o && !('stale' in o.dataset) && o.dataset.request && /\\d/.test(o.textContent); }""",
+        10_000,
+        form,
+    )
     page.evaluate("(s) => { window.__before = window.arbiterPage.procs[s].roll; }", system)
     page.click(f"{form} button[data-roll]")
-    wait_until(page, "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
-               10_000, system)
+    wait_until(
+        page,
+        "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
+        10_000,
+        system,
+    )
     return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
 
 
@@ -147,8 +162,11 @@ def two_builds(dist, tmp_path):
     server = serve({SUB_PATH: site})
 
     def rebuild() -> dict:
-        for name, old, new in (("static/main.js", "", "\n// build B\n"), ("static/snapshot.js", "", "\n// build B\n"),
-                               ("index.html", "</body>", "<!-- build B --></body>")):
+        for name, old, new in (
+            ("static/main.js", "", "\n// build B\n"),
+            ("static/snapshot.js", "", "\n// build B\n"),
+            ("index.html", "</body>", "<!-- build B --></body>"),
+        ):
             path = site / name
             text = path.read_text(encoding="utf-8")
             path.write_text(text.replace(old, new) if old else text + new, encoding="utf-8")
@@ -235,8 +253,11 @@ def test_manifest_parses_and_its_icons_load(sub_path_server, sw_context):
     manifest = json.loads(page.evaluate("(u) => fetch(u).then((r) => r.text())", href))
     assert manifest["start_url"] == manifest["scope"] == "./" and manifest["display"] == "standalone"
     for icon in manifest["icons"]:
-        size = page.evaluate("""async (src) => { const img = new Image(); img.src = src; await img.decode();
-            return `${img.naturalWidth}x${img.naturalHeight}`; }""", icon["src"])
+        size = page.evaluate(
+            """async (src) => { const img = new Image(); img.src = src; await img.decode();
+            return `${img.naturalWidth}x${img.naturalHeight}`; }""",
+            icon["src"],
+        )
         assert size == icon["sizes"], icon
     cdp = context.new_cdp_session(page)
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
@@ -304,19 +325,25 @@ def test_a_file_that_does_not_match_its_hash_never_enters_the_cache(dist, tmp_pa
         page.wait_for_selector("html[data-offline=failed]", state="attached", timeout=READY_MS)
         assert "Could not save a copy for offline use" in page.text_content("#offline-status")
         assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!(r && r.active))") is False
-        cached = page.evaluate("""(name) => caches.open(name).then(async (cache) => {
+        cached = page.evaluate(
+            """(name) => caches.open(name).then(async (cache) => {
             const out = {};
             for (const request of await cache.keys()) {
                 const bytes = await (await cache.match(request)).arrayBuffer();
                 out[new URL(request.url).pathname] = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
             }
             return out;
-        })""", f"arbiter-{listed['version']}")
+        })""",
+            f"arbiter-{listed['version']}",
+        )
         assert SUB_PATH + "static/loading.js" not in cached
         for path, digest in cached.items():
-            assert listed["files"][path[len(SUB_PATH):]] == "sha256-" + base64.b64encode(bytes(digest)).decode()
-        context.arbiter_watch.problems[:] = [p for p in context.arbiter_watch.problems if "integrity" not in p
-                                             and "sw.js" not in p and "loading.js" not in p]
+            assert listed["files"][path[len(SUB_PATH) :]] == "sha256-" + base64.b64encode(bytes(digest)).decode()
+        context.arbiter_watch.problems[:] = [
+            p
+            for p in context.arbiter_watch.problems
+            if "integrity" not in p and "sw.js" not in p and "loading.js" not in p
+        ]
     finally:
         server.shutdown()
         server.server_close()

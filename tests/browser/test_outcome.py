@@ -8,19 +8,29 @@ from __future__ import annotations
 import pytest
 
 from arbiter import api
-from page_helpers import changed, form, wait_until
+from page_helpers import changed, form
 from steps import TAB
 
 # One request per procedure and class of outcome it can give, the roll found by its seed (the engine's own dice).
 WANTED = [
-    ("arbitration", {}, "success"), ("arbitration", {"skills": [1]}, "failure"),
+    ("arbitration", {}, "success"),
+    ("arbitration", {"skills": [1]}, "failure"),
     ("arbitration", {"skills": [1]}, "botch"),
-    ("two_dice", {"trait": 4}, "success"), ("two_dice", {}, "failure"), ("two_dice", {}, "botch"),
-    ("threat", {}, "success"), ("threat", {}, "mixed"), ("threat", {}, "failure"),
-    ("luck", {}, "success"), ("luck", {}, "mixed"), ("luck", {}, "failure"),
-    ("ten_again", {}, "success"), ("ten_again", {}, "failure"), ("ten_again", {"pool": 1}, "botch"),
+    ("two_dice", {"trait": 4}, "success"),
+    ("two_dice", {}, "failure"),
+    ("two_dice", {}, "botch"),
+    ("threat", {}, "success"),
+    ("threat", {}, "mixed"),
+    ("threat", {}, "failure"),
+    ("luck", {}, "success"),
+    ("luck", {}, "mixed"),
+    ("luck", {}, "failure"),
+    ("ten_again", {}, "success"),
+    ("ten_again", {}, "failure"),
+    ("ten_again", {"pool": 1}, "botch"),
     ("ten_again", {"opposed": {"pool": 1}, "pool": 1}, "mixed"),
-    ("ability_test", {}, "success"), ("ability_test", {}, "failure"),
+    ("ability_test", {}, "success"),
+    ("ability_test", {}, "failure"),
 ]
 
 
@@ -84,7 +94,9 @@ def test_each_class_of_outcome_shows_its_own_mark_and_colour_legibly(app, scheme
         seen.setdefault(tone, set()).add((look["glyph"], look["label"], look["color"], look["shape"]))
     assert all(len(v) == 1 for v in seen.values()), seen  # a class looks the same in every procedure
     looks = [next(iter(v)) for v in seen.values()]
-    assert len(seen) == 4 and len({(g, shape) for g, _, _, shape in looks}) == 4 and len({c for _, _, c, _ in looks}) == 4
+    assert (
+        len(seen) == 4 and len({(g, shape) for g, _, _, shape in looks}) == 4 and len({c for _, _, c, _ in looks}) == 4
+    )
 
 
 @pytest.mark.parametrize("system", list(TAB))
@@ -147,8 +159,11 @@ def test_the_dice_that_make_a_botch_or_fumble_are_marked_and_named(app, system, 
     label = form(app, system).locator("canvas[data-dice]").get_attribute("aria-label")
     assert label.count(mark) == len(dice), label
     # the same dice drawn without the mark look different: the mark is drawn, not only named
-    app.evaluate("""([system, mark]) => { const tray = window.arbiterPage.procs[system].tray;
-      tray.update(tray.dice.map((d) => ({ ...d, marks: [...d.marks].filter((m) => m !== mark) }))); }""", [system, mark])
+    app.evaluate(
+        """([system, mark]) => { const tray = window.arbiterPage.procs[system].tray;
+      tray.update(tray.dice.map((d) => ({ ...d, marks: [...d.marks].filter((m) => m !== mark) }))); }""",
+        [system, mark],
+    )
     plain = app.evaluate(DRAWN, system)
     assert all((plain[i]["hash"] != drawn[i]["hash"]) == (i in dice) for i in range(len(drawn)))
 
@@ -163,8 +178,10 @@ def engine_marks(roll: dict) -> list[list[str]]:
 
 
 MARKED = [
-    ("luck", {"dice": 4}), ("threat", {"rating": 3, "threats": [{"name": "A"}, {"name": "B", "desperate": True}]}),
-    ("arbitration", {"skills": [4], "opposed": {"skills": [3]}}), ("two_dice", {"opposed": {}}),
+    ("luck", {"dice": 4}),
+    ("threat", {"rating": 3, "threats": [{"name": "A"}, {"name": "B", "desperate": True}]}),
+    ("arbitration", {"skills": [4], "opposed": {"skills": [3]}}),
+    ("two_dice", {"opposed": {}}),
     ("ten_again", {"pool": 8, "risky": True, "will": True, "opposed": {"pool": 5}}),
     ("ability_test", {"scheme_die": True, "difficulty": 4}),
 ]

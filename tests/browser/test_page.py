@@ -12,7 +12,6 @@ from page_helpers import changed, form, said_by_roll, set_field, wait_until
 from steps import SPEC, TAB, expected_faces
 
 
-
 @pytest.fixture
 def app(page):
     """The app with motion reduced (dice land at once), ready to roll."""
@@ -38,8 +37,13 @@ def current_roll(page, system):
 def landed_faces(page, system):
     """The canvas's faces once the dice have landed ([] for a roll of no dice: the tray is then empty)."""
     canvas = form(page, system).locator("canvas[data-dice]")
-    wait_until(page, """(s) => ['landed', 'empty'].includes(
-        document.querySelector(`form[data-system="${s}"] canvas[data-dice]`).dataset.state)""", 10_000, system)
+    wait_until(
+        page,
+        """(s) => ['landed', 'empty'].includes(
+        document.querySelector(`form[data-system="${s}"] canvas[data-dice]`).dataset.state)""",
+        10_000,
+        system,
+    )
     return json.loads(canvas.get_attribute("data-faces"))
 
 
@@ -116,8 +120,12 @@ def test_luck_with_more_factors_against_than_dice_rolls_nothing_and_is_the_worst
         set_field(page, "luck", path, value)
     labels = SPEC["luck"]["extras"]["outcome_labels"]
     odds = form(page, "luck").locator("[data-odds]")
-    wait_until(page, """() => { const o = document.querySelector('form[data-system="luck"] [data-odds]');
-        return o.dataset.stale === undefined && JSON.parse(o.dataset.request || '{}').against === 2; }""", 10_000)
+    wait_until(
+        page,
+        """() => { const o = document.querySelector('form[data-system="luck"] [data-odds]');
+        return o.dataset.stale === undefined && JSON.parse(o.dataset.request || '{}').against === 2; }""",
+        10_000,
+    )
     assert odds.locator('.odds-row[data-key="0"]').get_attribute("data-p") == "1"
     assert odds.locator('.odds-row[data-key="0"] .label').inner_text() == labels["0"] == "No dice: the worst outcome"
     assert odds.locator('.odds-row[data-key="6"] .label').inner_text() == labels["6"]
@@ -135,7 +143,9 @@ def test_dice_tumble_then_land_and_a_tap_skips(page):
     set_field(page, "ten_again", "pool", 12)
     form(page, "ten_again").locator("button[data-roll]").click()
     canvas = form(page, "ten_again").locator("canvas[data-dice]")
-    wait_until(page, "() => document.querySelector('form[data-system=ten_again] canvas').dataset.state === 'rolling'", 5_000)
+    wait_until(
+        page, "() => document.querySelector('form[data-system=ten_again] canvas').dataset.state === 'rolling'", 5_000
+    )
     assert canvas.get_attribute("data-faces") is None
     canvas.click()
     assert canvas.get_attribute("data-state") == "landed"
@@ -165,7 +175,9 @@ def test_masteries_reroll_by_tapping_dice(app):
     canvas.scroll_into_view_if_needed()  # the form is taller than the window: tap where the dice are on screen
     box = canvas.bounding_box()
     for i in (0, 2):
-        die = page.evaluate("(i) => { const d = window.arbiterPage.procs.ability_test.tray.dice[i]; return [d.x, d.y, d.s]; }", i)
+        die = page.evaluate(
+            "(i) => { const d = window.arbiterPage.procs.ability_test.tray.dice[i]; return [d.x, d.y, d.s]; }", i
+        )
         page.mouse.click(box["x"] + die[0] + die[2] / 2, box["y"] + die[1] + die[2] / 2)
     reroll = form(page, "ability_test").locator('[data-choice="reroll"] button.primary')
     assert reroll.inner_text().split("\n")[0] == "Reroll 2 dice"  # its odds on the next line
@@ -236,8 +248,9 @@ def test_add_gives_a_new_row_its_own_path_id_and_label(app, system, path, number
         new = form(page, system).locator(f'[data-path="{path}[{n}].{number}"]')
         assert new.get_attribute("id") == f"{system}-{path}-{n}-{number}"
         assert form(page, system).locator(f'label[for="{system}-{path}-{n}-{number}"]').count() == 1
-        assert request[path][n] == {g["name"]: g["default"] for g in next(
-            f for f in SPEC[system]["fields"] if f["name"] == path)["fields"]}
+        assert request[path][n] == {
+            g["name"]: g["default"] for g in next(f for f in SPEC[system]["fields"] if f["name"] == path)["fields"]
+        }
     assert page.evaluate(FORM_REFERENCES, system) == {"duplicates": [], "dangling": []}
 
 
@@ -303,9 +316,14 @@ def test_pay_the_price_marks_per_situation(app):
         pytest.fail("no roll offered Pay the Price in 60 rolls")
 
     def marked(want):
-        wait_until(page, """(want) => JSON.stringify([...document.querySelectorAll(
+        wait_until(
+            page,
+            """(want) => JSON.stringify([...document.querySelectorAll(
             'form[data-system=threat] .price-list button')].map((b) => b.getAttribute('aria-pressed') === 'true'))
-            === JSON.stringify(want)""", 10_000, [i in want for i in range(8)])
+            === JSON.stringify(want)""",
+            10_000,
+            [i in want for i in range(8)],
+        )
 
     roll = offering()
     assert options.count() == 8 and len(SPEC["threat"]["extras"]["pay_the_price"]) == 8
@@ -346,8 +364,12 @@ def test_live_odds_follow_the_form(app):
     set_field(page, "ten_again", "pool", 7)
     set_field(page, "ten_again", "required", 3)
     odds_box = form(page, "ten_again").locator("[data-odds]")
-    wait_until(page, """() => { const o = document.querySelector('form[data-system=ten_again] [data-odds]');
-        return o.dataset.stale === undefined && JSON.parse(o.dataset.request || '{}').required === 3; }""", 10_000)
+    wait_until(
+        page,
+        """() => { const o = document.querySelector('form[data-system=ten_again] [data-odds]');
+        return o.dataset.stale === undefined && JSON.parse(o.dataset.request || '{}').required === 3; }""",
+        10_000,
+    )
     request = json.loads(odds_box.get_attribute("data-request"))
     want = api.odds("ten_again", request)
     for key, p in want["outcomes"].items():
@@ -368,10 +390,15 @@ def test_a_tab_shown_later_gets_its_odds_then(app):
     assert [s for s in later if form(page, s).count()] == []  # not even built: a hidden tab is text until shown
     for system in later:
         page.locator(f'nav.tabs a[data-tab="{TAB[system]}"]').click()
-        wait_until(page, """(s) => { const o = document.querySelector(`form[data-system=${s}] [data-odds]`);
-            return o.dataset.stale === undefined && o.dataset.request; }""", 10_000, system)
+        wait_until(
+            page,
+            """(s) => { const o = document.querySelector(`form[data-system=${s}] [data-odds]`);
+            return o.dataset.stale === undefined && o.dataset.request; }""",
+            10_000,
+            system,
+        )
         want = api.odds(system, json.loads(page.evaluate(asked, system)))
-        (label, p), = want["headline"].items()
+        ((label, p),) = want["headline"].items()
         headline = form(page, system).locator("[data-headline]")
         assert headline.inner_text().startswith(label)
         assert float(headline.locator("strong").get_attribute("data-p")) == p
@@ -389,11 +416,14 @@ def test_opposed_odds_show_both_sides(app):
     assert {"actor", "target", "tie"} <= set(keys)
 
 
-@pytest.mark.parametrize("system, path, value, words", [
-    ("ten_again", "pool", "99", "Dots in the statistic(s) must be from 0 to 30"),
-    ("arbitration", "skills[0]", "-2", "Relevant skill values 1 must be from 0 to 30"),
-    ("ability_test", "skill", "", "Skill levels must be a whole number from 0 to 10"),
-])
+@pytest.mark.parametrize(
+    "system, path, value, words",
+    [
+        ("ten_again", "pool", "99", "Dots in the statistic(s) must be from 0 to 30"),
+        ("arbitration", "skills[0]", "-2", "Relevant skill values 1 must be from 0 to 30"),
+        ("ability_test", "skill", "", "Skill levels must be a whole number from 0 to 10"),
+    ],
+)
 def test_bad_value_shows_the_engines_message_by_the_field(app, system, path, value, words):
     """A bad value shows the engine's refusal next to the field in a player's words (the field's label, not its
     path), and Roll refuses without losing the form."""
@@ -401,8 +431,12 @@ def test_bad_value_shows_the_engines_message_by_the_field(app, system, path, val
     field = form(page, system).locator(f'[data-path="{path}"]')
     field.fill(value)
     box = field.locator("xpath=ancestor::*[contains(@class,'field')][1]")
-    wait_until(page, "([s, p]) => document.querySelector(`form[data-system=${s}] [data-path='${p}']`).getAttribute('aria-invalid') === 'true'",
-               10_000, [system, path])
+    wait_until(
+        page,
+        "([s, p]) => document.querySelector(`form[data-system=${s}] [data-path='${p}']`).getAttribute('aria-invalid') === 'true'",
+        10_000,
+        [system, path],
+    )
     assert box.locator("output.field-error").inner_text() == words and f"'{path}'" not in box.text_content()
     form(page, system).locator("button[data-roll]").click()
     assert said_by_roll(page, system) == words  # said by Roll too: the tap's handling is over, and it rolled nothing
@@ -470,8 +504,9 @@ def test_forms_are_there_before_python_and_roll_waits_for_it(page):
     assert not form(page, "arbitration").locator("button[data-roll]").is_disabled()
     form(page, "arbitration").locator('[data-path="skills[0]"]').fill("5")
     form(page, "arbitration").locator("button[data-roll]").click()
-    wait_until(page, "() => document.querySelector('form[data-system=arbitration] canvas').dataset.state === "
-               "'rolling'", 10_000)
+    wait_until(
+        page, "() => document.querySelector('form[data-system=arbitration] canvas').dataset.state === 'rolling'", 10_000
+    )
     assert page.evaluate("() => window.arbiterPage.procs.arbitration.roll") is None
     assert "?" not in page.url and page.locator("#load-progress").is_visible()
 
@@ -493,6 +528,7 @@ def test_rulings_are_on_the_page(app):
     into the page then, not with it)."""
     import re
     from pathlib import Path
+
     rulings = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md").read_text(encoding="utf-8")
     page = app()
     page.locator("#rulings > summary").click()

@@ -48,8 +48,12 @@ def app(phone):
 
 def settled(page, system):
     """Wait until the roll's choices are checked against the table (they are drawn again then)."""
-    wait_until(page, "(s) => !document.querySelector(`form[data-system=${s}] [data-choices]`).hasAttribute("
-               "'data-checking')", 10_000, system)
+    wait_until(
+        page,
+        "(s) => !document.querySelector(`form[data-system=${s}] [data-choices]`).hasAttribute('data-checking')",
+        10_000,
+        system,
+    )
 
 
 def focused(page) -> str:
@@ -110,8 +114,10 @@ def test_every_tap_target_of_the_table_is_44_px(app):
 
 # The largest pools the forms take (request, at least this many dice): 30 and more d10s in rows of 310 px, then
 # d6s with captions under them (a threat's T1…).
-MANY_DICE = {"ten_again": ({"pool": 30, "modifier": 10, "will": True}, 30),
-             "threat": ({"rating": 10, "extra_dice": 10}, 20)}
+MANY_DICE = {
+    "ten_again": ({"pool": 30, "modifier": 10, "will": True}, 30),
+    "threat": ({"rating": 10, "extra_dice": 10}, 20),
+}
 
 
 @pytest.mark.parametrize("system", list(MANY_DICE))
@@ -121,7 +127,8 @@ def test_each_die_has_a_44_px_tap_box_however_many_dice(app, system):
     request, least = MANY_DICE[system]
     page = app(f"#{system}={quote(json.dumps(request))}")
     changed(page, system, form(page, system).locator("button[data-roll]").click)
-    misses = page.evaluate("""([s, tap]) => {
+    misses = page.evaluate(
+        """([s, tap]) => {
       const tray = window.arbiterPage.procs[s].tray;
       const r = tray.canvas.getBoundingClientRect();
       const at = (x, y) => tray._hit({ clientX: r.left + x, clientY: r.top + y });
@@ -134,7 +141,9 @@ def test_each_die_has_a_44_px_tap_box_however_many_dice(app, system):
         }
       });
       return [tray.dice.length, out];
-    }""", [system, TAP])
+    }""",
+        [system, TAP],
+    )
     count, missed = misses
     assert count >= least
     assert missed == [], "\n".join(missed)
@@ -215,19 +224,31 @@ def test_exert_spends_what_is_typed_on_the_first_tap(app):
     assert choice.locator("[data-refusal]").inner_text() == f"Exertion to spend must be from 1 to {need}"
     box.fill(str(need - 1))
     assert not exert.is_disabled() and choice.locator("[data-refusal]").count() == 0
-    wait_until(page, "(el) => el.dataset.action === JSON.stringify({ exert: Number(el.closest('[data-choice]')"
-               ".querySelector('input').value) })", 10_000, exert.locator("[data-odds-after]").element_handle())
+    wait_until(
+        page,
+        "(el) => el.dataset.action === JSON.stringify({ exert: Number(el.closest('[data-choice]')"
+        ".querySelector('input').value) })",
+        10_000,
+        exert.locator("[data-odds-after]").element_handle(),
+    )
     after = changed(page, "ability_test", exert.tap)
     assert after["exertion"] == need - 1 and after["outcome"] == "failure"
 
 
-@pytest.mark.parametrize("system, path, value, words", [
-    ("ability_test", "type1", "9", "Type I Attribute must be from 1 to 5"),
-    ("arbitration", "skills[0]", "-2", "Relevant skill values 1 must be from 0 to 30"),
-    ("threat", "threats[0].name", "x" * 81, "Threat 1 must be text of at most 80 characters"),
-    ("ability_test", "masteries", "2", "Masteries need a relevant Skill (Skill levels 1 or more), got 2 with Skill "
-                                      "levels 0"),
-])
+@pytest.mark.parametrize(
+    "system, path, value, words",
+    [
+        ("ability_test", "type1", "9", "Type I Attribute must be from 1 to 5"),
+        ("arbitration", "skills[0]", "-2", "Relevant skill values 1 must be from 0 to 30"),
+        ("threat", "threats[0].name", "x" * 81, "Threat 1 must be text of at most 80 characters"),
+        (
+            "ability_test",
+            "masteries",
+            "2",
+            "Masteries need a relevant Skill (Skill levels 1 or more), got 2 with Skill levels 0",
+        ),
+    ],
+)
 def test_a_refused_roll_says_why_by_roll_in_the_players_words(app, system, path, value, words):
     """A value out of range refuses the roll with a message by Roll, in view on the phone, naming the field by its
     label and the allowed range, never by its path; the field is marked invalid and keeps what was typed, and the
@@ -241,8 +262,12 @@ def test_a_refused_roll_says_why_by_roll_in_the_players_words(app, system, path,
     assert f"'{path}'" not in form(page, system).text_content()
     assert page.evaluate("(s) => window.arbiterPage.procs[s].roll", system) is None
     headline = form(page, system).locator("[data-headline]")
-    wait_until(page, "(el) => el.querySelector('[data-no-odds]') && !el.querySelector('[data-p]')", 10_000,
-               headline.element_handle())
+    wait_until(
+        page,
+        "(el) => el.querySelector('[data-no-odds]') && !el.querySelector('[data-p]')",
+        10_000,
+        headline.element_handle(),
+    )
     assert headline.inner_text() == "No odds: see ⚠ above"
 
 
@@ -259,8 +284,12 @@ def test_a_will_that_would_add_no_dice_is_refused_by_roll(app):
     assert "'will'" not in form(page, "ten_again").text_content()
     assert page.evaluate("() => window.arbiterPage.procs.ten_again.roll") is None
     headline = form(page, "ten_again").locator("[data-headline]")
-    wait_until(page, "(el) => el.querySelector('[data-no-odds]') && !el.querySelector('[data-p]')", 10_000,
-               headline.element_handle())
+    wait_until(
+        page,
+        "(el) => el.querySelector('[data-no-odds]') && !el.querySelector('[data-p]')",
+        10_000,
+        headline.element_handle(),
+    )
 
 
 # --- one view per roll, words after the dice (issue 8) ------------------------------------------------------------
@@ -282,6 +311,7 @@ RECORD = """(s) => {
   const frame = () => { sample('frame'); if (seen.length < 20000) requestAnimationFrame(frame); };
   requestAnimationFrame(frame);
 }"""
+
 
 def ready_phone(phone, hash_=""):
     """The page on a phone with motion (the dice tumble), the rules and the table loaded."""
@@ -314,7 +344,9 @@ def test_one_view_per_roll_dice_then_words(phone, system):
     assert roll.evaluate(IN_VIEW), f"Roll is at {roll.bounding_box()}, outside the 360 × 640 view or covered"
     page.evaluate(RECORD, system)
     rolled = changed(page, system, roll.tap)
-    form(page, system).locator('canvas[data-dice][data-state="landed"], canvas[data-dice][data-state="empty"]').wait_for()
+    form(page, system).locator(
+        'canvas[data-dice][data-state="landed"], canvas[data-dice][data-state="empty"]'
+    ).wait_for()
     in_view = [x for x in page.evaluate("() => window.__seen") if x["state"] == "rolling" and x["dice"] and x["result"]]
     assert in_view, "the dice and the outcome's line were never both in view while the dice tumbled"
     check_words_waited(page, system, rolled)
@@ -343,8 +375,11 @@ def test_roll_tapped_before_the_engine_is_ready_tumbles_then_lands_on_its_roll(p
     roll.tap()  # as soon as it is shown: Roll is enabled from the first paint
     assert phone.evaluate("() => document.body.dataset.ready") is None, "the engine was ready: nothing was held back"
     canvas = form(phone, "arbitration").locator("canvas[data-dice]")
-    wait_until(phone, "() => document.querySelector('form[data-system=arbitration] canvas').dataset.state === "
-               "'rolling'", 10_000)
+    wait_until(
+        phone,
+        "() => document.querySelector('form[data-system=arbitration] canvas').dataset.state === 'rolling'",
+        10_000,
+    )
     phone.evaluate(RECORD, "arbitration")
     wait_until(phone, "() => window.__seen.length > 10", 10_000)  # frames of tumbling while the engine is away
     assert canvas.get_attribute("data-state") == "rolling" and canvas.get_attribute("data-faces") is None
@@ -368,19 +403,30 @@ def test_the_threat_and_luck_bars_stay_whole_and_off_the_table(app):
     set_field(page, "luck", "dice", 11)
     rolls["luck"].tap()
     assert said_by_roll(page, "luck") == "Dice must be from 0 to 10"
-    wait_until(page, "([a, b]) => a.getBoundingClientRect().bottom <= b.getBoundingClientRect().top + 0.5", 5_000,
-               [bars["threat"].element_handle(), bars["luck"].element_handle()])
+    wait_until(
+        page,
+        "([a, b]) => a.getBoundingClientRect().bottom <= b.getBoundingClientRect().top + 0.5",
+        5_000,
+        [bars["threat"].element_handle(), bars["luck"].element_handle()],
+    )
     assert all(roll.evaluate(IN_VIEW) for roll in rolls.values()), "a refusal pushed a Roll out of view"
 
     page.evaluate("() => document.getElementById('new-char-name').scrollIntoView({ block: 'end' })")
-    wait_until(page, "() => !document.elementFromPoint(innerWidth / 2, innerHeight - 4).closest('form[data-system]')",
-               5_000)
+    wait_until(
+        page, "() => !document.elementFromPoint(innerWidth / 2, innerHeight - 4).closest('form[data-system]')", 5_000
+    )
     name = page.locator("#new-char-name")
-    assert page.evaluate("(el) => { const r = el.getBoundingClientRect(); const hit = document.elementFromPoint("
-                         "r.left + r.width / 2, r.top + r.height / 2); return el === hit || el.contains(hit); }",
-                         name.element_handle()), "a Roll bar covers the Table"
+    assert page.evaluate(
+        "(el) => { const r = el.getBoundingClientRect(); const hit = document.elementFromPoint("
+        "r.left + r.width / 2, r.top + r.height / 2); return el === hit || el.contains(hit); }",
+        name.element_handle(),
+    ), "a Roll bar covers the Table"
 
     page.evaluate("() => scrollTo(0, 0)")
-    wait_until(page, "(els) => els.every((el) => { const r = el.getBoundingClientRect(); "
-               "return r.top >= 0 && r.bottom <= innerHeight; })", 5_000,
-               [rolls["threat"].element_handle(), rolls["luck"].element_handle()])
+    wait_until(
+        page,
+        "(els) => els.every((el) => { const r = el.getBoundingClientRect(); "
+        "return r.top >= 0 && r.bottom <= innerHeight; })",
+        5_000,
+        [rolls["threat"].element_handle(), rolls["luck"].element_handle()],
+    )

@@ -19,8 +19,13 @@ from page_helpers import IN_VIEW, changed, form, said_by_roll, set_field, wait_u
 from steps import TAB
 
 # the table's data as this version keeps it: static/table/migrations.js's SCHEMA
-SCHEMA = int(re.search(r"^export const SCHEMA = (\d+);$", (Path(__file__).parents[2] / "static" / "table" / "migrations.js")
-                       .read_text(encoding="utf-8"), re.MULTILINE).group(1))
+SCHEMA = int(
+    re.search(
+        r"^export const SCHEMA = (\d+);$",
+        (Path(__file__).parents[2] / "static" / "table" / "migrations.js").read_text(encoding="utf-8"),
+        re.MULTILINE,
+    ).group(1)
+)
 
 
 DUMP = """() => new Promise((resolve, reject) => {
@@ -49,6 +54,7 @@ PUT = """(records) => new Promise((resolve, reject) => {
 
 # --- helpers ------------------------------------------------------------------------------------------------------
 
+
 def open_app(page, hash_: str = "", width: int = 1024, height: int = 900):
     page.set_viewport_size({"width": width, "height": height})
     page.goto("/" + hash_)
@@ -74,6 +80,7 @@ def phone_app(phone):
         phone.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
         phone.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
         return phone
+
     return open_
 
 
@@ -153,8 +160,12 @@ def table_idle(page):
 
 def settle(page, log_entries_before):
     """Wait until the log shows a new entry and the table's queue of roll effects is done."""
-    wait_until(page, "(n) => document.querySelectorAll('.log-entry').length > n || document.querySelector('[data-log-count]')?.dataset.logCount > n",
-               10_000, log_entries_before)
+    wait_until(
+        page,
+        "(n) => document.querySelectorAll('.log-entry').length > n || document.querySelector('[data-log-count]')?.dataset.logCount > n",
+        10_000,
+        log_entries_before,
+    )
     table_idle(page)  # the effects (Will, Exertion, the Scheme) and the sheet's refresh are in the same queue
     wait_until(page, "() => document.querySelector('#table').dataset.ready !== undefined", 5_000)
 
@@ -208,9 +219,12 @@ def add_row(page, list_name, *values):
     def saved():
         entry = selected_sheet(page)[list_name][n]
         fields = [v for k, v in entry.items() if k != "id"]
-        return ([v for v in fields if isinstance(v, str)] == texts
-                and [v for v in fields if isinstance(v, int) and not isinstance(v, bool)][:len(numbers)] == numbers
-                and [v for v in fields if isinstance(v, bool)][:len(flags)] == flags)
+        return (
+            [v for v in fields if isinstance(v, str)] == texts
+            and [v for v in fields if isinstance(v, int) and not isinstance(v, bool)][: len(numbers)] == numbers
+            and [v for v in fields if isinstance(v, bool)][: len(flags)] == flags
+        )
+
     eventually(page, saved, what=f"the {list_name} entry {values} to be saved")
     return row
 
@@ -239,12 +253,19 @@ def sheet_list(page, name, list_name):
 
 # --- sheets of every kind -----------------------------------------------------------------------------------------
 
+
 def setup_arbitration(page):
     add_row(page, "skills", "Swords", 5)
     add_row(page, "skills", "Climbing", 2)
     add_row(page, "traits", "one-eyed", -1)
-    eventually(page, lambda: [s["value"] for s in sheet_list(page, "Hero", "skills")] == [5, 2]
-               and sheet_list(page, "Hero", "traits")[0]["modifier"] == -1, what="the sheet")
+    eventually(
+        page,
+        lambda: (
+            [s["value"] for s in sheet_list(page, "Hero", "skills")] == [5, 2]
+            and sheet_list(page, "Hero", "traits")[0]["modifier"] == -1
+        ),
+        what="the sheet",
+    )
     use = page.locator(".sheet .use")
     use.get_by_label("Swords 5").check()
     use.get_by_label("Climbing 2").check()
@@ -255,8 +276,11 @@ def setup_arbitration(page):
 def setup_two_dice(page):
     add_row(page, "traits", "Brave", 3)
     add_row(page, "abilities", "Archery", 2)
-    eventually(page, lambda: sheet_list(page, "Hero", "abilities") and sheet_list(page, "Hero", "abilities")[0]["value"] == 2,
-               what="the sheet")
+    eventually(
+        page,
+        lambda: sheet_list(page, "Hero", "abilities") and sheet_list(page, "Hero", "abilities")[0]["value"] == 2,
+        what="the sheet",
+    )
     use = page.locator(".sheet .use")
     use_select(page, "trait").select_option(label="Brave 3")
     use.get_by_label("Archery +2").check()
@@ -264,7 +288,12 @@ def setup_two_dice(page):
 
 
 def setup_threat(page):
-    edit(page, sheet_input(page, "ratings.Muscle"), 3, lambda: characters(page)["Hero"]["sheet"]["ratings"]["Muscle"] == 3)
+    edit(
+        page,
+        sheet_input(page, "ratings.Muscle"),
+        3,
+        lambda: characters(page)["Hero"]["sheet"]["ratings"]["Muscle"] == 3,
+    )
     use_select(page, "rating").select_option("Muscle")
     return {"rating": 3}
 
@@ -272,8 +301,11 @@ def setup_threat(page):
 def setup_ten_again(page):
     add_row(page, "attributes", "Strength", 3)
     add_row(page, "skills", "Brawl", 2, False)
-    eventually(page, lambda: sheet_list(page, "Hero", "skills") and sheet_list(page, "Hero", "skills")[0]["trained"] is False,
-               what="the sheet")
+    eventually(
+        page,
+        lambda: sheet_list(page, "Hero", "skills") and sheet_list(page, "Hero", "skills")[0]["trained"] is False,
+        what="the sheet",
+    )
     use = page.locator(".sheet .use")
     use.get_by_label("Strength 3").check()
     use.get_by_label("Brawl 2 (untrained)").check()
@@ -281,12 +313,25 @@ def setup_ten_again(page):
 
 
 def setup_ability_test(page):
-    edit(page, sheet_input(page, "attributes.Physical"), 3, lambda: characters(page)["Hero"]["sheet"]["attributes"]["Physical"] == 3)
-    edit(page, sheet_input(page, "attributes.Power"), 4, lambda: characters(page)["Hero"]["sheet"]["attributes"]["Power"] == 4)
+    edit(
+        page,
+        sheet_input(page, "attributes.Physical"),
+        3,
+        lambda: characters(page)["Hero"]["sheet"]["attributes"]["Physical"] == 3,
+    )
+    edit(
+        page,
+        sheet_input(page, "attributes.Power"),
+        4,
+        lambda: characters(page)["Hero"]["sheet"]["attributes"]["Power"] == 4,
+    )
     add_row(page, "skills", "Fencing", 2, 1)
     add_row(page, "items", "Rapier", 1)
-    eventually(page, lambda: sheet_list(page, "Hero", "items") and sheet_list(page, "Hero", "items")[0]["level"] == 1,
-               what="the sheet")
+    eventually(
+        page,
+        lambda: sheet_list(page, "Hero", "items") and sheet_list(page, "Hero", "items")[0]["level"] == 1,
+        what="the sheet",
+    )
     use_select(page, "type1").select_option("Physical")
     use_select(page, "type2").select_option("Power")
     use_select(page, "skill").select_option(label="Fencing 2, 1 Mastery")
@@ -294,8 +339,13 @@ def setup_ability_test(page):
     return {"type1": 3, "type2": 4, "skill": 2, "masteries": 1, "item": 1}
 
 
-SETUP = {"arbitration": setup_arbitration, "two_dice": setup_two_dice, "threat": setup_threat,
-         "ten_again": setup_ten_again, "ability_test": setup_ability_test}
+SETUP = {
+    "arbitration": setup_arbitration,
+    "two_dice": setup_two_dice,
+    "threat": setup_threat,
+    "ten_again": setup_ten_again,
+    "ability_test": setup_ability_test,
+}
 
 
 @pytest.mark.parametrize("kind", list(SETUP))
@@ -343,7 +393,9 @@ def test_a_new_characters_kind_follows_the_tab_until_one_is_picked(app):
     assert kind.input_value() == "ability_test"
     page.fill("#new-char-name", "Bo")
     page.click('[data-create="character"] button[type=submit]')
-    eventually(page, lambda: characters(page).get("Bo", {}).get("kind") == "ability_test", what="Bo, an Ability Test one")
+    eventually(
+        page, lambda: characters(page).get("Bo", {}).get("kind") == "ability_test", what="Bo, an Ability Test one"
+    )
     assert page.locator("[data-table-status]").inner_text() == "Bo: an Ability Test character, saved on this device."
 
 
@@ -367,8 +419,12 @@ def test_a_sheet_field_out_of_range_says_so_by_its_label(app):
     most = int(box.get_attribute("data-max"))
     box.fill(str(most + 1))
     box.press("Tab")
-    wait_until(page, "([el, most]) => el.textContent === `Will (current) must be from 0 to ${most}`", 5_000,
-               [error.element_handle(), most])
+    wait_until(
+        page,
+        "([el, most]) => el.textContent === `Will (current) must be from 0 to ${most}`",
+        5_000,
+        [error.element_handle(), most],
+    )
     assert characters(page)["Mira"]["sheet"]["will"] == before
 
 
@@ -386,8 +442,11 @@ def test_a_resolve_below_the_will_kept_is_refused_in_the_engines_words(app):
     error.wait_for(timeout=5_000)
     with pytest.raises(RulesError) as refused:
         api.check_sheet("ten_again", {**characters(page)["Mira"]["sheet"], "resolve": 1})
-    assert error.inner_text() == "Will (current) " + refused.value.says == \
-        "Will (current) must be from 0 to 3 (resolve + composure)"
+    assert (
+        error.inner_text()
+        == "Will (current) " + refused.value.says
+        == "Will (current) must be from 0 to 3 (resolve + composure)"
+    )
     assert box.get_attribute("aria-invalid") == "true" and characters(page)["Mira"]["sheet"]["resolve"] == 2
     edit(page, sheet_input(page, "will"), 3, lambda: characters(page)["Mira"]["sheet"]["will"] == 3)
     edit(page, sheet_input(page, "resolve"), 1, lambda: characters(page)["Mira"]["sheet"]["resolve"] == 1)
@@ -457,6 +516,7 @@ def test_counters_step_up_and_down_within_their_limits(app):
 
 # --- Will and Exertion --------------------------------------------------------------------------------------------
 
+
 def will_shown(page):
     return page.locator(".sheet [data-will]").inner_text()
 
@@ -490,7 +550,9 @@ def test_will_is_spent_rested_and_rolled(app):
     eventually(page, lambda: will_shown(page).startswith("Will 2/3"), what="Will 2/3")
     edit(page, sheet_input(page, "will"), 0, lambda: characters(page)["Bo"]["sheet"]["will"] == 0)
     page.locator('.sheet [data-op="spend_will"]').click()
-    wait_until(page, "() => document.querySelector('[data-sheet-status]').textContent.includes('no Will remaining')", 5_000)
+    wait_until(
+        page, "() => document.querySelector('[data-sheet-status]').textContent.includes('no Will remaining')", 5_000
+    )
     assert characters(page)["Bo"]["sheet"]["will"] == 0
     notes = [e["note"] for e in log(page) if e["kind"] == "note"]
     assert any("Rested a night" in n for n in notes)
@@ -525,8 +587,12 @@ def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
     rolled = roll(page, "ten_again")  # without Will the same character rolls
     before = log(page)
     will = form(page, "ten_again").locator('[data-choice="spend_will-actor"]')  # Will after the roll: not offered
-    wait_until(page, """() => document.querySelector(
-        'form[data-system="ten_again"] [data-choice="spend_will-actor"] button').disabled""", 10_000)
+    wait_until(
+        page,
+        """() => document.querySelector(
+        'form[data-system="ten_again"] [data-choice="spend_will-actor"] button').disabled""",
+        10_000,
+    )
     refusal = will.locator("[data-refusal]").inner_text()
     assert refusal == "Cy has no Will left"
     assert page.evaluate("() => window.arbiterPage.procs.ten_again.roll")["dice"] == rolled["dice"]
@@ -547,8 +613,12 @@ def test_a_roll_the_character_cannot_pay_for_is_not_made(app):
     # The Scheme is the table's on this device: nobody rolling as a character, it is still held to its count...
     page.locator('[data-k="stop:ability_test"]').click()
     form(page, "ability_test").locator("button[data-roll]").click()
-    wait_until(page, """() => document.querySelector('form[data-system="ability_test"] output.field-error[role=alert]')
-        ?.textContent === 'The Scheme has no die left'""", 10_000)
+    wait_until(
+        page,
+        """() => document.querySelector('form[data-system="ability_test"] output.field-error[role=alert]')
+        ?.textContent === 'The Scheme has no die left'""",
+        10_000,
+    )
     assert log(page) == before and scheme(page) == 0
     # ...until the table says it keeps its Scheme elsewhere (on paper): then the form is the player's own
     track_scheme(page, False)
@@ -565,15 +635,20 @@ def test_a_scheme_die_from_an_empty_scheme_is_said_by_roll_before_the_tap(phone_
     assert scheme(page) == 0
     refusal = form(page, "ability_test").locator("[data-roll-refusal]")
     set_field(page, "ability_test", "scheme_die", True)
-    wait_until(page, "(el) => !el.hidden && el.textContent === 'The Scheme has no die left'", 10_000,
-               refusal.element_handle())
+    wait_until(
+        page, "(el) => !el.hidden && el.textContent === 'The Scheme has no die left'", 10_000, refusal.element_handle()
+    )
     assert refusal.get_attribute("role") is None and refusal.evaluate(IN_VIEW)
     form(page, "ability_test").locator("button[data-roll]").tap()
     assert said_by_roll(page, "ability_test") == "The Scheme has no die left"
     assert page.evaluate("() => window.arbiterPage.procs.ability_test.roll") is None
     set_field(page, "ability_test", "difficulty", 2)  # the form changed: said quietly again, with its odds
-    wait_until(page, "(el) => !el.hidden && !el.hasAttribute('role') && el.textContent === 'The Scheme has no die "
-               "left'", 10_000, refusal.element_handle())
+    wait_until(
+        page,
+        "(el) => !el.hidden && !el.hasAttribute('role') && el.textContent === 'The Scheme has no die left'",
+        10_000,
+        refusal.element_handle(),
+    )
     track_scheme(page, False)  # the table keeps its Scheme elsewhere: the form is the player's own, nothing to refuse
     wait_until(page, "(el) => el.hidden", 10_000, refusal.element_handle())
     assert roll(page, "ability_test")["scheme_roll"] is not None
@@ -614,12 +689,21 @@ def test_exertion_and_xp_are_spent_through_the_rules(app):
     assert [(s["name"], s["level"]) for s in skills] == [("Fencing", 1)]
     ops.get_by_label("Spend XP on").select_option(f"skill:{skills[0]['id']}")
     page.locator('.sheet [data-op="xp_spend"]').click()
-    wait_until(page, "() => document.querySelector('[data-sheet-status]').textContent.includes('costs 3 XP, but only 1 XP is held')", 5_000)
+    wait_until(
+        page,
+        "() => document.querySelector('[data-sheet-status]').textContent.includes('costs 3 XP, but only 1 XP is held')",
+        5_000,
+    )
     assert characters(page)["Aria"]["sheet"]["xp"] == 1
 
     add_row(page, "convictions", "The mission comes first", 2)
-    eventually(page, lambda: sheet_list(page, "Aria", "convictions") and sheet_list(page, "Aria", "convictions")[0]["significance"] == 2,
-               what="a Conviction")
+    eventually(
+        page,
+        lambda: (
+            sheet_list(page, "Aria", "convictions") and sheet_list(page, "Aria", "convictions")[0]["significance"] == 2
+        ),
+        what="a Conviction",
+    )
     page.locator(".sheet .use").get_by_label("The mission comes first (Significance 2)").check()
     fill_from_sheet(page, "ability_test")
     assert request_of(page, "ability_test")["convictions"] == [2]
@@ -634,8 +718,11 @@ def test_exertion_and_xp_are_spent_through_the_rules(app):
     choice = form(page, "ability_test").locator('[data-choice="exert"]')
     after = follow_up(page, "ability_test", choice.locator("button"))
     assert after["outcome"] == "success"
-    eventually(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 27 - result["exert_needed"],
-               what="Exertion spent by the follow-up")
+    eventually(
+        page,
+        lambda: characters(page)["Aria"]["sheet"]["exertion"] == 27 - result["exert_needed"],
+        what="Exertion spent by the follow-up",
+    )
 
 
 def declared(page, name) -> list:
@@ -654,15 +741,20 @@ def test_a_conviction_declared_for_the_scene_is_free_until_a_new_scene(app):
     (mission,) = sheet_list(page, "Aria", "convictions")
     page.locator(".sheet .use").get_by_label("The mission comes first (Significance 2)").check()
     fill_from_sheet(page, "ability_test")
-    assert (request_of(page, "ability_test")["convictions"], request_of(page, "ability_test")["convictions_declared"]) \
-        == ([2], 0)
+    assert (
+        request_of(page, "ability_test")["convictions"],
+        request_of(page, "ability_test")["convictions_declared"],
+    ) == ([2], 0)
     shown = page.locator(".sheet [data-scene-convictions]")
     assert shown.inner_text().endswith(": none yet.")
 
     first = roll(page, "ability_test")
     assert first["request"]["convictions_declared"] == 0
-    eventually(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 4 and declared(page, "Aria") == [mission["id"]],
-               what="one Exertion spent, the Conviction declared")
+    eventually(
+        page,
+        lambda: characters(page)["Aria"]["sheet"]["exertion"] == 4 and declared(page, "Aria") == [mission["id"]],
+        what="one Exertion spent, the Conviction declared",
+    )
     assert "Spent 1 Exertion to declare “The mission comes first” relevant to this Scene" in log(page)[-1]["note"]
     eventually(page, lambda: "“The mission comes first”" in shown.inner_text(), what="the sheet naming it")
     assert "declared this Scene" in page.locator(".sheet .use").inner_text()
@@ -692,6 +784,7 @@ def test_a_conviction_declared_for_the_scene_is_free_until_a_new_scene(app):
 
 # --- the Scheme ----------------------------------------------------------------------------------------------------
 
+
 def track_scheme(page, on):
     """Tick or untick "Track the Scheme on this device", and wait until the store holds it."""
     page.locator('[data-k="scheme:tracked"]').set_checked(on)
@@ -701,8 +794,12 @@ def track_scheme(page, on):
 def strong(page, name):
     create(page, "ability_test", name)
     for attr in ("Mental", "Control"):
-        edit(page, sheet_input(page, f"attributes.{attr}"), 5,
-             lambda a=attr: characters(page)[name]["sheet"]["attributes"][a] == 5)
+        edit(
+            page,
+            sheet_input(page, f"attributes.{attr}"),
+            5,
+            lambda a=attr: characters(page)[name]["sheet"]["attributes"][a] == 5,
+        )
     use_select(page, "type1").select_option("Mental")
     use_select(page, "type2").select_option("Control")
 
@@ -744,8 +841,12 @@ def test_scheme_dice_are_earned_and_spent_across_two_characters(app):
             break
     assert result["setback"]
     negate = form(page, "ability_test").locator('[data-choice="negate_setback"] button')
-    wait_until(page, """() => document.querySelector(
-        'form[data-system=ability_test] [data-choices]:not([data-checking]) [data-choice=negate_setback]')""", 10_000)
+    wait_until(
+        page,
+        """() => document.querySelector(
+        'form[data-system=ability_test] [data-choices]:not([data-checking]) [data-choice=negate_setback]')""",
+        10_000,
+    )
     negated = follow_up(page, "ability_test", negate)
     eventually(page, lambda: scheme(page) == 0, what="two dice spent on the setback")
     assert page.locator("[data-scheme]").inner_text() == "The Scheme: 0 dice"
@@ -778,8 +879,12 @@ def test_a_negation_the_scheme_cannot_pay_for_is_offered_disabled_with_the_reaso
             break
     assert result["setback"] and not result["setback_negated"]
     choice = form(page, "ability_test").locator('[data-choice="negate_setback"]')
-    wait_until(page, """() => document.querySelector(
-        'form[data-system=ability_test] [data-choice=negate_setback] button').disabled""", 10_000)
+    wait_until(
+        page,
+        """() => document.querySelector(
+        'form[data-system=ability_test] [data-choice=negate_setback] button').disabled""",
+        10_000,
+    )
     reason = choice.locator("[data-refusal]").inner_text()
     assert reason == "The Scheme has 1 die left: negating a setback takes 2"  # a player's words: no path
     table_idle(page)  # whatever the rolls set going is done: nothing negated it
@@ -787,8 +892,12 @@ def test_a_negation_the_scheme_cannot_pay_for_is_offered_disabled_with_the_reaso
     assert not any("negated" in e["summary"] or "Subtracted" in e["note"] for e in log(page)) and scheme(page) == 1
 
     track_scheme(page, False)  # the table keeps its Scheme on paper
-    wait_until(page, """() => !document.querySelector(
-        'form[data-system=ability_test] [data-choice=negate_setback] button').disabled""", 10_000)
+    wait_until(
+        page,
+        """() => !document.querySelector(
+        'form[data-system=ability_test] [data-choice=negate_setback] button').disabled""",
+        10_000,
+    )
     assert choice.locator("[data-refusal]").count() == 0
     entries = len(log(page))
     negated = follow_up(page, "ability_test", choice.locator("button"))
@@ -838,6 +947,7 @@ SHOW_ROLL = """async ([system, request, seed]) => {
 
 # --- ongoing struggles ---------------------------------------------------------------------------------------------
 
+
 def start_struggle(page, name, target, contest=False):
     part = page.locator('[data-part="struggles"]')
     part.get_by_label("Effort").fill(name)
@@ -856,8 +966,11 @@ def stored_struggle(page, name):
 def add_turn(page, card):
     before = card.get_attribute("data-accumulated"), card.locator("p.big").inner_text()
     card.locator("[data-turn-add]").click()
-    eventually(page, lambda: (card.get_attribute("data-accumulated"), card.locator("p.big").inner_text()) != before,
-               what="the turn to count")
+    eventually(
+        page,
+        lambda: (card.get_attribute("data-accumulated"), card.locator("p.big").inner_text()) != before,
+        what="the turn to count",
+    )
 
 
 def test_a_struggle_runs_to_completion_with_its_odds_shown(app):
@@ -866,7 +979,9 @@ def test_a_struggle_runs_to_completion_with_its_odds_shown(app):
     card = start_struggle(page, "Climb the tower", 12)
     set_field(page, "ten_again", "pool", 12)
     wait_until(page, "() => document.querySelector('.struggle [data-finish]')", 15_000)
-    state = {k: stored_struggle(page, "Climb the tower")[k] for k in ("target", "accumulated", "turns", "status", "contest")}
+    state = {
+        k: stored_struggle(page, "Climb the tower")[k] for k in ("target", "accumulated", "turns", "status", "contest")
+    }
     want = api.table("ten_again", "struggle_odds", state, {"request": request_of(page, "ten_again"), "turns": 5})
     shown = card.locator("[data-finish]")
     assert float(shown.get_attribute("data-finish")) == want["finish_within"]["5"]
@@ -916,7 +1031,9 @@ def test_a_botch_aborts_a_struggle_and_it_starts_again(app):
     roll(page, "ten_again")
     add_turn(page, card)
     card.locator("[data-turn-add]").click()  # the same roll again
-    wait_until(page, "() => document.querySelector('.struggle .sheet-status')?.textContent.includes('already added')", 5_000)
+    wait_until(
+        page, "() => document.querySelector('.struggle .sheet-status')?.textContent.includes('already added')", 5_000
+    )
     assert stored_struggle(page, "Pick the lock")["turns"] == 1
 
 
@@ -949,6 +1066,7 @@ def test_in_a_contest_the_resistance_eats_accumulated_successes(app):
 
 
 # --- the roll log --------------------------------------------------------------------------------------------------
+
 
 def test_log_filters_exports_and_clears_with_confirmation(app):
     """The log filters by character and procedure, exports what it shows as JSON and CSV, and clears only when confirmed."""
@@ -994,6 +1112,7 @@ def test_log_filters_exports_and_clears_with_confirmation(app):
 
 # --- import, export, damaged and newer stores ------------------------------------------------------------------------
 
+
 def export_table(page) -> dict:
     with page.expect_download() as info:
         page.locator('[data-export="table"]').click()
@@ -1001,7 +1120,9 @@ def export_table(page) -> dict:
 
 
 def import_file(page, name, text):
-    page.locator("#table-import").set_input_files({"name": name, "mimeType": "application/json", "buffer": text.encode()})
+    page.locator("#table-import").set_input_files(
+        {"name": name, "mimeType": "application/json", "buffer": text.encode()}
+    )
     page.wait_for_selector("[data-import]")
     return page.locator("[data-import]")
 
@@ -1024,17 +1145,31 @@ def test_a_malformed_import_changes_nothing_and_says_what_is_wrong(app, tmp_path
     cases = [
         ("not json", "{not json", ["not JSON"]),
         ("wrong app", json.dumps({"app": "something"}), ['app: must be "arbiter-table"']),
-        ("bad fields", json.dumps(bad_will), ["'characters[0].sheet.will' must be a whole number from 0 to 20, got 'lots'",
-                                              "'log[0].dice[0]' must be from 1 to 10, got 0"]),
-        ("over the maximum", json.dumps(over_max),
-         ["'characters[0].sheet.will' must be from 0 to 4 (resolve + composure), got 9"]),
+        (
+            "bad fields",
+            json.dumps(bad_will),
+            [
+                "'characters[0].sheet.will' must be a whole number from 0 to 20, got 'lots'",
+                "'log[0].dice[0]' must be from 1 to 10, got 0",
+            ],
+        ),
+        (
+            "over the maximum",
+            json.dumps(over_max),
+            ["'characters[0].sheet.will' must be from 0 to 4 (resolve + composure), got 9"],
+        ),
         ("newer", json.dumps(newer), ["newer version of Arbiter (schema 99)"]),
     ]
     for name, text, messages in cases:
         report = import_file(page, f"{name}.json", text)
         # The previous file's report says "refused" too: wait for the one that names this file.
-        wait_until(page, "(f) => { const r = document.querySelector('[data-import]'); "
-                         "return r.dataset.import === 'refused' && r.textContent.startsWith(f); }", 10_000, f"{name}.json")
+        wait_until(
+            page,
+            "(f) => { const r = document.querySelector('[data-import]'); "
+            "return r.dataset.import === 'refused' && r.textContent.startsWith(f); }",
+            10_000,
+            f"{name}.json",
+        )
         assert "nothing changed" in report.inner_text() or "newer version" in report.inner_text()
         for message in messages:
             assert message in report.inner_text(), (name, report.inner_text())
@@ -1117,10 +1252,15 @@ def test_an_unreadable_meta_record_is_kept_aside_and_the_sheets_stay(app):
 
 def test_without_indexeddb_the_table_lives_in_memory_and_says_so(page, app):
     """A browser that refuses storage still gets a working table for the session, and is told it will not last."""
-    page.add_init_script("indexedDB.open = () => { throw new DOMException('storage is switched off', 'SecurityError'); };")
+    page.add_init_script(
+        "indexedDB.open = () => { throw new DOMException('storage is switched off', 'SecurityError'); };"
+    )
     app("#two_dice")
     alert = page.locator('[data-problem="unavailable"]')
-    assert "changes last until the page is closed" in alert.inner_text() and "storage is switched off" in alert.inner_text()
+    assert (
+        "changes last until the page is closed" in alert.inner_text()
+        and "storage is switched off" in alert.inner_text()
+    )
     page.select_option("#new-char-kind", "two_dice")
     page.fill("#new-char-name", "Lou")
     page.click('[data-create="character"] button[type=submit]')
@@ -1191,8 +1331,11 @@ def test_pay_the_price_marks_fold_into_situations(page, app):
     price_list(page).locator("summary").click()
     price_list(page).locator("[data-price-player]").fill("Ann")
     pick_price(page, 2)
-    eventually(page, lambda: marks(page) == [{"option": 1, "by": None}, {"option": 2, "by": "Ann"},
-                                             {"option": 4, "by": None}], what="Ann's mark")
+    eventually(
+        page,
+        lambda: marks(page) == [{"option": 1, "by": None}, {"option": 2, "by": "Ann"}, {"option": 4, "by": None}],
+        what="Ann's mark",
+    )
     assert records(page)["shared:price"]["data"]["situations"][0]["player"] == "Ann"
     assert price_list(page).count() == 0  # its one Price paid (threat-14): the list is gone
     roll_until(page, offered=True)
@@ -1241,8 +1384,11 @@ def test_pay_the_price_is_paid_by_the_character_rolling(app):
     pick_character(page, "Bo")
     fill_from_sheet(page, "threat")
     roll_until(page, offered=True)
-    eventually(page, lambda: price_list(page).locator("[data-price-by]").get_attribute("data-price-by") == "Bo",
-               what="Bo paying")
+    eventually(
+        page,
+        lambda: price_list(page).locator("[data-price-by]").get_attribute("data-price-by") == "Bo",
+        what="Bo paying",
+    )
     assert price_list(page).locator("[data-price-by]").text_content().startswith("Paid by Bo")
     before = len(log(page))
     open_price(page)
@@ -1290,6 +1436,7 @@ def test_losing_one_insight_is_paid_on_the_sheet_of_the_one_rolling(app):
 
 # --- two tabs -------------------------------------------------------------------------------------------------------
 
+
 def test_two_tabs_stay_in_step_and_keep_both_changes(app, watch):
     """Edits in two tabs to the same sheet both last; simultaneous spends both count; each tab shows the other's."""
     a = app("#ten_again")
@@ -1302,11 +1449,19 @@ def test_two_tabs_stay_in_step_and_keep_both_changes(app, watch):
     sheet_input(b, "composure").fill("6")
     sheet_input(a, "resolve").press("Tab")
     sheet_input(b, "composure").press("Tab")
-    eventually(a, lambda: (characters(a)["Hal"]["sheet"]["resolve"], characters(a)["Hal"]["sheet"]["composure"]) == (5, 6),
-               what="both edits")
+    eventually(
+        a,
+        lambda: (characters(a)["Hal"]["sheet"]["resolve"], characters(a)["Hal"]["sheet"]["composure"]) == (5, 6),
+        what="both edits",
+    )
     for tab in (a, b):
-        eventually(tab, lambda t=tab: sheet_input(t, "resolve").input_value() == "5" and sheet_input(t, "composure").input_value() == "6",
-                   what="both edits shown in each tab")
+        eventually(
+            tab,
+            lambda t=tab: (
+                sheet_input(t, "resolve").input_value() == "5" and sheet_input(t, "composure").input_value() == "6"
+            ),
+            what="both edits shown in each tab",
+        )
     # both tabs spend a Will at the same moment: two are spent
     a.evaluate("document.querySelector('.sheet [data-op=spend_will]').click()")
     b.evaluate("document.querySelector('.sheet [data-op=spend_will]').click()")
@@ -1316,18 +1471,19 @@ def test_two_tabs_stay_in_step_and_keep_both_changes(app, watch):
     create(b, "arbitration", "Ida")
     a.wait_for_selector('.char-list button:has-text("Ida")')
     roll(a, "ten_again")
-    b.wait_for_selector('.log-entry.roll')
+    b.wait_for_selector(".log-entry.roll")
     b.close()
 
 
 # --- text, keyboard, phone ------------------------------------------------------------------------------------------
+
 
 def test_typed_names_are_shown_as_text(app):
     """A name that looks like markup is shown as those characters, never parsed as HTML."""
     page = app("#two_dice")
     dialogs = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    evil = '<img src=x onerror=alert(1)>'
+    evil = "<img src=x onerror=alert(1)>"
     create(page, "two_dice", evil)
     add_row(page, "traits", evil, 2)
     fill_from_sheet(page, "two_dice")
@@ -1350,12 +1506,18 @@ def test_keyboard_alone_creates_a_character_and_fills_a_form(app):
     assert page.evaluate("document.activeElement.dataset.k").endswith(":name")
     page.locator('.sheet [data-add="attributes"]').focus()
     page.keyboard.press("Enter")
-    wait_until(page, "() => document.activeElement.matches('.sheet [data-list=attributes] input[type=text]:not(.int)')", 5_000)
+    wait_until(
+        page, "() => document.activeElement.matches('.sheet [data-list=attributes] input[type=text]:not(.int)')", 5_000
+    )
     page.keyboard.type("Wits")
     page.keyboard.press("Tab")
     page.keyboard.type("3")
     page.keyboard.press("Tab")
-    eventually(page, lambda: sheet_list(page, "Jo", "attributes") and sheet_list(page, "Jo", "attributes")[0]["dots"] == 3, what="Wits 3")
+    eventually(
+        page,
+        lambda: sheet_list(page, "Jo", "attributes") and sheet_list(page, "Jo", "attributes")[0]["dots"] == 3,
+        what="Wits 3",
+    )
     page.locator(".sheet .use").get_by_label("Wits 3").focus()
     page.keyboard.press("Space")
     page.locator('.sheet [data-fill="ten_again"]').focus()
@@ -1410,8 +1572,11 @@ def _python_refusal(kind, sheet, path, bad):
 
 def _rows(kind):
     """A value for one entry of each list of records the sheet has, so that every kind of number input is shown."""
-    return [(f["name"], [v for k, v in f["of"]["default"].items() if k != "id"])
-            for f in SPECS[kind]["sheet"]["fields"] if f["type"] == "list" and f["of"]["type"] == "record"]
+    return [
+        (f["name"], [v for k, v in f["of"]["default"].items() if k != "id"])
+        for f in SPECS[kind]["sheet"]["fields"]
+        if f["type"] == "list" and f["of"]["type"] == "record"
+    ]
 
 
 @pytest.mark.parametrize("kind", list(SETUP))
@@ -1448,8 +1613,9 @@ def test_each_sheet_number_shows_and_refuses_pythons_limits(app, kind):
         error.wait_for(timeout=5_000)
         words = error.inner_text()
         assert FROM_TO.search(words).groups() == FROM_TO.search(python).groups(), (key, words, python)
-    ints = {tuple(p for p in path if not isinstance(p, int))
-            for path, decl in _int_fields(SPECS[kind]["sheet"]["fields"])}
+    ints = {
+        tuple(p for p in path if not isinstance(p, int)) for path, decl in _int_fields(SPECS[kind]["sheet"]["fields"])
+    }
     assert seen == ints, "every number the sheet declares is shown"
     # A fixed wait on purpose: it checks that nothing happens (a refused value starts no write to wait for).
     page.wait_for_timeout(200)
@@ -1473,7 +1639,7 @@ def _will_refusal(sheet, will):
 
 
 def test_a_sheet_python_refuses_to_roll_does_not_fill_the_form(app):
-    """"Fill the … form" asks arbiter.api.request_from_sheet: a d10 pool over the form's 30 dice, or Masteries with a
+    """ "Fill the … form" asks arbiter.api.request_from_sheet: a d10 pool over the form's 30 dice, or Masteries with a
     Skill of 0, is refused on the sheet in CPython's words, and the form keeps what it held."""
     page = app("#ten_again")
     create(page, "ten_again", "Big")

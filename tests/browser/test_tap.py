@@ -35,8 +35,12 @@ def app(page):
 
 def quiet(page, system: str) -> None:
     """Wait until the form's last tap is kept by the table, its checks are done and every call is answered."""
-    wait_until(page, "(s) => !window.arbiterPage.procs[s].pending"
-               " && !('stale' in window.arbiterPage.procs[s].oddsBox.dataset)", 10_000, system)  # odds asked, answered
+    wait_until(
+        page,
+        "(s) => !window.arbiterPage.procs[s].pending && !('stale' in window.arbiterPage.procs[s].oddsBox.dataset)",
+        10_000,
+        system,
+    )  # odds asked, answered
     page.evaluate("() => window.arbiterPage.recheck()")  # a recheck of unchanged inputs asks nothing
     wait_until(page, "() => window.__posted === window.__answered", 10_000)
 
@@ -47,8 +51,13 @@ def tap(page, system: str, button) -> list[str]:
     entries = len(log(page))
     page.evaluate("() => { window.__sent = []; }")
     button.click()
-    wait_until(page, "(n) => document.querySelectorAll('.log-entry').length > n"
-               " || Number(document.querySelector('[data-log-count]')?.dataset.logCount) > n", 10_000, entries)
+    wait_until(
+        page,
+        "(n) => document.querySelectorAll('.log-entry').length > n"
+        " || Number(document.querySelector('[data-log-count]')?.dataset.logCount) > n",
+        10_000,
+        entries,
+    )
     quiet(page, system)
     return page.evaluate("() => window.__sent")
 

@@ -35,8 +35,12 @@ def server(toy_dist):
 
 def tray(page):
     """The coin's canvas once its dice have landed: the faces it shows and each die's marks."""
-    wait_until(page, """() => ['landed', 'empty'].includes(
-        document.querySelector('form[data-system="coin"] canvas[data-dice]').dataset.state)""", 10_000)
+    wait_until(
+        page,
+        """() => ['landed', 'empty'].includes(
+        document.querySelector('form[data-system="coin"] canvas[data-dice]').dataset.state)""",
+        10_000,
+    )
     canvas = form(page, COIN).locator("canvas[data-dice]")
     marks = page.evaluate("() => window.arbiterPage.procs.coin.tray.dice.map((d) => [...d.marks])")
     return json.loads(canvas.get_attribute("data-faces")), marks
@@ -69,8 +73,12 @@ def test_the_coin_has_its_tab_form_odds_dice_words_and_follow_up(page):
     assert (coins.get_attribute("min"), coins.get_attribute("max"), coins.input_value()) == ("1", "3", "1")
 
     set_field(page, COIN, "coins", 2)
-    wait_until(page, """() => { const o = document.querySelector('form[data-system="coin"] [data-odds]');
-        return o.dataset.stale === undefined && JSON.parse(o.dataset.request || '{}').coins === 2; }""", 10_000)
+    wait_until(
+        page,
+        """() => { const o = document.querySelector('form[data-system="coin"] [data-odds]');
+        return o.dataset.stale === undefined && JSON.parse(o.dataset.request || '{}').coins === 2; }""",
+        10_000,
+    )
     odds = f.locator("[data-odds]")
     for key, p, exact in (("won", "0.75", "3/4"), ("lost", "0.25", "1/4")):
         row = odds.locator(f'.odds-row[data-key="{key}"]')
@@ -105,5 +113,8 @@ def test_the_normal_build_shows_no_coin(dist, toy_dist):
     assert "index.html" in differ and "pyodide/snapshot.bin" in differ
     page = (dist / "index.html").read_text(encoding="utf-8")
     assert 'data-system="coin"' in (toy_dist / "index.html").read_text(encoding="utf-8")
-    assert 'data-system="coin"' not in page and '"coin"' not in page and b"arbiter_procedures" not in (
-        dist / "pyodide" / "snapshot.bin").read_bytes()
+    assert (
+        'data-system="coin"' not in page
+        and '"coin"' not in page
+        and b"arbiter_procedures" not in (dist / "pyodide" / "snapshot.bin").read_bytes()
+    )

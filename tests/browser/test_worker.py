@@ -45,9 +45,7 @@ def _filled(schema: dict, high: bool):
 
 def requests_for(system: dict) -> list[dict]:
     """The system's defaults, and requests with every field at its top and at its bottom."""
-    return [system["defaults"]] + [
-        {f["name"]: _filled(f, high) for f in system["fields"]} for high in (True, False)
-    ]
+    return [system["defaults"]] + [{f["name"]: _filled(f, high) for f in system["fields"]} for high in (True, False)]
 
 
 def cpython(method: str, *args) -> dict:
@@ -110,24 +108,58 @@ def test_odds_match_cpython_exactly(ready_page):
     calls = [("odds", [s["id"], request]) for s in SYSTEMS for request in requests_for(s)]
     want = [cpython(*[method, *args]) for method, args in calls]
     assert any(w["ok"] for w in want) and {s["id"] for s in SYSTEMS} <= {
-        args[0] for (_, args), w in zip(calls, want) if w["ok"]}, "every system answers some request"
+        args[0] for (_, args), w in zip(calls, want) if w["ok"]
+    }, "every system answers some request"
     assert_same(calls, call_all(page, calls), want)
 
 
 def test_seeded_rolls_match_cpython(ready_page):
     """roll() with a seed gives the very roll CPython gives with that seed."""
     page = ready_page()
-    calls = [("roll", [s["id"], request, seed]) for s in SYSTEMS for request in requests_for(s) for seed in (1, 20260101)]
+    calls = [
+        ("roll", [s["id"], request, seed]) for s in SYSTEMS for request in requests_for(s) for seed in (1, 20260101)
+    ]
     assert_same(calls, call_all(page, calls), [cpython(*[method, *args]) for method, args in calls])
 
 
 ACT_CASES = [
-    ("threat", {"rating": 2, "threats": [{"name": "A", "desperate": False}, {"name": "B", "desperate": True}],
-                "extra_dice": 1}, {"assign": [[0], [1, 2, 3]]}),
-    ("ability_test", {"type1": 2, "type2": 2, "skill": 1, "item": 0, "convictions": [], "difficulty": 3,
-                      "masteries": 2, "scheme_die": False}, {"reroll": [0, 1]}),
-    ("ability_test", {"type1": 2, "type2": 2, "skill": 0, "item": 0, "convictions": [], "difficulty": 2,
-                      "masteries": 0, "scheme_die": False}, {"exert": 1}),
+    (
+        "threat",
+        {
+            "rating": 2,
+            "threats": [{"name": "A", "desperate": False}, {"name": "B", "desperate": True}],
+            "extra_dice": 1,
+        },
+        {"assign": [[0], [1, 2, 3]]},
+    ),
+    (
+        "ability_test",
+        {
+            "type1": 2,
+            "type2": 2,
+            "skill": 1,
+            "item": 0,
+            "convictions": [],
+            "difficulty": 3,
+            "masteries": 2,
+            "scheme_die": False,
+        },
+        {"reroll": [0, 1]},
+    ),
+    (
+        "ability_test",
+        {
+            "type1": 2,
+            "type2": 2,
+            "skill": 0,
+            "item": 0,
+            "convictions": [],
+            "difficulty": 2,
+            "masteries": 0,
+            "scheme_die": False,
+        },
+        {"exert": 1},
+    ),
     ("ten_again", {"pool": 5}, {"spend_will": True}),
 ]
 
@@ -162,8 +194,14 @@ def test_bad_requests_reject_with_the_rules_error_message(ready_page):
 
 
 # The table's doors through the client: its name for each, and arbiter.api's.
-TABLE_DOORS = {"costs": "costs", "afterRoll": "after_roll", "requestFromSheet": "request_from_sheet",
-               "tableSpec": "table_spec", "checkSheet": "check_sheet", "checkRecord": "check_record"}
+TABLE_DOORS = {
+    "costs": "costs",
+    "afterRoll": "after_roll",
+    "requestFromSheet": "request_from_sheet",
+    "tableSpec": "table_spec",
+    "checkSheet": "check_sheet",
+    "checkRecord": "check_record",
+}
 
 
 def test_the_table_doors_match_cpython(ready_page):
@@ -184,8 +222,10 @@ def test_the_table_doors_match_cpython(ready_page):
         ("costs", ["ability_test", test["request"], None, {"convictions": ["c1"]}]),  # the sheet's choices: by id
         ("costs", ["ability_test", test["request"], None, {"convictions": []}]),
         ("afterRoll", ["ability_test", test, None, False, {"convictions": ["c1"]}]),
-        ("requestFromSheet", ["ten_again", {**sheet, "attributes": [{"id": "a", "name": "Wits", "dots": 3}]},
-                              {"stats": ["a"]}]),
+        (
+            "requestFromSheet",
+            ["ten_again", {**sheet, "attributes": [{"id": "a", "name": "Wits", "dots": 3}]}, {"stats": ["a"]}],
+        ),
         ("requestFromSheet", ["ten_again", sheet, {"stats": []}]),
         ("tableSpec", []),
         ("checkSheet", ["luck", specs["threat"]["sheet"]["default"]]),
@@ -275,7 +315,9 @@ def test_python_is_not_on_the_main_thread(ready_page):
     # (Chromium fetches a module worker's static imports, such as pyodide.mjs, for the page; the rest is the worker's.)
     main_thread = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
     assert any(name.endswith("/static/worker.js") for name in main_thread)
-    assert not [n for n in main_thread if n.endswith((".wasm", ".whl", "python_stdlib.zip", "pyodide-lock.json", ".bin"))]
+    assert not [
+        n for n in main_thread if n.endswith((".wasm", ".whl", "python_stdlib.zip", "pyodide-lock.json", ".bin"))
+    ]
 
 
 def test_requests_to_other_origins_are_caught(page, watch):
@@ -283,16 +325,23 @@ def test_requests_to_other_origins_are_caught(page, watch):
 
     The app's own Content-Security-Policy would refuse such a request before it is made, so the probe runs on a
     bare same-origin page without one: this tests the fixture's net, not the policy."""
-    page.route("**/probe.html", lambda route: route.fulfill(
-        body='<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>probe</title>',
-        content_type="text/html"))
+    page.route(
+        "**/probe.html",
+        lambda route: route.fulfill(
+            body='<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>probe</title>',
+            content_type="text/html",
+        ),
+    )
     page.goto("/probe.html")
     elsewhere = "http://127.0.0.1:9/elsewhere"  # another origin, on the loopback
-    page.evaluate("""(url) => new Promise((resolve) => {
+    page.evaluate(
+        """(url) => new Promise((resolve) => {
         const code = `fetch(${JSON.stringify(url)}).then(() => postMessage('sent'), () => postMessage('blocked'))`;
         const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
         worker.onmessage = ({ data }) => { worker.terminate(); resolve(data); };
-    })""", elsewhere)
+    })""",
+        elsewhere,
+    )
     assert watch.problems == [f"request to another origin: {elsewhere}"]
     watch.problems.clear()
 
@@ -321,15 +370,21 @@ def test_stalled_load_times_out_and_retry_recovers(page, await_ready):
     assert page.evaluate("window.arbiter.odds('luck', {}).then((o) => o.exact)") == api.odds("luck", {})["exact"]
 
 
-@pytest.mark.parametrize("damage, words", [
-    (lambda data: data[:-1000], "damaged"),  # truncated: the lengths in its header no longer add up
-    (lambda data: data[:-9] + bytes([data[-9] ^ 1]) + data[-8:], "damaged"),  # one bit of the zstd frame flipped
-    (lambda data: b"not a snapshot", "not an Arbiter snapshot"),
-])
+@pytest.mark.parametrize(
+    "damage, words",
+    [
+        (lambda data: data[:-1000], "damaged"),  # truncated: the lengths in its header no longer add up
+        (lambda data: data[:-9] + bytes([data[-9] ^ 1]) + data[-8:], "damaged"),  # one bit of the zstd frame flipped
+        (lambda data: b"not a snapshot", "not an Arbiter snapshot"),
+    ],
+)
 def test_damaged_snapshot_fails_the_load(page, damage, words):
     """A memory snapshot that is not the one built fails the load with a message, not silence or wrong dice."""
-    data = (page.context.request.get("/pyodide/snapshot.bin").body())
-    page.route("**/pyodide/snapshot.bin", lambda route: route.fulfill(body=damage(data), content_type="application/octet-stream"))
+    data = page.context.request.get("/pyodide/snapshot.bin").body()
+    page.route(
+        "**/pyodide/snapshot.bin",
+        lambda route: route.fulfill(body=damage(data), content_type="application/octet-stream"),
+    )
     page.goto("/")
     wait_until(page, "() => window.arbiter?.status === 'failed'", 30_000)
     message = page.evaluate("window.arbiter.ready.then(() => 'resolved', (e) => e.message)")
@@ -338,9 +393,13 @@ def test_damaged_snapshot_fails_the_load(page, damage, words):
 
 def test_console_errors_are_caught_from_page_and_worker(page, watch):
     """The page fixture notices console errors and uncaught errors, from the page and from a worker."""
-    page.route("**/probe.html", lambda route: route.fulfill(
-        body='<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>probe</title>',
-        content_type="text/html"))
+    page.route(
+        "**/probe.html",
+        lambda route: route.fulfill(
+            body='<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>probe</title>',
+            content_type="text/html",
+        ),
+    )
     page.goto("/probe.html")  # a bare page: the app's CSP would refuse the blob: worker this probe starts
     page.evaluate("""() => new Promise((resolve) => {
         console.error('page says boom');

@@ -23,8 +23,11 @@ def engine_session(request, tmp_path_factory):
     why = engine_drivers.missing(name)
     if why:
         pytest.skip(why)
-    driver = (engine_drivers.start_webkit() if name == "webkit"
-              else engine_drivers.start_firefox(tmp_path_factory.mktemp("firefox")))
+    driver = (
+        engine_drivers.start_webkit()
+        if name == "webkit"
+        else engine_drivers.start_firefox(tmp_path_factory.mktemp("firefox"))
+    )
     yield lambda: driver
     driver.close()
 

@@ -49,8 +49,9 @@ def test_the_procedures_without_follow_ups_offer_none(engine, server):
         steps.show(engine, system)
         roll = steps.roll_via_form(engine, system)
         assert roll["choices"] == []
-        assert engine.run("(css) => document.querySelectorAll(css + ' [data-choice]').length",
-                          steps.form_css(system)) == 0
+        assert (
+            engine.run("(css) => document.querySelectorAll(css + ' [data-choice]').length", steps.form_css(system)) == 0
+        )
 
 
 def test_switching_every_tab_and_rolling_raises_no_page_error(engine, server):
@@ -58,7 +59,9 @@ def test_switching_every_tab_and_rolling_raises_no_page_error(engine, server):
     steps.open_app(engine, server.url)
     for system in itertools.chain(steps.SPEC, reversed(steps.SPEC)):
         steps.show(engine, system)
-        steps.landed_faces(engine, system) if steps.current_roll(engine, system) else steps.roll_via_form(engine, system)
+        steps.landed_faces(engine, system) if steps.current_roll(engine, system) else steps.roll_via_form(
+            engine, system
+        )
     engine.run("() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
 
 
@@ -67,8 +70,12 @@ def test_a_reload_is_served_offline_and_rolls(engine, dist):
     server = build.Server(dist).start()  # an origin of its own, so no other test's service worker is in the way
     try:
         steps.open_app(engine, server.url)
-        steps.wait_until(engine, "() => ['saved', 'failed', 'unsupported'].includes(document.documentElement.dataset.offline)",
-                         timeout_s=60, what="the offline copy to be saved")
+        steps.wait_until(
+            engine,
+            "() => ['saved', 'failed', 'unsupported'].includes(document.documentElement.dataset.offline)",
+            timeout_s=60,
+            what="the offline copy to be saved",
+        )
         assert engine.run("() => document.documentElement.dataset.offline") == "saved"
         url = server.url + "#ten_again"
     finally:
@@ -87,5 +94,9 @@ def test_the_table_keeps_a_character_across_a_reload(engine, server):
     steps.open_app(engine, server.url + "#ten_again", table=True)
     steps.create_character(engine, "ten_again", name)
     steps.open_app(engine, server.url + "#ten_again", table=True)
-    steps.wait_until(engine, "(name) => [...document.querySelectorAll('.char-list button')]"
-                     ".some((b) => b.textContent.includes(name))", name, what=f"{name} in the list after a reload")
+    steps.wait_until(
+        engine,
+        "(name) => [...document.querySelectorAll('.char-list button')].some((b) => b.textContent.includes(name))",
+        name,
+        what=f"{name} in the list after a reload",
+    )

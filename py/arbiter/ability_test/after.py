@@ -27,10 +27,14 @@ class _NoDice:
 
 
 def _certain(test: AbilityTest) -> dict:
-    return {"outcomes": {"success": Fraction(int(test.outcome.value == "success")),
-                         "failure": Fraction(int(test.outcome.value == "failure"))},
-            "scheme_gain": Fraction(int(test.scheme_gain)),
-            "setback": Fraction(int(test.setback and not test.setback_negated))}
+    return {
+        "outcomes": {
+            "success": Fraction(int(test.outcome.value == "success")),
+            "failure": Fraction(int(test.outcome.value == "failure")),
+        },
+        "scheme_gain": Fraction(int(test.scheme_gain)),
+        "setback": Fraction(int(test.setback and not test.setback_negated)),
+    }
 
 
 def standing(roll: dict) -> dict:
@@ -46,9 +50,12 @@ def reroll_odds(test: AbilityTest, indexes: tuple[int, ...]) -> dict:
     kept = test.total - sum(test.dice[i] for i in indexes)
     every = test.every_die
     success, setback, gain = reroll_ways(kept, 1 in every, SIDES in every, test.ability, k, test.request.scheme_die)
-    p = Fraction(success, SIDES ** k)
-    return {"outcomes": {"success": p, "failure": 1 - p},
-            "scheme_gain": Fraction(gain, SIDES ** k), "setback": Fraction(setback, SIDES ** k)}
+    p = Fraction(success, SIDES**k)
+    return {
+        "outcomes": {"success": p, "failure": 1 - p},
+        "scheme_gain": Fraction(gain, SIDES**k),
+        "setback": Fraction(setback, SIDES**k),
+    }
 
 
 def odds_after(roll: dict, action: Any) -> dict:
@@ -80,15 +87,26 @@ def what_if(req: dict) -> list[dict]:
 
     def entry(label: str, change: dict, **more) -> None:
         o = odds({**req, **change})
-        out.append({"label": label, "change": change, **more, "outcomes": o["outcomes"],
-                    "scheme_gain": o["scheme_gain"], "setback": o["setback"]})
+        out.append(
+            {
+                "label": label,
+                "change": change,
+                **more,
+                "outcomes": o["outcomes"],
+                "scheme_gain": o["scheme_gain"],
+                "setback": o["setback"],
+            }
+        )
 
     if not req["scheme_die"]:
         entry("With a Scheme die", {"scheme_die": True})
     if len(req["convictions"]) < MAX_CONVICTIONS:
         for value, label, _ in SIGNIFICANCE:
-            entry(f"With a {label} Conviction (+{value}, one Exertion)",
-                  {"convictions": [*req["convictions"], value]}, significance=value)
+            entry(
+                f"With a {label} Conviction (+{value}, one Exertion)",
+                {"convictions": [*req["convictions"], value]},
+                significance=value,
+            )
     if req["skill"] and req["masteries"] < min(req["difficulty"], MAX_MASTERIES):
         entry("With one more Mastery", {"masteries": req["masteries"] + 1})
     return out
@@ -118,13 +136,20 @@ def luck(roll: dict) -> dict:
     same = Fraction(margin_ways[margin], whole)
     p_success = Fraction(sum(w for m, w in margin_ways.items() if m > 0), whole)
     success = margin > 0
-    return {"order": list(ORDER), "outcome": ORDER[success], "rank": f"Ability − total: {margin:+d}",
-            "p_worse": worse, "p_same": same, "p_outcome": p_success if success else 1 - p_success,
-            "p_success": p_success, "success": success}
-
+    return {
+        "order": list(ORDER),
+        "outcome": ORDER[success],
+        "rank": f"Ability − total: {margin:+d}",
+        "p_worse": worse,
+        "p_same": same,
+        "p_outcome": p_success if success else 1 - p_success,
+        "p_success": p_success,
+        "success": success,
+    }
 
 
 # --- the headline: the one chance beside Roll ---------------------------------------------------------------------
+
 
 def headline(exact: dict) -> dict:
     """Beside Roll: the chance that the Ability beats the total, a success."""

@@ -30,9 +30,11 @@ def _reroll_counts(k: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int,
         return out
 
     all_below, no_one_below, no_six_below = below(every), below(no_one), below(no_six)
-    return (tuple(all_below),
-            tuple(a - b for a, b in zip(all_below, no_one_below)),
-            tuple(a - b for a, b in zip(all_below, no_six_below)))
+    return (
+        tuple(all_below),
+        tuple(a - b for a, b in zip(all_below, no_one_below)),
+        tuple(a - b for a, b in zip(all_below, no_six_below)),
+    )
 
 
 def _threshold(kept_sum: int, ability: int, k: int) -> int:
@@ -45,18 +47,18 @@ def _chances(ascending: tuple[int, ...], ability: int, k: int, scheme_die: bool)
 
     Every die rolled during the Test counts for the setback and the Scheme die, a 1 or a 6 rerolled away too
     (ability_test-7)."""
-    return reroll_ways(sum(ascending[:len(ascending) - k]), 1 in ascending, SIDES in ascending, ability, k,
-                       scheme_die)
+    return reroll_ways(sum(ascending[: len(ascending) - k]), 1 in ascending, SIDES in ascending, ability, k, scheme_die)
 
 
-def reroll_ways(kept_sum: int, rolled_one: bool, rolled_six: bool, ability: int, k: int,
-                scheme_die: bool) -> tuple[int, int, int]:
+def reroll_ways(
+    kept_sum: int, rolled_one: bool, rolled_six: bool, ability: int, k: int, scheme_die: bool
+) -> tuple[int, int, int]:
     """Rerolling k dice while the others sum to `kept_sum`: the ways (out of 6**k) of success, of a setback and of a
     Scheme die gain; `rolled_one`, `rolled_six`: a 1, a 6 was rolled during the Test already (ability_test-7)."""
     below, below_one, below_six = _reroll_counts(k)
     t = _threshold(kept_sum, ability, k)
     success = below[t]
-    setback = (SIDES ** k - below[t]) if rolled_six else (below_six[-1] - below_six[t])
+    setback = (SIDES**k - below[t]) if rolled_six else (below_six[-1] - below_six[t])
     gain = 0 if scheme_die else below[t] if rolled_one else below_one[t]
     return success, setback, gain
 
@@ -77,13 +79,14 @@ def _best_k(ascending: tuple[int, ...], ability: int, rerolls: int, scheme_die: 
     return best
 
 
-def best_reroll(dice: tuple[int, ...] | list[int], ability: int, rerolls: int,
-                scheme_die: bool = False) -> tuple[int, ...]:
+def best_reroll(
+    dice: tuple[int, ...] | list[int], ability: int, rerolls: int, scheme_die: bool = False
+) -> tuple[int, ...]:
     """The die indexes to reroll under the odds' policy (ability_test-12): the k highest dice for the best k
     (no reroll when none does better)."""
     order = sorted(range(len(dice)), key=lambda i: (dice[i], i))
     k = _best_k(tuple(dice[i] for i in order), ability, min(rerolls, len(dice)), scheme_die)
-    return tuple(sorted(order[len(dice) - k:]))
+    return tuple(sorted(order[len(dice) - k :]))
 
 
 def _arrangements(multiset: tuple[int, ...]) -> int:
@@ -109,5 +112,8 @@ def odds(req: dict) -> dict:
             gain += ways[2] * scale
     total = SIDES ** (d + rerolls + (1 if request.scheme_die else 0))
     p = Fraction(success, total)
-    return {"outcomes": {"success": p, "failure": 1 - p},
-            "scheme_gain": Fraction(gain, total), "setback": Fraction(setback, total)}
+    return {
+        "outcomes": {"success": p, "failure": 1 - p},
+        "scheme_gain": Fraction(gain, total),
+        "setback": Fraction(setback, total),
+    }

@@ -5,8 +5,11 @@ from __future__ import annotations
 from ..shapes import BOOL, INT, JSON, MARKS, NUMBER, OUTCOMES, TEXT, Items, Key, Nullable, choice, odds_json, roll_json
 from .sheet import FIELDS
 
-_ODDS = odds_json(OUTCOMES, Key("scheme_gain", NUMBER, "the chance to earn a Scheme die"),
-                  Key("setback", NUMBER, "the chance of a setback that stands"))
+_ODDS = odds_json(
+    OUTCOMES,
+    Key("scheme_gain", NUMBER, "the chance to earn a Scheme die"),
+    Key("setback", NUMBER, "the chance of a setback that stands"),
+)
 
 ROLL = roll_json(
     FIELDS,
@@ -26,11 +29,23 @@ ROLL = roll_json(
     Key("setback_negated", BOOL, "the Players negated the setback"),
     Key("exert_needed", INT, "the Exertion that would turn a failure into a success (0 on a success)"),
     standing=_ODDS,
-    choices=(choice("reroll", Key("max", INT, "the dice the Masteries may reroll"),
-                    Key("suggested", Items(INT), "the indexes of the best dice to reroll"), odds=_ODDS),
-             choice("exert", Key("min", INT), Key("max", INT), Key("exert_needed", INT),
-                    Key("action", JSON, "the action that turns the failure"), odds=_ODDS),
-             choice("negate_setback", Key("cost", INT, "the Scheme dice it costs"), Key("action", JSON), odds=_ODDS)),
+    choices=(
+        choice(
+            "reroll",
+            Key("max", INT, "the dice the Masteries may reroll"),
+            Key("suggested", Items(INT), "the indexes of the best dice to reroll"),
+            odds=_ODDS,
+        ),
+        choice(
+            "exert",
+            Key("min", INT),
+            Key("max", INT),
+            Key("exert_needed", INT),
+            Key("action", JSON, "the action that turns the failure"),
+            odds=_ODDS,
+        ),
+        choice("negate_setback", Key("cost", INT, "the Scheme dice it costs"), Key("action", JSON), odds=_ODDS),
+    ),
 )
 """What roll() and act() answer: the Scheme die, the difficulty dice (as rolled and as rerolled), Ability against
 the total, the Scheme die earned and the setback."""
@@ -39,10 +54,25 @@ EXAMPLE_REQUESTS = {
     "plain": {"type1": 3, "type2": 2, "skill": 2, "difficulty": 2},
     "masteries": {"type1": 3, "type2": 2, "skill": 2, "difficulty": 3, "masteries": 2},
     "scheme_die": {"type1": 1, "type2": 1, "difficulty": 4, "scheme_die": True},
-    "what_if": {"type1": 5, "type2": 5, "skill": 10, "item": 5, "convictions": [3] * 5, "difficulty": 4,
-                "masteries": 3},
-    "largest": {"type1": 5, "type2": 5, "skill": 10, "item": 5, "convictions": [3] * 6, "difficulty": 4,
-                "masteries": 10, "scheme_die": True},
+    "what_if": {
+        "type1": 5,
+        "type2": 5,
+        "skill": 10,
+        "item": 5,
+        "convictions": [3] * 5,
+        "difficulty": 4,
+        "masteries": 3,
+    },
+    "largest": {
+        "type1": 5,
+        "type2": 5,
+        "skill": 10,
+        "item": 5,
+        "convictions": [3] * 6,
+        "difficulty": 4,
+        "masteries": 10,
+        "scheme_die": True,
+    },
 }
 """Requests to try the procedure with: a plain Test, one with Masteries to reroll, a hard one with a Scheme die, a
 large one that still has what-ifs (a Scheme die, a Conviction, a Mastery), the largest it allows (every option on)."""

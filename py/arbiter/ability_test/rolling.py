@@ -27,15 +27,24 @@ LABEL, HINT = "Ability Test", "Ability vs difficulty d6"  # its tab's name and h
 DESCRIPTION = "Your Ability must beat the sum of 1-4 difficulty d6."
 
 ACTIONS = [
-    {"name": "reroll", "label": "Reroll with Masteries",
-     "help": "When rerolling, the player must choose a number of rolled dice (up to their total relevant "
-             "Masteries) and roll them again. One reroll per test."},
-    {"name": "exert", "label": "Spend Exertion",
-     "help": "Before declaring the Test a failure, subtract a number of Exertion to increase Ability by the same "
-             "amount."},
-    {"name": "negate_setback", "label": "Negate the setback",
-     "help": "Once the setback has been declared, the Players may agree to subtract two dice from the Scheme to "
-             "negate it."},
+    {
+        "name": "reroll",
+        "label": "Reroll with Masteries",
+        "help": "When rerolling, the player must choose a number of rolled dice (up to their total relevant "
+        "Masteries) and roll them again. One reroll per test.",
+    },
+    {
+        "name": "exert",
+        "label": "Spend Exertion",
+        "help": "Before declaring the Test a failure, subtract a number of Exertion to increase Ability by the same "
+        "amount.",
+    },
+    {
+        "name": "negate_setback",
+        "label": "Negate the setback",
+        "help": "Once the setback has been declared, the Players may agree to subtract two dice from the Scheme to "
+        "negate it.",
+    },
 ]
 
 
@@ -126,12 +135,16 @@ class AbilityTest:
         if self.outcome is Outcome.SUCCESS:
             out = [f"Ability {self.ability} > {self.total}: success"]
             if self.rolled_one:
-                out.append("no die back into the Scheme: a Scheme die was used on this Test"
-                           if self.request.scheme_die else f"a 1 rolled{self._rerolled_away(1)} on a success: "
-                                                           f"add one die to the Scheme")
+                out.append(
+                    "no die back into the Scheme: a Scheme die was used on this Test"
+                    if self.request.scheme_die
+                    else f"a 1 rolled{self._rerolled_away(1)} on a success: add one die to the Scheme"
+                )
         else:
-            out = [f"{self.total} equals or exceeds Ability {self.ability}: failure "
-                   f"(Exertion {self.exert_needed} would make it a success)"]
+            out = [
+                f"{self.total} equals or exceeds Ability {self.ability}: failure "
+                f"(Exertion {self.exert_needed} would make it a success)"
+            ]
             if self.setback:
                 out.append(f"a 6 rolled{self._rerolled_away(SIDES)} on a failure: a minor setback")
         return out
@@ -146,16 +159,35 @@ class AbilityTest:
         out = []
         n = self.request.rerolls
         if n and not self.rerolled:
-            out.append({"name": "reroll", "label": f"Reroll up to {n} {'die' if n == 1 else 'dice'} (Masteries)",
-                        "max": n,
-                        "suggested": list(best_reroll(self.dice, self.ability, n, self.request.scheme_die))})
+            out.append(
+                {
+                    "name": "reroll",
+                    "label": f"Reroll up to {n} {'die' if n == 1 else 'dice'} (Masteries)",
+                    "max": n,
+                    "suggested": list(best_reroll(self.dice, self.ability, n, self.request.scheme_die)),
+                }
+            )
         if self.outcome is Outcome.FAILURE:
             need = self.exert_needed
-            out.append({"name": "exert", "label": f"Spend Exertion ({need} turns this into a success)",
-                        "min": 1, "max": need, "exert_needed": need, "action": {"exert": need}})
+            out.append(
+                {
+                    "name": "exert",
+                    "label": f"Spend Exertion ({need} turns this into a success)",
+                    "min": 1,
+                    "max": need,
+                    "exert_needed": need,
+                    "action": {"exert": need},
+                }
+            )
             if self.setback:
-                out.append({"name": "negate_setback", "label": "Spend two Scheme dice to negate the setback",
-                            "cost": NEGATE_COST, "action": {"negate_setback": True}})
+                out.append(
+                    {
+                        "name": "negate_setback",
+                        "label": "Spend two Scheme dice to negate the setback",
+                        "cost": NEGATE_COST,
+                        "action": {"negate_setback": True},
+                    }
+                )
         return out
 
     def __str__(self) -> str:
@@ -224,13 +256,14 @@ def roll(req: dict, dice) -> dict:
 
 # --- follow-up choices --------------------------------------------------------------------------------------------
 
+
 def act(roll: dict, action: dict, dice) -> dict:
     """The Test after one follow-up: {"reroll": [die indexes]}, {"exert": n} or {"negate_setback": true}."""
     test, steps = roll_from_json(roll)
     allowed = ", ".join(a["name"] for a in ACTIONS)
     if not isinstance(action, dict) or len(action) != 1:
         raise RulesError(f"'action' must be an object with one of: {allowed}; got {action!r:.100}")
-    (name, value), = action.items()
+    ((name, value),) = action.items()
     if name == "reroll":
         nxt, more = _reroll(test, value, dice)
     elif name == "exert":
@@ -254,12 +287,17 @@ def reroll_indexes(test: AbilityTest, value: Any) -> tuple[int, ...]:
     if not n:
         raise RulesError("'action.reroll' is not allowed: 'masteries' is 0, so no dice may be rerolled")
     if test.rerolled:
-        raise RulesError(f"'action.reroll' is not allowed: only one reroll per test, and dice "
-                         f"{', '.join(map(str, test.rerolled))} were already rerolled")
+        raise RulesError(
+            f"'action.reroll' is not allowed: only one reroll per test, and dice "
+            f"{', '.join(map(str, test.rerolled))} were already rerolled"
+        )
     shape = f"a list of 1 to {n} different die indexes from 0 to {d - 1}"
-    if (not isinstance(value, list) or not 1 <= len(value) <= n
-            or any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < d for i in value)
-            or len(set(value)) != len(value)):
+    if (
+        not isinstance(value, list)
+        or not 1 <= len(value) <= n
+        or any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < d for i in value)
+        or len(set(value)) != len(value)
+    ):
         raise RulesError(f"'action.reroll' must be {shape}, got {value!r:.100}")
     return tuple(sorted(value))
 
@@ -271,8 +309,10 @@ def _reroll(test: AbilityTest, value: Any, dice) -> tuple[AbilityTest, list[str]
         faces[i] = dice.randint(1, SIDES)
     nxt = replace(test, dice=tuple(faces), rerolled=indexes)
     changes = ", ".join(f"{test.dice[i]} → {faces[i]}" for i in indexes)
-    step = (f"rerolled {len(indexes)} {'die' if len(indexes) == 1 else 'dice'} (Masteries): {changes}; "
-            f"dice {' '.join(map(str, faces))}, total {nxt.total}")
+    step = (
+        f"rerolled {len(indexes)} {'die' if len(indexes) == 1 else 'dice'} (Masteries): {changes}; "
+        f"dice {' '.join(map(str, faces))}, total {nxt.total}"
+    )
     return nxt, [step] + nxt.verdict_steps()
 
 
@@ -282,8 +322,10 @@ def _exert(test: AbilityTest, value: Any) -> tuple[AbilityTest, list[str]]:
         raise RulesError("'action.exert' is not allowed: the Test is already a success, more Ability changes nothing")
     need = test.exert_needed
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= need:
-        raise RulesError(f"'action.exert' must be a whole number from 1 to {need} "
-                         f"({need} turns this failure into a success), got {value!r:.100}")
+        raise RulesError(
+            f"'action.exert' must be a whole number from 1 to {need} "
+            f"({need} turns this failure into a success), got {value!r:.100}"
+        )
     nxt = replace(test, exertion=test.exertion + value)
     return nxt, [f"exerted {value}: Ability {nxt.ability}"] + nxt.verdict_steps()
 
@@ -294,14 +336,19 @@ def _negate_setback(test: AbilityTest, value: Any) -> tuple[AbilityTest, list[st
     if test.setback_negated:
         raise RulesError("'action.negate_setback' is not allowed: the setback is already negated")
     if not test.setback:
-        raise RulesError("'action.negate_setback' is not allowed: there is no setback "
-                         "(only a failure with a 6 rolled during the Test brings one)")
+        raise RulesError(
+            "'action.negate_setback' is not allowed: there is no setback "
+            "(only a failure with a 6 rolled during the Test brings one)"
+        )
     return replace(test, setback_negated=True), ["failure declared; two Scheme dice spent: setback negated"]
 
 
 def _faces(value: Any, name: str, n: int, path: str = "roll") -> tuple[int, ...]:
-    if (not isinstance(value, list) or len(value) != n
-            or any(isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= SIDES for f in value)):
+    if (
+        not isinstance(value, list)
+        or len(value) != n
+        or any(isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= SIDES for f in value)
+    ):
         raise RulesError(f"'{path}.{name}' must be a list of {n} faces from 1 to {SIDES}, got {value!r:.100}")
     return tuple(value)
 
@@ -315,18 +362,25 @@ def roll_from_json(roll: Any, path: str = "roll") -> tuple[AbilityTest, list[str
     scheme_roll = roll.get("scheme_roll")
     if request.scheme_die:
         if isinstance(scheme_roll, bool) or not isinstance(scheme_roll, int) or not 1 <= scheme_roll <= SIDES:
-            raise RulesError(f"'{path}.scheme_roll' must be a face from 1 to {SIDES} when a Scheme die is used, "
-                             f"got {scheme_roll!r:.100}")
+            raise RulesError(
+                f"'{path}.scheme_roll' must be a face from 1 to {SIDES} when a Scheme die is used, "
+                f"got {scheme_roll!r:.100}"
+            )
     elif scheme_roll is not None:
         raise RulesError(f"'{path}.scheme_roll' must be null when no Scheme die is used, got {scheme_roll!r:.100}")
     rolled = _faces(roll.get("rolled"), "rolled", d, path)
     final = _faces(roll.get("dice"), "dice", d, path)
     rerolled = roll.get("rerolled")
-    if (not isinstance(rerolled, list) or len(rerolled) > request.rerolls
-            or any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < d for i in rerolled)
-            or rerolled != sorted(set(rerolled))):
-        raise RulesError(f"'{path}.rerolled' must be a sorted list of at most {request.rerolls} different die "
-                         f"indexes from 0 to {d - 1}, got {rerolled!r:.100}")
+    if (
+        not isinstance(rerolled, list)
+        or len(rerolled) > request.rerolls
+        or any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < d for i in rerolled)
+        or rerolled != sorted(set(rerolled))
+    ):
+        raise RulesError(
+            f"'{path}.rerolled' must be a sorted list of at most {request.rerolls} different die "
+            f"indexes from 0 to {d - 1}, got {rerolled!r:.100}"
+        )
     if any(rolled[i] != final[i] for i in range(d) if i not in rerolled):
         raise RulesError(f"'{path}.dice' must keep the rolled faces of the dice that were not rerolled")
     exertion = roll.get("exertion")
@@ -345,7 +399,7 @@ def roll_from_json(roll: Any, path: str = "roll") -> tuple[AbilityTest, list[str
     keys = ("ability", "total", "outcome", "scheme_gain", "setback", "exert_needed", "exertion_spent")
     for key in keys + (("rerolled_from",) if "rerolled_from" in roll else ()):  # absent from rolls kept before it
         if roll.get(key) != expected[key]:
-            raise RulesError(f"'{path}.{key}' does not match the dice: expected {expected[key]!r}, "
-                             f"got {roll.get(key)!r:.100}")
+            raise RulesError(
+                f"'{path}.{key}' does not match the dice: expected {expected[key]!r}, got {roll.get(key)!r:.100}"
+            )
     return test, steps
-

@@ -19,8 +19,21 @@ from .rolling import ID, Outcome, roll_from_json
 from .scene import TABLE as SCENE_TABLE
 from .scene import TABLE_OPS as SCENE_TABLE_OPS
 from .scene import activate_conviction  # noqa: F401 (the package exports it from here)
-from .sheet import (ATTRIBUTES, MAX_CONVICTION_TEXT, MAX_EXERTION_POOL, MAX_SHEET_CONVICTIONS, MAX_SKILL, MAX_XP,
-                    NEGATE_COST, SHEET, XP_BY_KIND, XP_COSTS, XP_PER_SCENE, XP_UNPRICED, xp_cost)
+from .sheet import (
+    ATTRIBUTES,
+    MAX_CONVICTION_TEXT,
+    MAX_EXERTION_POOL,
+    MAX_SHEET_CONVICTIONS,
+    MAX_SKILL,
+    MAX_XP,
+    NEGATE_COST,
+    SHEET,
+    XP_BY_KIND,
+    XP_COSTS,
+    XP_PER_SCENE,
+    XP_UNPRICED,
+    xp_cost,
+)
 
 MAX_SCENES = 20
 MAX_SCHEME = 99  # the text gives the Scheme no size (ability_test-23)
@@ -28,11 +41,17 @@ MAX_SCHEME = 99  # the text gives the Scheme no size (ability_test-23)
 
 # XP ---------------------------------------------------------------------------------------------------------------
 
-_XP_STATE = fields.Int("xp", "Experience (XP)", 0, MAX_XP, 0,
-                       help="Experience can be stored indefinitely, and spent at any time (including in between "
-                            "tests).")
-_SCENES = fields.Int("scenes", "Scenes", 1, MAX_SCENES, 1,
-                     help="Experience (XP) is awarded at the rate of 1 per Scene.")
+_XP_STATE = fields.Int(
+    "xp",
+    "Experience (XP)",
+    0,
+    MAX_XP,
+    0,
+    help="Experience can be stored indefinitely, and spent at any time (including in between tests).",
+)
+_SCENES = fields.Int(
+    "scenes", "Scenes", 1, MAX_SCENES, 1, help="Experience (XP) is awarded at the rate of 1 per Scene."
+)
 _KIND = fields.Choice("kind", "Spend XP on", tuple((c.kind, c.label) for c in XP_COSTS), XP_COSTS[0].kind)
 _CURRENT = fields.Int("current", "Current rank or score (0 for something new)", 0, MAX_SKILL, 0)
 
@@ -44,8 +63,9 @@ def xp_earn(state: Any, args: Any = None) -> dict:
     earned = scenes * XP_PER_SCENE
     if xp + earned > MAX_XP:
         raise RulesError(f"'state.xp' would go above {MAX_XP}, the most the sheet holds ({xp} + {earned})")
-    return fields.new_state(state, f"Earned {earned} XP for {scenes} Scene{'s' if scenes > 1 else ''}: "
-                             f"{xp + earned} XP", xp=xp + earned)
+    return fields.new_state(
+        state, f"Earned {earned} XP for {scenes} Scene{'s' if scenes > 1 else ''}: {xp + earned} XP", xp=xp + earned
+    )
 
 
 def xp_spend(state: Any, args: Any = None) -> dict:
@@ -55,8 +75,10 @@ def xp_spend(state: Any, args: Any = None) -> dict:
     a = fields.read_args(args, (_KIND, _CURRENT), "xp_spend", ("kind",))
     c = XP_BY_KIND[a["kind"]]
     if not c.current_min <= a["current"] <= c.current_max:
-        raise RulesError(f"'args.current' must be from {c.current_min} to {c.current_max} for {c.kind} ({c.limit}), "
-                         f"got {a['current']}")
+        raise RulesError(
+            f"'args.current' must be from {c.current_min} to {c.current_max} for {c.kind} ({c.limit}), "
+            f"got {a['current']}"
+        )
     cost = xp_cost(c.kind, a["current"])
     xp = fields.read_state(state, (_XP_STATE,), ("xp",))["xp"]
     what = c.label + (f" (now {a['current']})" if c.plus_current else "")
@@ -66,8 +88,9 @@ def xp_spend(state: Any, args: Any = None) -> dict:
 
 
 _XP_SHEET = tuple(f for f in SHEET.fields if f.name in ("attributes", "skills", "items", "xp"))
-_WHAT = fields.Text("what", "Spend XP on: new_skill, new_item, skill:<id>, item:<id> or attr:<Attribute>", 80,
-                    "new_skill")
+_WHAT = fields.Text(
+    "what", "Spend XP on: new_skill, new_item, skill:<id>, item:<id> or attr:<Attribute>", 80, "new_skill"
+)
 _NEW_NAME = fields.Text("name", "Name of the new Skill or Item", 80)
 _NEW_UNIQUE = fields.Bool("unique", "The new Item is Unique")
 _NEW_ID = Id("id", "Id of the new Skill or Item (the page makes it)", optional=True)
@@ -85,12 +108,15 @@ def xp_advance(state: Any, args: Any = None) -> dict:
         if not a["name"].strip():
             raise RulesError(f"Name the new {noun} first.")
         if not a["id"] or any(x["id"] == a["id"] for x in entries):
-            raise RulesError(f"'args.id' must be the new {noun}'s own id (1 to 64 letters, digits, - or _), "
-                             f"got {a['id']!r}")
+            raise RulesError(
+                f"'args.id' must be the new {noun}'s own id (1 to 64 letters, digits, - or _), got {a['id']!r}"
+            )
         kind, current = target, 0
-        entries.append({"id": a["id"], "name": a["name"].strip(), "level": 1, "focused": False, "masteries": 0}
-                       if target == "new_skill" else
-                       {"id": a["id"], "name": a["name"].strip(), "unique": a["unique"], "level": 1})
+        entries.append(
+            {"id": a["id"], "name": a["name"].strip(), "level": 1, "focused": False, "masteries": 0}
+            if target == "new_skill"
+            else {"id": a["id"], "name": a["name"].strip(), "unique": a["unique"], "level": 1}
+        )
     elif target in ("skill", "item"):
         noun, entries = ("Skill", skills) if target == "skill" else ("Item", items)
         entry = next((x for x in entries if x["id"] == key), None)
@@ -106,18 +132,26 @@ def xp_advance(state: Any, args: Any = None) -> dict:
         kind, current = "advance_attribute", attributes[key]
         attributes[key] += 1
     else:
-        raise RulesError(f"'args.what' must be new_skill, new_item, skill:<id>, item:<id> or attr:<one of "
-                         f"{', '.join(ATTRIBUTES)}>, got {a['what']!r}")
+        raise RulesError(
+            f"'args.what' must be new_skill, new_item, skill:<id>, item:<id> or attr:<one of "
+            f"{', '.join(ATTRIBUTES)}>, got {a['what']!r}"
+        )
     paid = xp_spend({"xp": s["xp"]}, {"kind": kind, "current": current})
-    return fields.new_state(state, paid["note"], xp=paid["xp"], cost=paid["cost"], skills=skills, items=items,
-                            attributes=attributes)
+    return fields.new_state(
+        state, paid["note"], xp=paid["xp"], cost=paid["cost"], skills=skills, items=items, attributes=attributes
+    )
 
 
 # Exertion and Convictions -----------------------------------------------------------------------------------------
 
-_EXERTION_STATE = fields.Int("exertion", "Exertion", 0, MAX_EXERTION_POOL, 0,
-                             help="Subtract a number of Exertion to increase Ability by the same amount; one Exertion "
-                                  "activates a Conviction.")
+_EXERTION_STATE = fields.Int(
+    "exertion",
+    "Exertion",
+    0,
+    MAX_EXERTION_POOL,
+    0,
+    help="Subtract a number of Exertion to increase Ability by the same amount; one Exertion activates a Conviction.",
+)
 _AMOUNT = fields.Int("amount", "Exertion to spend", 1, MAX_EXERTION_POOL, 1)
 
 
@@ -126,10 +160,14 @@ def exert(state: Any, args: Any = None) -> dict:
     amount = fields.read_args(args, (_AMOUNT,), "exert")["amount"]
     exertion = fields.read_state(state, (_EXERTION_STATE,), ("exertion",))["exertion"]
     if amount > exertion:
-        raise RulesError(f"'args.amount' must be from 1 to {exertion} (the Exertion left), got {amount}"
-                         if exertion else "'state.exertion' is 0: no Exertion left to spend",
-                         says=f"has {exertion} Exertion left" if exertion else "has no Exertion left", holder=True,
-                         left=exertion)
+        raise RulesError(
+            f"'args.amount' must be from 1 to {exertion} (the Exertion left), got {amount}"
+            if exertion
+            else "'state.exertion' is 0: no Exertion left to spend",
+            says=f"has {exertion} Exertion left" if exertion else "has no Exertion left",
+            holder=True,
+            left=exertion,
+        )
     return fields.new_state(state, f"Spent {amount} Exertion ({exertion - amount} left)", exertion=exertion - amount)
 
 
@@ -145,9 +183,13 @@ class Conviction:
 
 
 _CONVICTIONS_STATE = fields.Records(
-    "convictions", "Convictions", (fields.Text("text", "Conviction", MAX_CONVICTION_TEXT),
-                                   fields.Int("significance", "Significance", 1, 3, 1)),
-    0, MAX_SHEET_CONVICTIONS, help="Significance is measured on a scale of 1 to 3: 1 Valued, 2 Momentous, 3 Pivotal.")
+    "convictions",
+    "Convictions",
+    (fields.Text("text", "Conviction", MAX_CONVICTION_TEXT), fields.Int("significance", "Significance", 1, 3, 1)),
+    0,
+    MAX_SHEET_CONVICTIONS,
+    help="Significance is measured on a scale of 1 to 3: 1 Valued, 2 Momentous, 3 Pivotal.",
+)
 _MOVED_STATE = fields.Bool("moved_this_session", "Significance moved this Session", False)
 _FROM = fields.Int("from", "Move 1 point of Significance from Conviction (index)", 0, MAX_SHEET_CONVICTIONS - 1, 0)
 _TO = fields.Int("to", "to Conviction (index)", 0, MAX_SHEET_CONVICTIONS - 1, 1)
@@ -165,8 +207,9 @@ def _convictions(state: dict) -> tuple[Conviction, ...]:
             raise RulesError(f"'state.convictions[{i}]' must be an object with text and significance, got {c!r:.100}")
         known = {k: c[k] for k in ("text", "significance") if k in c}
         if "significance" not in known:
-            raise RulesError(f"'state.convictions[{i}].significance' is missing: Significance, a whole number "
-                             f"from 1 to 3")
+            raise RulesError(
+                f"'state.convictions[{i}].significance' is missing: Significance, a whole number from 1 to 3"
+            )
         parsed = fields.parse(decl.fields, known, f"state.convictions[{i}]")
         out.append(Conviction(parsed["text"], parsed["significance"]))
     return tuple(out)
@@ -178,12 +221,16 @@ def move_significance(state: Any, args: Any = None) -> dict:
     a = fields.read_args(args, (_FROM, _TO), "move_significance", ("from", "to"))
     moved_already = fields.read_state(state, (_MOVED_STATE,), ())["moved_this_session"]
     if "convictions" not in state:
-        raise RulesError(f"'state.convictions' is missing: a list of 0 to {MAX_SHEET_CONVICTIONS} Convictions, "
-                         f"each with text and significance")
+        raise RulesError(
+            f"'state.convictions' is missing: a list of 0 to {MAX_SHEET_CONVICTIONS} Convictions, "
+            f"each with text and significance"
+        )
     convictions = _convictions(state)
     if moved_already:
-        raise RulesError("'state.moved_this_session' is true: only 1 point of Significance may be moved at the end "
-                         "of each Session (end_session starts the next)")
+        raise RulesError(
+            "'state.moved_this_session' is true: only 1 point of Significance may be moved at the end "
+            "of each Session (end_session starts the next)"
+        )
     n = len(convictions)
     if n < 2:
         raise RulesError(f"'state.convictions' must hold at least 2 Convictions to move Significance between, got {n}")
@@ -194,17 +241,22 @@ def move_significance(state: Any, args: Any = None) -> dict:
     if i == j:
         raise RulesError(f"'args.to' must be another Conviction than 'args.from' (both {i})")
     if convictions[i].significance == 1:
-        raise RulesError(f"'args.from': Conviction {i} has Significance 1, the lowest "
-                         f"(Significance is measured on a scale of 1 to 3)")
+        raise RulesError(
+            f"'args.from': Conviction {i} has Significance 1, the lowest "
+            f"(Significance is measured on a scale of 1 to 3)"
+        )
     if convictions[j].significance == 3:
-        raise RulesError(f"'args.to': Conviction {j} has Significance 3, the highest "
-                         f"(Significance is measured on a scale of 1 to 3)")
+        raise RulesError(
+            f"'args.to': Conviction {j} has Significance 3, the highest (Significance is measured on a scale of 1 to 3)"
+        )
     moved = [dict(c) for c in state["convictions"]]
     moved[i]["significance"] -= 1
     moved[j]["significance"] += 1
-    note = (f"Moved 1 point of Significance from {convictions[i]} ({convictions[i].significance} → "
-            f"{convictions[i].significance - 1}) to {convictions[j]} ({convictions[j].significance} → "
-            f"{convictions[j].significance + 1})")
+    note = (
+        f"Moved 1 point of Significance from {convictions[i]} ({convictions[i].significance} → "
+        f"{convictions[i].significance - 1}) to {convictions[j]} ({convictions[j].significance} → "
+        f"{convictions[j].significance + 1})"
+    )
     return fields.new_state(state, note, convictions=moved, moved_this_session=True)
 
 
@@ -212,16 +264,23 @@ def end_session(state: Any, args: Any = None) -> dict:
     """Close the Session: 1 point of Significance may be moved again at the end of the next one."""
     fields.read_args(args, (), "end_session")
     fields.read_state(state, (_MOVED_STATE,), ())
-    return fields.new_state(state, "Session ended: 1 point of Significance may be moved at the end of the next Session",
-                      moved_this_session=False)
+    return fields.new_state(
+        state,
+        "Session ended: 1 point of Significance may be moved at the end of the next Session",
+        moved_this_session=False,
+    )
 
 
 # The Scheme: a shared pool ----------------------------------------------------------------------------------------
 
-SCHEME_STATE = fields.Int("scheme", "Dice in the Scheme", 0, MAX_SCHEME, 0,
-                          help="A shared pool that all players have equal access to.")
-_TEST_ARG = fields.Object("roll", "An ability_test roll as returned by roll() or act()",
-                    help="A Test on which the player succeeded with at least one 1 rolled during the Test.")
+SCHEME_STATE = fields.Int(
+    "scheme", "Dice in the Scheme", 0, MAX_SCHEME, 0, help="A shared pool that all players have equal access to."
+)
+_TEST_ARG = fields.Object(
+    "roll",
+    "An ability_test roll as returned by roll() or act()",
+    help="A Test on which the player succeeded with at least one 1 rolled during the Test.",
+)
 
 
 def _many_dice(n: int) -> str:
@@ -239,14 +298,17 @@ def scheme_add(state: Any, args: Any = None) -> dict:
     test, _ = roll_from_json(value, "args.roll")
     scheme = fields.read_state(state, (SCHEME_STATE,), ("scheme",))["scheme"]
     if not test.scheme_gain:
-        why = ("a Scheme die was used on this Test" if test.request.scheme_die and test.outcome is Outcome.SUCCESS
-               and test.rolled_one else
-               "it needs at least one 1 rolled during a Test the player succeeds at")
+        why = (
+            "a Scheme die was used on this Test"
+            if test.request.scheme_die and test.outcome is Outcome.SUCCESS and test.rolled_one
+            else "it needs at least one 1 rolled during a Test the player succeeds at"
+        )
         raise RulesError(f"'args.roll' earns no die for the Scheme: {why}")
     if scheme == MAX_SCHEME:
         raise RulesError(f"'state.scheme' is already {MAX_SCHEME}, the most the page keeps")
-    return fields.new_state(state, f"A 1 on a success: one die added to the Scheme ({_many_dice(scheme + 1)})",
-                      scheme=scheme + 1)
+    return fields.new_state(
+        state, f"A 1 on a success: one die added to the Scheme ({_many_dice(scheme + 1)})", scheme=scheme + 1
+    )
 
 
 def scheme_spend_die(state: Any, args: Any = None) -> dict:
@@ -254,10 +316,12 @@ def scheme_spend_die(state: Any, args: Any = None) -> dict:
     fields.read_args(args, (), "scheme_spend_die")
     scheme = fields.read_state(state, (SCHEME_STATE,), ("scheme",))["scheme"]
     if scheme == 0:
-        raise RulesError("'state.scheme' is 0: there is no die in the Scheme to remove", says="has no die left",
-                         holder=True)
-    return fields.new_state(state, f"Removed 1 die from the Scheme for this Test ({_many_dice(scheme - 1)} left)",
-                      scheme=scheme - 1)
+        raise RulesError(
+            "'state.scheme' is 0: there is no die in the Scheme to remove", says="has no die left", holder=True
+        )
+    return fields.new_state(
+        state, f"Removed 1 die from the Scheme for this Test ({_many_dice(scheme - 1)} left)", scheme=scheme - 1
+    )
 
 
 def scheme_negate_setback(state: Any, args: Any = None) -> dict:
@@ -265,10 +329,17 @@ def scheme_negate_setback(state: Any, args: Any = None) -> dict:
     fields.read_args(args, (), "scheme_negate_setback")
     scheme = fields.read_state(state, (SCHEME_STATE,), ("scheme",))["scheme"]
     if scheme < NEGATE_COST:
-        raise RulesError(f"'state.scheme' is {scheme}: negating a setback takes {NEGATE_COST} dice from the Scheme",
-                         says=f"has {_many_dice(scheme)} left: negating a setback takes {NEGATE_COST}", holder=True)
-    return fields.new_state(state, f"Subtracted {NEGATE_COST} dice from the Scheme to negate the setback "
-                             f"({_many_dice(scheme - NEGATE_COST)} left)", scheme=scheme - NEGATE_COST)
+        raise RulesError(
+            f"'state.scheme' is {scheme}: negating a setback takes {NEGATE_COST} dice from the Scheme",
+            says=f"has {_many_dice(scheme)} left: negating a setback takes {NEGATE_COST}",
+            holder=True,
+        )
+    return fields.new_state(
+        state,
+        f"Subtracted {NEGATE_COST} dice from the Scheme to negate the setback "
+        f"({_many_dice(scheme - NEGATE_COST)} left)",
+        scheme=scheme - NEGATE_COST,
+    )
 
 
 # What a Test costs on the table, and what follows it --------------------------------------------------------------
@@ -286,7 +357,8 @@ def costs(request: dict | None, action: dict | None, choices: dict | None = None
     without them, one Exertion is charged for each Conviction not declared already, and nothing is recorded."""
     if action is None:
         return _conviction_costs(request, choices) + (
-            [fields.pay("scheme", ID, "scheme_spend_die")] if request["scheme_die"] else [])
+            [fields.pay("scheme", ID, "scheme_spend_die")] if request["scheme_die"] else []
+        )
     if "exert" in action:
         return [fields.pay("character", ID, "exert", {"amount": action["exert"]})]
     if "negate_setback" in action:
@@ -303,8 +375,10 @@ def _conviction_costs(request: dict, choices: dict | None) -> list[dict]:
     ids = list(dict.fromkeys(choices["convictions"]))
     n = len(request["convictions"])
     if len(ids) != n:
-        raise RulesError(f"'choices.convictions' must name the {n} Conviction{'' if n == 1 else 's'} the request "
-                         f"activates, got {len(ids)}")
+        raise RulesError(
+            f"'choices.convictions' must name the {n} Conviction{'' if n == 1 else 's'} the request "
+            f"activates, got {len(ids)}"
+        )
     return [fields.pay("character", ID, "activate_conviction", {"conviction": cid}) for cid in ids]
 
 
@@ -339,26 +413,61 @@ TABLE = {
 }
 
 TABLE_OPS = [
-    table_op("xp_earn", "Earn XP", "Experience (XP) is awarded at the rate of 1 per Scene.", (_XP_STATE,),
-             (_SCENES,)),
-    table_op("xp_spend", "Spend XP", "At the text's prices (see extras.xp_costs); refuses what cannot be afforded. "
-             "Returns the state with xp lowered and \"cost\".", (_XP_STATE,), (_KIND, _CURRENT)),
-    table_op("xp_advance", "Spend XP on the sheet", "A new Skill or Item with 1 rank (named; the page gives its id), "
-             "or one more rank of a Skill (skill:<id>), an Item (item:<id>) or an Attribute (attr:<name>), at the "
-             "price of what it is (a Focused Skill or a Unique Item has none). Returns the state with xp lowered, "
-             "the sheet advanced and \"cost\".", _XP_SHEET, (_WHAT, _NEW_NAME, _NEW_UNIQUE, _NEW_ID)),
-    table_op("exert", "Spend Exertion", "Subtract a number of Exertion (never below 0).", (_EXERTION_STATE,),
-             (_AMOUNT,)),
+    table_op("xp_earn", "Earn XP", "Experience (XP) is awarded at the rate of 1 per Scene.", (_XP_STATE,), (_SCENES,)),
+    table_op(
+        "xp_spend",
+        "Spend XP",
+        "At the text's prices (see extras.xp_costs); refuses what cannot be afforded. "
+        'Returns the state with xp lowered and "cost".',
+        (_XP_STATE,),
+        (_KIND, _CURRENT),
+    ),
+    table_op(
+        "xp_advance",
+        "Spend XP on the sheet",
+        "A new Skill or Item with 1 rank (named; the page gives its id), "
+        "or one more rank of a Skill (skill:<id>), an Item (item:<id>) or an Attribute (attr:<name>), at the "
+        "price of what it is (a Focused Skill or a Unique Item has none). Returns the state with xp lowered, "
+        'the sheet advanced and "cost".',
+        _XP_SHEET,
+        (_WHAT, _NEW_NAME, _NEW_UNIQUE, _NEW_ID),
+    ),
+    table_op(
+        "exert", "Spend Exertion", "Subtract a number of Exertion (never below 0).", (_EXERTION_STATE,), (_AMOUNT,)
+    ),
     *SCENE_TABLE_OPS,
-    table_op("move_significance", "Move Significance", "At the end of each Session, move 1 point of Significance "
-             "from one Conviction to another (each stays within 1 to 3; once per Session).",
-             (_CONVICTIONS_STATE, _MOVED_STATE), (_FROM, _TO)),
-    table_op("end_session", "End the Session", "Close the Session: Significance may be moved again at the end of "
-             "the next one.", (_MOVED_STATE,)),
-    table_op("scheme_add", "Add a die to the Scheme", "A success with at least one 1 rolled during the Test adds "
-             "one die (not on a Test that used a Scheme die). Call once per roll.", (SCHEME_STATE,), (_TEST_ARG,)),
-    table_op("scheme_spend_die", "Use a Scheme die", "Before rolling for a test, remove 1 die from the Scheme.",
-             (SCHEME_STATE,)),
-    table_op("scheme_negate_setback", "Negate a setback", f"Subtract {NEGATE_COST} dice from the Scheme to negate a "
-             "declared setback.", (SCHEME_STATE,)),
+    table_op(
+        "move_significance",
+        "Move Significance",
+        "At the end of each Session, move 1 point of Significance "
+        "from one Conviction to another (each stays within 1 to 3; once per Session).",
+        (_CONVICTIONS_STATE, _MOVED_STATE),
+        (_FROM, _TO),
+    ),
+    table_op(
+        "end_session",
+        "End the Session",
+        "Close the Session: Significance may be moved again at the end of the next one.",
+        (_MOVED_STATE,),
+    ),
+    table_op(
+        "scheme_add",
+        "Add a die to the Scheme",
+        "A success with at least one 1 rolled during the Test adds "
+        "one die (not on a Test that used a Scheme die). Call once per roll.",
+        (SCHEME_STATE,),
+        (_TEST_ARG,),
+    ),
+    table_op(
+        "scheme_spend_die",
+        "Use a Scheme die",
+        "Before rolling for a test, remove 1 die from the Scheme.",
+        (SCHEME_STATE,),
+    ),
+    table_op(
+        "scheme_negate_setback",
+        "Negate a setback",
+        f"Subtract {NEGATE_COST} dice from the Scheme to negate a declared setback.",
+        (SCHEME_STATE,),
+    ),
 ]

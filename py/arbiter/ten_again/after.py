@@ -35,8 +35,7 @@ def chain_ways(m: int, threshold: int, j: int) -> int:
     if m == 0:
         return 1 if j == 0 else 0
     a, c = threshold - 1, SIDES - threshold
-    return sum(comb(m, i) * a ** (m - i) * c ** i * comb(j - i + m - 1, m - 1) * SIDES ** i
-               for i in range(min(m, j) + 1))
+    return sum(comb(m, i) * a ** (m - i) * c**i * comb(j - i + m - 1, m - 1) * SIDES**i for i in range(min(m, j) + 1))
 
 
 def _after_will(hand: Hand) -> tuple[int, dict[tuple[int, int, bool], int]]:
@@ -52,7 +51,7 @@ def _after_will(hand: Hand) -> tuple[int, dict[tuple[int, int, bool], int]]:
         if not ways:
             continue
         count = Count.of(hand.dice + tuple(face for face, _ in dice), pool)
-        kept = old[:count.tens_left]
+        kept = old[: count.tens_left]
         known = count.successes + sum(1 for chain in kept for f in chain if f >= pool.threshold)
         key = (known, count.tens_left - len(kept), count.ones_left > 0)
         out[key] = out.get(key, 0) + ways
@@ -92,8 +91,11 @@ def odds_after(roll: dict, action: dict) -> dict:
 
 def keys(contest: bool) -> tuple[str, ...]:
     """The outcomes' keys, as odds() gives them."""
-    return tuple(w.value for w in (Winner.ACTOR, Winner.TARGET, Winner.TIE)) if contest else \
-        tuple(o.value for o in Outcome)
+    return (
+        tuple(w.value for w in (Winner.ACTOR, Winner.TARGET, Winner.TIE))
+        if contest
+        else tuple(o.value for o in Outcome)
+    )
 
 
 def standing(roll: dict) -> dict:
@@ -113,8 +115,13 @@ def what_if(req: dict) -> list[dict]:
     if req["will"] or pool.will_adds == 0:
         return []
     changed = dict(req, will=True)
-    return [{"label": f"Expend a Will (+{dice_count(pool.will_adds)})", "change": {"will": True},
-             "outcomes": odds(changed)["outcomes"]}]
+    return [
+        {
+            "label": f"Expend a Will (+{dice_count(pool.will_adds)})",
+            "change": {"will": True},
+            "outcomes": odds(changed)["outcomes"],
+        }
+    ]
 
 
 # --- luck: how the roll as first rolled stands among all it could have been ---------------------------------------
@@ -129,19 +136,28 @@ def luck(roll: dict) -> dict:
     r, req = roll_from_json(roll)
     for who, hand in (("actor", r.actor), ("target", r.target)):
         if hand is not None and hand.will_spent and not hand.pool.will:
-            raise RulesError(f"'roll': luck is of a roll as first rolled, and the {who} expended a Will after this "
-                             f"one (its 1s may have taken re-rolls off the table); pass the roll as roll() returned it")
+            raise RulesError(
+                f"'roll': luck is of a roll as first rolled, and the {who} expended a Will after this "
+                f"one (its 1s may have taken re-rolls off the table); pass the roll as roll() returned it"
+            )
     if r.target is not None:
         p = odds(req)["outcomes"]
         outcome = r.outcome.value
-        worse = sum((p[key] for key in CONTEST_ORDER[:CONTEST_ORDER.index(outcome)]), Fraction(0))
-        return {"order": list(CONTEST_ORDER), "outcome": outcome, "rank": outcome, "p_worse": worse,
-                "p_same": p[outcome], "p_outcome": p[outcome], "p_success": p["actor"],
-                "success": outcome == "actor"}
+        worse = sum((p[key] for key in CONTEST_ORDER[: CONTEST_ORDER.index(outcome)]), Fraction(0))
+        return {
+            "order": list(CONTEST_ORDER),
+            "outcome": outcome,
+            "rank": outcome,
+            "p_worse": worse,
+            "p_same": p[outcome],
+            "p_outcome": p[outcome],
+            "p_success": p["actor"],
+            "success": outcome == "actor",
+        }
     pool = Pool.of(req)
     s = r.actor.successes
     lw = law(pool.size(pool.will), pool.threshold, pool.eats, s + 1)
-    botch = Fraction(lw.botch, SIDES ** lw.n)
+    botch = Fraction(lw.botch, SIDES**lw.n)
     below = sum((lw.p(j) for j in range(s)), Fraction(0))
     if r.actor.botch:
         worse, same, rank = Fraction(0), botch, "botch"
@@ -152,11 +168,20 @@ def luck(roll: dict) -> dict:
     p_success = 1 - sum((lw.p(j) for j in range(r.required)), Fraction(0))
     outcome = r.outcome.value
     p_outcome = {"success": p_success, "botch": botch}.get(outcome, 1 - p_success - botch)
-    return {"order": list(ORDER), "outcome": outcome, "rank": rank, "p_worse": worse, "p_same": same,
-            "p_outcome": p_outcome, "p_success": p_success, "success": outcome == "success"}
+    return {
+        "order": list(ORDER),
+        "outcome": outcome,
+        "rank": rank,
+        "p_worse": worse,
+        "p_same": same,
+        "p_outcome": p_outcome,
+        "p_success": p_success,
+        "success": outcome == "success",
+    }
 
 
 # --- the headline: the one chance beside Roll ---------------------------------------------------------------------
+
 
 def headline(exact: dict) -> dict:
     """Beside Roll: the chance of success; in a contest, that the actor has successes left after the target's."""

@@ -40,7 +40,8 @@ class Law:
         if j < len(self.series):
             return self.series[j]
         return (self.poly[j] if j < len(self.poly) else 0) + sum(
-            a * comb(j + k - 1, k - 1) for k, a in enumerate(self.principal, 1))
+            a * comb(j + k - 1, k - 1) for k, a in enumerate(self.principal, 1)
+        )
 
     def p(self, j: int) -> Fraction:
         return Fraction(self.term(j), 10 ** (self.n + j))
@@ -51,11 +52,11 @@ def _numerator(n: int, threshold: int, eats: bool) -> tuple[list[int], int]:
     a, c, blank = threshold - 1, SIDES - threshold, threshold - 2  # misses (1s too), other hits, plain misses
     if not eats:
         # every die, re-rolls included, has G(x) = (a + c x) / (10 - x) = (a + 10c - 10c w) / (10 w)
-        return binomial_poly(a + 10 * c, -10 * c, n), a ** n - blank ** n
+        return binomial_poly(a + 10 * c, -10 * c, n), a**n - blank**n
     # u ones, t tens, m other dice (c hits and `blank` misses each): weight n! / (u! t! m!).
     # P[r] sums the weights over t - u = r (or u - t = r) as a polynomial in the hits among the m dice.
     fact = [factorial(i) for i in range(n + 1)]
-    bx = [binomial_poly(blank, c, m) for m in range(n + 1)]            # (blank + c x)**m
+    bx = [binomial_poly(blank, c, m) for m in range(n + 1)]  # (blank + c x)**m
     bw = [binomial_poly(blank + 10 * c, -10 * c, m) for m in range(n + 1)]  # the same in w
     finite = [0] * (n + 1)  # successes when no 10 is left: u >= t, the u - t spare 1s eat other hits
     botch = 0
@@ -127,7 +128,7 @@ def law(n: int, threshold: int, eats: bool, length: int) -> Law:
                 keep = j + 1
                 break
         if keep is not None:
-            return Law(n, tuple(series[:max(keep, length)]), poly, principal, botch, keep)
+            return Law(n, tuple(series[: max(keep, length)]), poly, principal, botch, keep)
         size *= 2
 
 
@@ -146,21 +147,21 @@ def _nb_table() -> tuple[list[list[int]], list[list[int]]]:
     pos = [[0] * size for _ in range(size)]
     zero = [[0] * size for _ in range(size)]
     for k in range(size):
-        pos[k][0] = 99 ** k * (10 ** k - 9 ** k)
-        zero[k][0] = 891 ** k
-    for l in range(size):
-        zero[0][l] = 891 ** l
+        pos[k][0] = 99**k * (10**k - 9**k)
+        zero[k][0] = 891**k
+    for j in range(size):
+        zero[0][j] = 891**j
     for k in range(1, size):
-        for l in range(1, size):
-            pos[k][l] = 900 * (pos[k][l - 1] + pos[k - 1][l] - 891 * pos[k - 1][l - 1])
-            zero[k][l] = 900 * (zero[k][l - 1] + zero[k - 1][l] - 891 * zero[k - 1][l - 1])
+        for j in range(1, size):
+            pos[k][j] = 900 * (pos[k][j - 1] + pos[k - 1][j] - 891 * pos[k - 1][j - 1])
+            zero[k][j] = 900 * (zero[k][j - 1] + zero[k - 1][j] - 891 * zero[k - 1][j - 1])
     return pos, zero
 
 
 def contest(actor: Law, target: Law) -> tuple[Fraction, Fraction]:
     """Exact P(actor's successes > target's) and P(equal), the infinite tails summed in closed form."""
     dp = max(len(actor.poly), len(target.poly), 1)
-    scale = 10 ** dp  # y-coefficient j over 10**j, brought to a common 10**(2 dp)
+    scale = 10**dp  # y-coefficient j over 10**j, brought to a common 10**(2 dp)
     a_ser = [actor.term(j) for j in range(dp)]
     t_gamma = [target.term(j) - (target.poly[j] if j < len(target.poly) else 0) for j in range(dp)]
     pos = zero = 0
@@ -168,7 +169,7 @@ def contest(actor: Law, target: Law) -> tuple[Fraction, Fraction]:
     cum = 0  # sum_{i<=j} a_i 10**(dp - i)
     for j, pt in enumerate(target.poly):
         cum += a_ser[j] * 10 ** (dp - j)
-        pos += pt * 10 ** (dp - j) * (10 ** actor.n * scale - cum)
+        pos += pt * 10 ** (dp - j) * (10**actor.n * scale - cum)
         zero += pt * a_ser[j] * 10 ** (2 * (dp - j))
     # the actor's polynomial part against the target's principal part
     run = 0  # sum_{j<i} gammaT_j 10**(dp - j)
@@ -182,13 +183,13 @@ def contest(actor: Law, target: Law) -> tuple[Fraction, Fraction]:
     pp = pz = 0
     for k, ak in enumerate(actor.principal, 1):
         if ak:
-            for l, tl in enumerate(target.principal, 1):
-                w = ak * tl * 891 ** (top - k - l)
-                pp += w * table_pos[k][l]
-                pz += w * table_zero[k][l]
-    denominator = 10 ** top
-    p = Fraction(pos, scale * scale * denominator) + Fraction(pp, 891 ** top * denominator)
-    z = Fraction(zero, scale * scale * denominator) + Fraction(pz, 891 ** top * denominator)
+            for j, tl in enumerate(target.principal, 1):
+                w = ak * tl * 891 ** (top - k - j)
+                pp += w * table_pos[k][j]
+                pz += w * table_zero[k][j]
+    denominator = 10**top
+    p = Fraction(pos, scale * scale * denominator) + Fraction(pp, 891**top * denominator)
+    z = Fraction(zero, scale * scale * denominator) + Fraction(pz, 891**top * denominator)
     return p, z
 
 
@@ -207,16 +208,21 @@ def odds(req: dict) -> dict:
     if req["opposed"] is None:
         lw = _law(actor, actor.will, req["required"])
         below = sum((lw.p(j) for j in range(req["required"])), Fraction(0))
-        botch = Fraction(lw.botch, 10 ** lw.n)
+        botch = Fraction(lw.botch, 10**lw.n)
         success = 1 - below
-        return {"outcomes": {"success": success, "failure": 1 - success - botch, "botch": botch},
-                "successes": _successes(lw)}
+        return {
+            "outcomes": {"success": success, "failure": 1 - success - botch, "botch": botch},
+            "successes": _successes(lw),
+        }
     target = Pool.of(req["opposed"])
     la, lt = _law(actor, actor.will), _law(target, target.will)
     win, tie = contest(la, lt)
-    return {"outcomes": {"actor": win, "target": 1 - win - tie, "tie": tie},
-            "successes": _successes(la), "target_successes": _successes(lt),
-            "botch": {"actor": Fraction(la.botch, 10 ** la.n), "target": Fraction(lt.botch, 10 ** lt.n)}}
+    return {
+        "outcomes": {"actor": win, "target": 1 - win - tie, "tie": tie},
+        "successes": _successes(la),
+        "target_successes": _successes(lt),
+        "botch": {"actor": Fraction(la.botch, 10**la.n), "target": Fraction(lt.botch, 10**lt.n)},
+    }
 
 
 # --- one turn of an ongoing struggle ---------------------------------------------------------------------
@@ -248,7 +254,7 @@ class TurnLaw:
         for w in ways:
             below.append(below[-1] + w)
         kernel = [0] * (target - 1) + [ways[0] - botch] + ways[1:]
-        done = tuple(10 ** exp - below[target - a] for a in range(target))
+        done = tuple(10**exp - below[target - a] for a in range(target))
         zero = (ways[0] - botch,) + (0,) * (target - 1)
         return cls(target, exp, tuple(kernel), done, zero, botch)
 
@@ -262,7 +268,7 @@ class TurnLaw:
         # within CPython's 4300-digit limit on int-to-str conversion
         exp = la.n + lt.n + top_a + top_t
         a = [la.series[i] * 10 ** (top_a - i) for i in range(la.listed)]
-        a[0] -= la.botch * 10 ** top_a
+        a[0] -= la.botch * 10**top_a
         t = [lt.series[j] * 10 ** (top_t - j) for j in range(lt.listed)]
         net = [0] * (la.listed + lt.listed - 1)  # index k + top_t
         for j, tj in enumerate(t):
@@ -274,15 +280,15 @@ class TurnLaw:
             return net[k + top_t] if 0 <= k + top_t < len(net) else 0
 
         kernel = tuple(ways(k) for k in range(-(target - 1), target))
-        done = tuple(sum(net[max(0, target - a + top_t):]) for a in range(target))
-        zero = tuple(sum(net[:max(0, top_t - a + 1)]) for a in range(target))
+        done = tuple(sum(net[max(0, target - a + top_t) :]) for a in range(target))
+        zero = tuple(sum(net[: max(0, top_t - a + 1)]) for a in range(target))
         return cls(target, exp, kernel, done, zero, la.botch * 10 ** (exp - la.n))
 
     def within(self, accumulated: int, turns: int) -> tuple[list[Fraction], list[Fraction]]:
         """P(done within n turns) and P(aborted within n turns) for n = 1..turns, from `accumulated`."""
         at = [0] * self.target  # ways to stand at each count, over 10**(exp * turns so far)
         at[accumulated] = 1
-        scale = 10 ** self.exp
+        scale = 10**self.exp
         done = aborted = 0
         finish, abort = [], []
         for n in range(1, turns + 1):

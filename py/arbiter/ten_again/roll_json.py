@@ -25,9 +25,15 @@ ROLL = roll_json(
     Key("target", shape(*_HAND), "the target's pool in a contest", optional=True),
     Key("net", INT, "the actor's successes less the target's, in a contest", optional=True),
     standing=odds_json(OUTCOMES),
-    choices=(choice("spend_will", Key("side", TEXT, "actor or target: whose Will"),
-                    Key("dice", INT, "the dice it adds"), Key("action", JSON, "the action that takes it"),
-                    odds=odds_json(OUTCOMES)),),
+    choices=(
+        choice(
+            "spend_will",
+            Key("side", TEXT, "actor or target: whose Will"),
+            Key("dice", INT, "the dice it adds"),
+            Key("action", JSON, "the action that takes it"),
+            odds=odds_json(OUTCOMES),
+        ),
+    ),
 )
 """What roll() and act() answer: the actor's pool (its dice, Will's, the re-rolls, their marks), the target's in a
 contest."""
@@ -37,9 +43,16 @@ EXAMPLE_REQUESTS = {
     "risky": {"pool": 6, "risky": True, "required": 3},
     "contest": {"pool": 5, "opposed": {"pool": 5, "unskilled": True}},
     "what_if": {"pool": 30, "risky": True, "opposed": {"pool": 30, "risky": True}},
-    "largest": {"pool": 30, "modifier": 10, "will": True, "unskilled": True, "risky": True, "initiative": False,
-                "required": 20, "opposed": {"pool": 30, "modifier": 10, "will": True, "unskilled": True,
-                                            "risky": True, "initiative": False}},
+    "largest": {
+        "pool": 30,
+        "modifier": 10,
+        "will": True,
+        "unskilled": True,
+        "risky": True,
+        "initiative": False,
+        "required": 20,
+        "opposed": {"pool": 30, "modifier": 10, "will": True, "unskilled": True, "risky": True, "initiative": False},
+    },
 }
 """Requests to try the procedure with: a plain pool, a risky one that needs 3 successes, a contest, a large contest
 that still has what-ifs (a Will to expend), the largest it allows (most dice)."""

@@ -37,37 +37,79 @@ MAX_DICE = MAX_DOTS + MAX_MODIFIER + WILL_DICE
 TAIL = Fraction(1, 10**15)  # the successes table stops once less than this is left beyond it
 
 _SIDE_FIELDS = (
-    fields.Int("pool", "Dots in the statistic(s)", 0, MAX_DOTS, 3,
-               help="Scoop up as many dice as you’ve got dots in the statistic(s) named for the type of roll "
-                    "you’re doing."),
-    fields.Int("modifier", "Dice the storyteller removes or adds", MIN_MODIFIER, MAX_MODIFIER, 0,
-               help="The storyteller may remove or add dice to your pool depending on the circumstances."),
-    fields.Bool("will", "Expend a Will (+3 dice)", False,
-                help="You can add three dice to your pool by expending a single will point. "
-                     "You can only expend one will per action this way."),
-    fields.Bool("unskilled", "Unskilled (a skill in which you are untrained)", False,
-                help="1s eat successes (unskilled or risky only): they remove 10s first."),
-    fields.Bool("risky", "Risky (a maneuver that is risky)", False,
-                help="1s eat successes (unskilled or risky only): they remove 10s first."),
-    fields.Bool("initiative", "Initiative roll", False,
-                help="For initiative rolls: 6s, 7s, 8s, 9s, and 10s are successes."),
+    fields.Int(
+        "pool",
+        "Dots in the statistic(s)",
+        0,
+        MAX_DOTS,
+        3,
+        help="Scoop up as many dice as you’ve got dots in the statistic(s) named for the type of roll you’re doing.",
+    ),
+    fields.Int(
+        "modifier",
+        "Dice the storyteller removes or adds",
+        MIN_MODIFIER,
+        MAX_MODIFIER,
+        0,
+        help="The storyteller may remove or add dice to your pool depending on the circumstances.",
+    ),
+    fields.Bool(
+        "will",
+        "Expend a Will (+3 dice)",
+        False,
+        help="You can add three dice to your pool by expending a single will point. "
+        "You can only expend one will per action this way.",
+    ),
+    fields.Bool(
+        "unskilled",
+        "Unskilled (a skill in which you are untrained)",
+        False,
+        help="1s eat successes (unskilled or risky only): they remove 10s first.",
+    ),
+    fields.Bool(
+        "risky",
+        "Risky (a maneuver that is risky)",
+        False,
+        help="1s eat successes (unskilled or risky only): they remove 10s first.",
+    ),
+    fields.Bool(
+        "initiative", "Initiative roll", False, help="For initiative rolls: 6s, 7s, 8s, 9s, and 10s are successes."
+    ),
 )
 FIELDS = _SIDE_FIELDS + (
-    fields.Int("required", "Successes required", 1, MAX_REQUIRED, 1,
-               help="They may also require multiple successes in some situations. (Not used in a contest.)"),
-    fields.Group("opposed", "Contested by a roll of their own", _SIDE_FIELDS,
-                 help="Their successes reduce yours (and vice versa); consequences go to who has successes left."),
+    fields.Int(
+        "required",
+        "Successes required",
+        1,
+        MAX_REQUIRED,
+        1,
+        help="They may also require multiple successes in some situations. (Not used in a contest.)",
+    ),
+    fields.Group(
+        "opposed",
+        "Contested by a roll of their own",
+        _SIDE_FIELDS,
+        help="Their successes reduce yours (and vice versa); consequences go to who has successes left.",
+    ),
 )
 
 ACTIONS = [
-    {"name": "spend_will", "label": "Expend a Will: +3 dice",
-     "help": "You can expend will and roll extra dice after making a roll, but before declaring your successes. "
-             "Only one will per action. Send {\"spend_will\": true}; in a contest add \"side\": \"target\" for "
-             "the target's Will."},
+    {
+        "name": "spend_will",
+        "label": "Expend a Will: +3 dice",
+        "help": "You can expend will and roll extra dice after making a roll, but before declaring your successes. "
+        'Only one will per action. Send {"spend_will": true}; in a contest add "side": "target" for '
+        "the target's Will.",
+    },
 ]
 
-EXTRAS = {"threshold": THRESHOLD, "initiative_threshold": INITIATIVE_THRESHOLD, "will_dice": WILL_DICE,
-          "max_dice": MAX_DICE, "tail": float(TAIL)}
+EXTRAS = {
+    "threshold": THRESHOLD,
+    "initiative_threshold": INITIATIVE_THRESHOLD,
+    "will_dice": WILL_DICE,
+    "max_dice": MAX_DICE,
+    "tail": float(TAIL),
+}
 
 
 class Outcome(Enum):
@@ -138,11 +180,15 @@ class Count:
         # roll only ever adds 10s at the end of those left or eats from the end (their re-rolls stay in order)
         hits = sorted((i for i, f in enumerate(faces) if f >= pool.threshold), key=lambda i: (-faces[i], -i))
         tens = sum(1 for f in faces if f == SIDES)
-        eaten_hits = hits[:len(ones)] if pool.eats else []
-        eaten_ones = ones[:len(eaten_hits)]
-        return cls(successes=len(hits) - len(eaten_hits), ones=len(ones), ones_left=len(ones) - len(eaten_ones),
-                   tens_left=tens - sum(1 for i in eaten_hits if faces[i] == SIDES),
-                   eaten=tuple(sorted(eaten_ones + eaten_hits)))
+        eaten_hits = hits[: len(ones)] if pool.eats else []
+        eaten_ones = ones[: len(eaten_hits)]
+        return cls(
+            successes=len(hits) - len(eaten_hits),
+            ones=len(ones),
+            ones_left=len(ones) - len(eaten_ones),
+            tens_left=tens - sum(1 for i in eaten_hits if faces[i] == SIDES),
+            eaten=tuple(sorted(eaten_ones + eaten_hits)),
+        )
 
 
 def chains(rerolls: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -186,8 +232,9 @@ class Hand:
     def __post_init__(self) -> None:
         count = Count.of(self.dice + self.will_dice, self.pool)
         object.__setattr__(self, "count", count)
-        object.__setattr__(self, "successes",
-                           count.successes + sum(1 for f in self.rerolls if f >= self.pool.threshold))
+        object.__setattr__(
+            self, "successes", count.successes + sum(1 for f in self.rerolls if f >= self.pool.threshold)
+        )
 
     @property
     def ones_left(self) -> int:
@@ -224,8 +271,10 @@ class Hand:
     @property
     def reroll_marks(self) -> list[list[str]]:
         """Each 10-again re-roll's marks: new (rolled after the pool), kept when a success, exploded when a 10."""
-        return [["new", *(["kept"] if f >= self.pool.threshold else []), *(["exploded"] if f == SIDES else [])]
-                for f in self.rerolls]
+        return [
+            ["new", *(["kept"] if f >= self.pool.threshold else []), *(["exploded"] if f == SIDES else [])]
+            for f in self.rerolls
+        ]
 
     @property
     def can_spend_will(self) -> bool:
@@ -288,8 +337,13 @@ class Roll:
         """As the actor sees it: its botch is the worst, in a contest too; a tie leaves nobody successes (mixed)."""
         if self.actor.botch:
             return Tone.BOTCH
-        return {Outcome.SUCCESS: Tone.SUCCESS, Outcome.FAILURE: Tone.FAILURE, Winner.ACTOR: Tone.SUCCESS,
-                Winner.TARGET: Tone.FAILURE, Winner.TIE: Tone.MIXED}[self.outcome]
+        return {
+            Outcome.SUCCESS: Tone.SUCCESS,
+            Outcome.FAILURE: Tone.FAILURE,
+            Winner.ACTOR: Tone.SUCCESS,
+            Winner.TARGET: Tone.FAILURE,
+            Winner.TIE: Tone.MIXED,
+        }[self.outcome]
 
     def __str__(self) -> str:
         a = self.actor
@@ -304,18 +358,20 @@ class Roll:
         if self.outcome is Winner.TIE:
             return f"Tie: {a.successes} to {t.successes} successes, none left"
         who = "Actor" if self.net > 0 else "Target"
-        return (f"{who} wins: {a.successes} to {t.successes} successes, "
-                f"{many(abs(self.net), 'success', 'successes')} left")
+        return (
+            f"{who} wins: {a.successes} to {t.successes} successes, {many(abs(self.net), 'success', 'successes')} left"
+        )
 
 
 # --- words ----------------------------------------------------------------------------------------------
+
 
 def many(n: int, one: str, more: str) -> str:
     return f"{n if n else 'no'} {one if n == 1 else more}"
 
 
 def dice_count(n: int) -> str:
-    """"1 die", "3 dice"."""
+    """ "1 die", "3 dice"."""
     return f"{n} {'die' if n == 1 else 'dice'}"
 
 
@@ -341,8 +397,10 @@ def _side_steps(hand: Hand, who: str, dropped: list[tuple[int, ...]] = ()) -> li
         steps.append(f"{who}{many(len(hand.dice), 'die', 'dice')}: {' '.join(map(str, hand.dice))}")
     if hand.will_dice:
         when = "up front" if p.will else "after the roll"
-        steps.append(f"{who}Will expended {when}, {many(len(hand.will_dice), 'die', 'dice')}: "
-                     f"{' '.join(map(str, hand.will_dice))}")
+        steps.append(
+            f"{who}Will expended {when}, {many(len(hand.will_dice), 'die', 'dice')}: "
+            f"{' '.join(map(str, hand.will_dice))}"
+        )
     if not hand.dice and not hand.will_dice:
         return steps
     faces = hand.dice + hand.will_dice
@@ -355,19 +413,24 @@ def _side_steps(hand: Hand, who: str, dropped: list[tuple[int, ...]] = ()) -> li
         kind = "unskilled" if p.unskilled else "risky"
         if eaten:
             verb = "removes" if len(eaten) == 1 else "remove"
-            steps.append(f"{who}{kind}: 1s eat successes, 10s first: {_ones(len(eaten))} {verb} "
-                         f"{' '.join(map(str, eaten))}; {_ones(c.ones_left)} left")
+            steps.append(
+                f"{who}{kind}: 1s eat successes, 10s first: {_ones(len(eaten))} {verb} "
+                f"{' '.join(map(str, eaten))}; {_ones(c.ones_left)} left"
+            )
         else:
             steps.append(f"{who}{kind}: 1s eat successes, but there are none to eat; {_ones(c.ones_left)} left")
     elif c.ones:
         steps.append(f"{who}neither unskilled nor risky: {_ones(c.ones)} eat{'s' if c.ones == 1 else ''} nothing")
     for chain in dropped:
-        steps.append(f"{who}a Will 1 ate a 10 before it could roll again: its re-roll "
-                     f"{' → '.join(map(str, chain))} no longer counts")
+        steps.append(
+            f"{who}a Will 1 ate a 10 before it could roll again: its re-roll "
+            f"{' → '.join(map(str, chain))} no longer counts"
+        )
     for chain in chains(hand.rerolls):
         gained = sum(1 for f in chain if f >= p.threshold)
-        steps.append(f"{who}10 rolled again → {' → '.join(map(str, chain))}: "
-                     f"+{gained} success{'' if gained == 1 else 'es'}")
+        steps.append(
+            f"{who}10 rolled again → {' → '.join(map(str, chain))}: +{gained} success{'' if gained == 1 else 'es'}"
+        )
     return steps
 
 
@@ -391,9 +454,14 @@ def _steps(r: Roll, dropped: dict[str, list] | None = None) -> list[str]:
     if r.required > 1:  # ten_again-8
         steps.append(f"{r.required} successes required: not used in a contest (who has successes left decides)")
     a, t = r.actor.successes, r.target.successes
-    steps.append(f"{a} - {t} = {r.net}: " + {Winner.ACTOR: "the actor has successes left",
-                                              Winner.TARGET: "the target has successes left",
-                                              Winner.TIE: "nobody has successes left: tie"}[r.outcome])
+    steps.append(
+        f"{a} - {t} = {r.net}: "
+        + {
+            Winner.ACTOR: "the actor has successes left",
+            Winner.TARGET: "the target has successes left",
+            Winner.TIE: "nobody has successes left: tie",
+        }[r.outcome]
+    )
     return steps
 
 
@@ -401,10 +469,19 @@ def _steps(r: Roll, dropped: dict[str, list] | None = None) -> list[str]:
 
 
 def _hand_json(hand: Hand) -> dict:
-    return {"dice": list(hand.dice), "will_dice": list(hand.will_dice), "will_spent": hand.will_spent,
-            "rerolls": list(hand.rerolls), "successes": hand.successes, "ones_left": hand.ones_left,
-            "botch": hand.botch, "botch_dice": hand.botch_dice, "eaten": list(hand.count.eaten),
-            "marks": hand.marks, "reroll_marks": hand.reroll_marks}
+    return {
+        "dice": list(hand.dice),
+        "will_dice": list(hand.will_dice),
+        "will_spent": hand.will_spent,
+        "rerolls": list(hand.rerolls),
+        "successes": hand.successes,
+        "ones_left": hand.ones_left,
+        "botch": hand.botch,
+        "botch_dice": hand.botch_dice,
+        "eaten": list(hand.count.eaten),
+        "marks": hand.marks,
+        "reroll_marks": hand.reroll_marks,
+    }
 
 
 def _choices(r: Roll) -> list[dict]:
@@ -413,8 +490,15 @@ def _choices(r: Roll) -> list[dict]:
         if hand is not None and hand.can_spend_will:
             action = {"spend_will": True} if side == "actor" else {"spend_will": True, "side": "target"}
             label = "Expend a Will" if side == "actor" else "Target expends a Will"
-            out.append({"name": "spend_will", "label": f"{label}: +{dice_count(hand.pool.will_adds)}", "side": side,
-                        "dice": hand.pool.will_adds, "action": action})
+            out.append(
+                {
+                    "name": "spend_will",
+                    "label": f"{label}: +{dice_count(hand.pool.will_adds)}",
+                    "side": side,
+                    "dice": hand.pool.will_adds,
+                    "action": action,
+                }
+            )
     return out
 
 
@@ -423,8 +507,9 @@ def roll_to_json(r: Roll, request: dict, dropped: dict | None = None) -> dict:
     if r.target is not None:
         out["target"] = _hand_json(r.target)
         out["net"] = r.net
-    out.update(outcome=r.outcome.value, steps=_steps(r, dropped), summary=str(r), tone=r.tone.value,
-               choices=_choices(r))
+    out.update(
+        outcome=r.outcome.value, steps=_steps(r, dropped), summary=str(r), tone=r.tone.value, choices=_choices(r)
+    )
     return out
 
 
@@ -440,10 +525,12 @@ def check_will(req: dict) -> dict:
     for path, side in (("will", req), ("opposed.will", req["opposed"])):
         if side is not None and side["will"] and Pool.of(side).will_adds == 0:
             total = side["pool"] + side["modifier"] + WILL_DICE
-            raise RulesError(f"'{path}' is not allowed: a Will would add no dice (dots {side['pool']} "
-                             f"{_signed(side['modifier'])} + {WILL_DICE} = {total}), so none is expended",
-                             says=f"is not allowed: a Will would add no dice (dots {side['pool']} "
-                                  f"{_signed(side['modifier'])} + {WILL_DICE} = {total})")
+            raise RulesError(
+                f"'{path}' is not allowed: a Will would add no dice (dots {side['pool']} "
+                f"{_signed(side['modifier'])} + {WILL_DICE} = {total}), so none is expended",
+                says=f"is not allowed: a Will would add no dice (dots {side['pool']} "
+                f"{_signed(side['modifier'])} + {WILL_DICE} = {total})",
+            )
     return req
 
 
@@ -473,8 +560,9 @@ def _hand_from_json(data: Any, pool: Pool, path: str) -> Hand:
         raise RulesError(f"'{path}' must be an object with dice, will_dice, will_spent and rerolls")
     spent = data.get("will_spent")
     if not isinstance(spent, bool) or (pool.will and not spent):
-        raise RulesError(f"'{path}.will_spent' must be true or false (true when the request expends Will), "
-                         f"got {spent!r}")
+        raise RulesError(
+            f"'{path}.will_spent' must be true or false (true when the request expends Will), got {spent!r}"
+        )
     base = _faces(data.get("dice"), f"{path}.dice", pool.size(False))
     will_dice = _faces(data.get("will_dice"), f"{path}.will_dice", pool.will_adds if spent else 0)
     rerolls = _faces(data.get("rerolls"), f"{path}.rerolls", None)
@@ -484,8 +572,10 @@ def _hand_from_json(data: Any, pool: Pool, path: str) -> Hand:
     except ValueError:
         n_chains = -1
     if n_chains != tens_left:
-        raise RulesError(f"'{path}.rerolls' must hold one chain per 10 left ({tens_left}), each rolling on "
-                         f"until a die is not a 10, got {list(rerolls)!r:.100}")
+        raise RulesError(
+            f"'{path}.rerolls' must hold one chain per 10 left ({tens_left}), each rolling on "
+            f"until a die is not a 10, got {list(rerolls)!r:.100}"
+        )
     return Hand(pool, base, will_dice, spent, rerolls)
 
 
@@ -504,8 +594,10 @@ def roll_from_json(roll: Any, path: str = "roll") -> tuple[Roll, dict]:
 def will_side(r: Roll, action: Any) -> str:
     """The side ("actor" or "target") whose Will `action` expends after the roll, refused as `act` refuses it."""
     if not isinstance(action, dict) or "spend_will" not in action or set(action) - {"spend_will", "side"}:
-        raise RulesError(f"'action' must be one of: {{\"spend_will\": true}} or, in a contest, "
-                         f"{{\"spend_will\": true, \"side\": \"target\"}}; got {action!r:.100}")
+        raise RulesError(
+            f"'action' must be one of: {{\"spend_will\": true}} or, in a contest, "
+            f'{{"spend_will": true, "side": "target"}}; got {action!r:.100}'
+        )
     if action["spend_will"] is not True:
         raise RulesError(f"'action.spend_will' must be true, got {action['spend_will']!r}")
     side = action.get("side", "actor")
@@ -514,11 +606,15 @@ def will_side(r: Roll, action: Any) -> str:
         raise RulesError(f"'action.side' must be one of {', '.join(sides)}, got {side!r}")
     hand = r.actor if side == "actor" else r.target
     if hand.will_spent:
-        raise RulesError(f"'action.spend_will': the {side} already expended a Will on this roll; "
-                         f"you can only expend one will per action")
+        raise RulesError(
+            f"'action.spend_will': the {side} already expended a Will on this roll; "
+            f"you can only expend one will per action"
+        )
     if hand.pool.will_adds == 0:
-        raise RulesError(f"'action.spend_will': a Will adds no dice to the {side}'s pool "
-                         f"(pool + modifier + {WILL_DICE} is {hand.pool.pool + hand.pool.modifier + WILL_DICE})")
+        raise RulesError(
+            f"'action.spend_will': a Will adds no dice to the {side}'s pool "
+            f"(pool + modifier + {WILL_DICE} is {hand.pool.pool + hand.pool.modifier + WILL_DICE})"
+        )
     return side
 
 

@@ -12,14 +12,22 @@ from .table import MAX_TRAIT_DOTS
 
 MAX_STAT_DOTS = 10  # an Attribute's or a Skill's dots on the sheet
 
-SHEET = Record("sheet", "d10 pool", (
-    named_list("attributes", "Attributes", (fields.Int("dots", "Dots", 0, MAX_STAT_DOTS),)),
-    named_list("skills", "Skills", (fields.Int("dots", "Dots", 0, MAX_STAT_DOTS),
-                                    fields.Bool("trained", "Trained", default=True))),
-    fields.Int("resolve", "Resolve", 1, MAX_TRAIT_DOTS, 2),
-    fields.Int("composure", "Composure", 1, MAX_TRAIT_DOTS, 2),
-    fields.Int("will", "Will (current)", 0, 2 * MAX_TRAIT_DOTS, 4),
-), limits=(AtMostSum("will", ("resolve", "composure")),))  # up to the character's maximum (ten_again-12)
+SHEET = Record(
+    "sheet",
+    "d10 pool",
+    (
+        named_list("attributes", "Attributes", (fields.Int("dots", "Dots", 0, MAX_STAT_DOTS),)),
+        named_list(
+            "skills",
+            "Skills",
+            (fields.Int("dots", "Dots", 0, MAX_STAT_DOTS), fields.Bool("trained", "Trained", default=True)),
+        ),
+        fields.Int("resolve", "Resolve", 1, MAX_TRAIT_DOTS, 2),
+        fields.Int("composure", "Composure", 1, MAX_TRAIT_DOTS, 2),
+        fields.Int("will", "Will (current)", 0, 2 * MAX_TRAIT_DOTS, 4),
+    ),
+    limits=(AtMostSum("will", ("resolve", "composure")),),
+)  # up to the character's maximum (ten_again-12)
 _MOST_STATS = SHEET.fields[0].max_len + SHEET.fields[1].max_len
 CHOICES = (ListOf("stats", "Statistics named for the roll (their dots are the pool)", Id("stat"), _MOST_STATS),)
 

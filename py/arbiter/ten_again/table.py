@@ -36,12 +36,15 @@ class Status(Enum):
 
 # Will ---------------------------------------------------------------------------------------------------------
 
-_RESOLVE = fields.Int("resolve", "Resolve (dots)", 1, MAX_TRAIT_DOTS, 2,
-                      help="Will's maximum is (resolve + composure).")
-_COMPOSURE = fields.Int("composure", "Composure (dots)", 1, MAX_TRAIT_DOTS, 2,
-                        help="Will's maximum is (resolve + composure).")
-_WILL = fields.Int("will", "Will (current)", 0, 2 * MAX_TRAIT_DOTS, 4,
-                   help="From 0 to the character’s maximum, (resolve + composure).")
+_RESOLVE = fields.Int(
+    "resolve", "Resolve (dots)", 1, MAX_TRAIT_DOTS, 2, help="Will's maximum is (resolve + composure)."
+)
+_COMPOSURE = fields.Int(
+    "composure", "Composure (dots)", 1, MAX_TRAIT_DOTS, 2, help="Will's maximum is (resolve + composure)."
+)
+_WILL = fields.Int(
+    "will", "Will (current)", 0, 2 * MAX_TRAIT_DOTS, 4, help="From 0 to the character’s maximum, (resolve + composure)."
+)
 _WILL_STATE = (_WILL, _RESOLVE, _COMPOSURE)
 
 
@@ -60,8 +63,11 @@ class Will:
     def expend(self) -> "Will":
         """One will point fewer; only if you have any remaining."""
         if self.current == 0:
-            raise RulesError(f"'state.will' is 0: no Will remaining to expend (maximum {self.maximum})",
-                             says="has no Will left", holder=True)
+            raise RulesError(
+                f"'state.will' is 0: no Will remaining to expend (maximum {self.maximum})",
+                says="has no Will left",
+                holder=True,
+            )
         return Will(self.resolve, self.composure, self.current - 1)
 
     def rest(self, nights: int) -> "Will":
@@ -73,12 +79,17 @@ class Will:
 
 
 def _will_of(state: Any, need_will: bool = True) -> Will:
-    s = fields.read_state(state, _WILL_STATE if need_will else (_RESOLVE, _COMPOSURE),
-                    ("will", "resolve", "composure") if need_will else ("resolve", "composure"))
+    s = fields.read_state(
+        state,
+        _WILL_STATE if need_will else (_RESOLVE, _COMPOSURE),
+        ("will", "resolve", "composure") if need_will else ("resolve", "composure"),
+    )
     w = Will(s["resolve"], s["composure"], s.get("will", 0))
     if w.current > w.maximum:
-        raise RulesError(f"'state.will' must be from 0 to {w.maximum} (resolve {w.resolve} + composure "
-                         f"{w.composure}), got {w.current}")
+        raise RulesError(
+            f"'state.will' must be from 0 to {w.maximum} (resolve {w.resolve} + composure "
+            f"{w.composure}), got {w.current}"
+        )
     return w
 
 
@@ -95,8 +106,14 @@ def expend_will(state: Any, args: Any = None) -> dict:
     return fields.new_state(state, f"Spent 1 Will ({w.current}/{w.maximum} left)", will=w.current)
 
 
-_NIGHTS = fields.Int("nights", "Nights of good rest", 1, MAX_NIGHTS, 1,
-                     help="Expended Will replenishes at 1 per night (of good rest) up to the character’s maximum.")
+_NIGHTS = fields.Int(
+    "nights",
+    "Nights of good rest",
+    1,
+    MAX_NIGHTS,
+    1,
+    help="Expended Will replenishes at 1 per night (of good rest) up to the character’s maximum.",
+)
 
 
 def rest(state: Any, args: Any = None) -> dict:
@@ -125,14 +142,24 @@ def will_roll(state: Any, args: Any = None) -> dict:
 # Ongoing struggles ---------------------------------------------------------------------------------------------
 
 STRUGGLE_STATE = (  # also the fields of a struggle the table keeps (records.STRUGGLE)
-    fields.Int("target", "Successes needed", 1, MAX_STRUGGLE_TARGET, 5,
-               help="Some rolls and contests can be continued over several turns with accumulated successes."),
+    fields.Int(
+        "target",
+        "Successes needed",
+        1,
+        MAX_STRUGGLE_TARGET,
+        5,
+        help="Some rolls and contests can be continued over several turns with accumulated successes.",
+    ),
     fields.Int("accumulated", "Successes accumulated", 0, MAX_ACCUMULATED, 0),
     fields.Int("turns", "Turns rolled", 0, MAX_STRUGGLE_TURNS, 0),
     fields.Choice("status", "Status", tuple((s.value, s.value.capitalize()) for s in Status), Status.ONGOING.value),
-    fields.Bool("contest", "An ongoing contest", False,
-                help="In an ongoing contest excess successes on the resistance roll eat successes accumulated "
-                     "by the actor’s previous rolls."),
+    fields.Bool(
+        "contest",
+        "An ongoing contest",
+        False,
+        help="In an ongoing contest excess successes on the resistance roll eat successes accumulated "
+        "by the actor’s previous rolls.",
+    ),
 )
 
 
@@ -149,22 +176,27 @@ class Struggle:
     def turn(self, r: Roll) -> tuple["Struggle", str]:
         """Add one turn's roll: its successes (in a contest, what is left after the resistance's); a botch aborts."""
         if self.status is not Status.ONGOING:
-            raise RulesError(f"'state.status' is {self.status.value}: no more turns; "
-                             f"struggle_reset starts again from scratch")
+            raise RulesError(
+                f"'state.status' is {self.status.value}: no more turns; struggle_reset starts again from scratch"
+            )
         if self.turns == MAX_STRUGGLE_TURNS:
             raise RulesError(f"'state.turns' is already {MAX_STRUGGLE_TURNS}, the most a struggle records")
         n = self.turns + 1
         if r.actor.botch:
-            return (Struggle(self.target, 0, n, Status.ABORTED, self.contest),
-                    f"Turn {n}: botch: the effort is aborted; start again from scratch (0/{self.target})")
+            return (
+                Struggle(self.target, 0, n, Status.ABORTED, self.contest),
+                f"Turn {n}: botch: the effort is aborted; start again from scratch (0/{self.target})",
+            )
         gained = r.net
         accumulated = max(0, self.accumulated + gained)
         status = Status.DONE if accumulated >= self.target else Status.ONGOING
         if gained < 0:
             eaten = self.accumulated - accumulated
-            what = (f"the resistance has {many(-gained, 'success', 'successes')} left and eats "
-                    f"{eaten} accumulated" if eaten else
-                    f"the resistance has {many(-gained, 'success', 'successes')} left, nothing accumulated to eat")
+            what = (
+                f"the resistance has {many(-gained, 'success', 'successes')} left and eats {eaten} accumulated"
+                if eaten
+                else f"the resistance has {many(-gained, 'success', 'successes')} left, nothing accumulated to eat"
+            )
         elif self.contest:
             what = f"{many(gained, 'success', 'successes')} left after the resistance's"
         else:
@@ -173,19 +205,28 @@ class Struggle:
         return Struggle(self.target, min(accumulated, MAX_ACCUMULATED), n, status, self.contest), note
 
     def to_json(self) -> dict:
-        return {"target": self.target, "accumulated": self.accumulated, "turns": self.turns,
-                "status": self.status.value, "contest": self.contest}
+        return {
+            "target": self.target,
+            "accumulated": self.accumulated,
+            "turns": self.turns,
+            "status": self.status.value,
+            "contest": self.contest,
+        }
 
 
 def _struggle_of(state: Any) -> Struggle:
     s = fields.read_state(state, STRUGGLE_STATE, ("target",))
     st = Struggle(s["target"], s["accumulated"], s["turns"], Status(s["status"]), s["contest"])
     if st.status is Status.ONGOING and st.accumulated >= st.target:
-        raise RulesError(f"'state.accumulated' must be from 0 to {st.target - 1} while the struggle is ongoing "
-                         f"(target {st.target}), got {st.accumulated}")
+        raise RulesError(
+            f"'state.accumulated' must be from 0 to {st.target - 1} while the struggle is ongoing "
+            f"(target {st.target}), got {st.accumulated}"
+        )
     if st.status is Status.DONE and st.accumulated < st.target:
-        raise RulesError(f"'state.accumulated' must be at least the target {st.target} when the struggle is done, "
-                         f"got {st.accumulated}")
+        raise RulesError(
+            f"'state.accumulated' must be at least the target {st.target} when the struggle is done, "
+            f"got {st.accumulated}"
+        )
     if st.status is Status.ABORTED and st.accumulated:
         raise RulesError(f"'state.accumulated' must be 0 when the struggle is aborted, got {st.accumulated}")
     return st
@@ -195,8 +236,11 @@ def _kind(contest: bool) -> str:
     return "a contest (with 'opposed')" if contest else "unopposed (no 'opposed')"
 
 
-_ROLL_ARG = fields.Object("roll", "A ten_again roll as returned by roll() or act()",
-                    help="The turn's roll; in a contest, the actor's roll against the resistance.")
+_ROLL_ARG = fields.Object(
+    "roll",
+    "A ten_again roll as returned by roll() or act()",
+    help="The turn's roll; in a contest, the actor's roll against the resistance.",
+)
 
 
 def _turn_roll(value: Any, contest: bool) -> Roll:
@@ -205,23 +249,28 @@ def _turn_roll(value: Any, contest: bool) -> Roll:
     if value is None:
         raise RulesError(f"'{path}' is missing: {_ROLL_ARG.label}")
     if value.get("system") != ID:
-        raise RulesError(f"'{path}' must be a {ID} roll as returned by roll() or act(), "
-                         f"got system {value.get('system')!r:.40}")
+        raise RulesError(
+            f"'{path}' must be a {ID} roll as returned by roll() or act(), got system {value.get('system')!r:.40}"
+        )
     r, _ = roll_from_json(value, path)
     expected = roll_to_json(r, value.get("request"))
     keys = ["successes", "botch", "ones_left", "outcome"] + (["net"] if r.target is not None else [])
     for key in keys:
         if value.get(key) != expected[key]:
-            raise RulesError(f"'{path}.{key}' does not match the dice: expected {expected[key]!r}, "
-                             f"got {value.get(key)!r:.40}")
+            raise RulesError(
+                f"'{path}.{key}' does not match the dice: expected {expected[key]!r}, got {value.get(key)!r:.40}"
+            )
     if r.target is not None:
         for key in ("successes", "botch"):
             if value["target"].get(key) != expected["target"][key]:
-                raise RulesError(f"'{path}.target.{key}' does not match the dice: expected "
-                                 f"{expected['target'][key]!r}, got {value['target'].get(key)!r:.40}")
+                raise RulesError(
+                    f"'{path}.target.{key}' does not match the dice: expected "
+                    f"{expected['target'][key]!r}, got {value['target'].get(key)!r:.40}"
+                )
     if (r.target is not None) != contest:
-        raise RulesError(f"'{path}' must be {_kind(contest)}: the struggle's 'contest' is "
-                         f"{'true' if contest else 'false'}")
+        raise RulesError(
+            f"'{path}' must be {_kind(contest)}: the struggle's 'contest' is {'true' if contest else 'false'}"
+        )
     return r
 
 
@@ -258,24 +307,30 @@ def struggle_odds(state: Any, args: Any = None) -> dict:
     a = fields.read_args(args, _ODDS_ARGS, "struggle_odds")
     st = _struggle_of(state)
     if st.status is not Status.ONGOING:
-        raise RulesError(f"'state.status' is {st.status.value}: no turns are left to roll; "
-                         f"struggle_reset starts again from scratch")
+        raise RulesError(
+            f"'state.status' is {st.status.value}: no turns are left to roll; struggle_reset starts again from scratch"
+        )
     if a["request"] is None:
         raise RulesError(f"'args.request' is missing: {_ODDS_ARGS[0].label}")
     req = fields.parse(FIELDS, a["request"], "args.request")
     if (req["opposed"] is not None) != st.contest:
-        raise RulesError(f"'args.request' must be {_kind(st.contest)}: the struggle's 'contest' is "
-                         f"{'true' if st.contest else 'false'}")
+        raise RulesError(
+            f"'args.request' must be {_kind(st.contest)}: the struggle's 'contest' is "
+            f"{'true' if st.contest else 'false'}"
+        )
     if req["opposed"] is None:
         turn = TurnLaw.unopposed(Pool.of(req), st.target)
     else:
         turn = TurnLaw.contested(Pool.of(req), Pool.of(req["opposed"]), st.target)
     finish, abort = turn.within(st.accumulated, a["turns"])
-    return {"finish_within": {str(n): p for n, p in enumerate(finish, 1)},
-            "abort_within": {str(n): p for n, p in enumerate(abort, 1)}}
+    return {
+        "finish_within": {str(n): p for n, p in enumerate(finish, 1)},
+        "abort_within": {str(n): p for n, p in enumerate(abort, 1)},
+    }
 
 
 # what a roll costs on the table -------------------------------------------------------------------------------
+
 
 def costs(request: dict | None, action: dict | None, choices: dict | None = None) -> list[dict]:
     """A roll with Will ticked, or expending a Will after it (the actor's), takes one Will from the rolling
@@ -299,19 +354,53 @@ TABLE = {
 }
 
 TABLE_OPS = [
-    table_op("will_max", "Maximum Will", "The character’s maximum, (resolve + composure). Returns {\"max\": n}.",
-             (_RESOLVE, _COMPOSURE)),
-    table_op("spend_will", "Expend a Will", "Expending a single will point (if you have any remaining): Will − 1.",
-             _WILL_STATE),
-    table_op("rest", "Night of rest", "Expended Will replenishes at 1 per night (of good rest) up to the "
-             "character’s maximum, (resolve + composure).", _WILL_STATE, (_NIGHTS,)),
-    table_op("will_roll", "Will roll", "Spending your will lowers the number of dice you use for will rolls: "
-             "returns the request (pool = current Will) to roll.", _WILL_STATE, _WILL_ROLL_ARGS),
-    table_op("struggle_turn", "Ongoing struggle: add a turn", "Adds the roll's successes (in a contest, the "
-             "resistance's excess eats accumulated successes); a botch aborts the whole effort; reaching the target "
-             "ends it.", STRUGGLE_STATE, (_ROLL_ARG,)),
-    table_op("struggle_reset", "Ongoing struggle: start again", "Start again from scratch: 0 accumulated, 0 turns.",
-             STRUGGLE_STATE),
-    table_op("struggle_odds", "Ongoing struggle: odds", "Exact chances to be done, or aborted by a botch, within 1 "
-             "to N turns of rolling the request each turn.", STRUGGLE_STATE, _ODDS_ARGS),
+    table_op(
+        "will_max",
+        "Maximum Will",
+        'The character’s maximum, (resolve + composure). Returns {"max": n}.',
+        (_RESOLVE, _COMPOSURE),
+    ),
+    table_op(
+        "spend_will",
+        "Expend a Will",
+        "Expending a single will point (if you have any remaining): Will − 1.",
+        _WILL_STATE,
+    ),
+    table_op(
+        "rest",
+        "Night of rest",
+        "Expended Will replenishes at 1 per night (of good rest) up to the character’s maximum, (resolve + composure).",
+        _WILL_STATE,
+        (_NIGHTS,),
+    ),
+    table_op(
+        "will_roll",
+        "Will roll",
+        "Spending your will lowers the number of dice you use for will rolls: "
+        "returns the request (pool = current Will) to roll.",
+        _WILL_STATE,
+        _WILL_ROLL_ARGS,
+    ),
+    table_op(
+        "struggle_turn",
+        "Ongoing struggle: add a turn",
+        "Adds the roll's successes (in a contest, the "
+        "resistance's excess eats accumulated successes); a botch aborts the whole effort; reaching the target "
+        "ends it.",
+        STRUGGLE_STATE,
+        (_ROLL_ARG,),
+    ),
+    table_op(
+        "struggle_reset",
+        "Ongoing struggle: start again",
+        "Start again from scratch: 0 accumulated, 0 turns.",
+        STRUGGLE_STATE,
+    ),
+    table_op(
+        "struggle_odds",
+        "Ongoing struggle: odds",
+        "Exact chances to be done, or aborted by a botch, within 1 to N turns of rolling the request each turn.",
+        STRUGGLE_STATE,
+        _ODDS_ARGS,
+    ),
 ]

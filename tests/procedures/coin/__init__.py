@@ -27,15 +27,25 @@ HEADS, TAILS = 2, 1  # a coin is a d2: its faces
 FACE_NAMES = {HEADS: "heads", TAILS: "tails"}
 
 FIELDS = (
-    fields.Choice("call", "Your call", (("heads", "Heads"), ("tails", "Tails")), "heads",
-                  help="Call it before the flip: you win when a coin lands on your call."),
+    fields.Choice(
+        "call",
+        "Your call",
+        (("heads", "Heads"), ("tails", "Tails")),
+        "heads",
+        help="Call it before the flip: you win when a coin lands on your call.",
+    ),
     fields.Int("coins", "Coins", 1, 3, default=1, help="Flip this many coins: any one on your call wins."),
 )
 
 FLIP_AGAIN = "flip_again"
-ACTIONS = [{"name": FLIP_AGAIN, "label": "Flip again",
-            "help": "A lost call may be flipped again, once: every coin again, and the second flip stands. "
-                    "{\"flip_again\": true}"}]
+ACTIONS = [
+    {
+        "name": FLIP_AGAIN,
+        "label": "Flip again",
+        "help": "A lost call may be flipped again, once: every coin again, and the second flip stands. "
+        '{"flip_again": true}',
+    }
+]
 
 WON, LOST = "won", "lost"
 EXTRAS = {"outcome_labels": {WON: "Won: a coin on your call", LOST: "Lost"}}
@@ -54,8 +64,11 @@ def _marks(faces: tuple[int, ...], call: str) -> list[list[str]]:
 def _to_json(req: dict, faces: tuple[int, ...], first: tuple[int, ...], flipped_again: bool) -> dict:
     outcome = WON if won(faces, req["call"]) else LOST
     shown = ", ".join(FACE_NAMES[f] for f in faces)
-    steps = [f"Called {req['call']}", f"{'Flipped again' if flipped_again else 'Flipped'}: {shown}",
-             "A coin on the call: won" if outcome == WON else "No coin on the call: lost"]
+    steps = [
+        f"Called {req['call']}",
+        f"{'Flipped again' if flipped_again else 'Flipped'}: {shown}",
+        "A coin on the call: won" if outcome == WON else "No coin on the call: lost",
+    ]
     offer = outcome == LOST and not flipped_again
     return {
         "system": ID,
@@ -82,8 +95,9 @@ def roll(req: dict, dice) -> dict:
 def _may_flip_again(roll: Any, action: Any) -> tuple[dict, tuple[int, ...]]:
     """The roll's request and coins, when `action` flips a lost call again (once); else refused."""
     if action != {FLIP_AGAIN: True}:
-        raise RulesError(f"'action' must be {{\"{FLIP_AGAIN}\": true}} (allowed actions: {FLIP_AGAIN}), "
-                         f"got {action!r:.100}")
+        raise RulesError(
+            f"'action' must be {{\"{FLIP_AGAIN}\": true}} (allowed actions: {FLIP_AGAIN}), got {action!r:.100}"
+        )
     req = chances.request_of(FIELDS, roll)
     faces = chances.faces(roll, req["coins"], SIDES)
     if roll.get("flipped_again") is not False or won(faces, req["call"]):
