@@ -13,7 +13,7 @@ from playwright.sync_api import Error as PlaywrightError
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from engine_drivers import PAGE_ERRORS  # noqa: E402
-from page_helpers import READY_TIMEOUT_MS, SUB_PATH, serve, wait_until  # noqa: E402
+from page_helpers import READY_TIMEOUT_MS, SUB_PATH, open_app, serve, wait_until  # noqa: E402
 
 
 def _origin(url: str) -> str:
@@ -150,3 +150,21 @@ def sw_context(browser):
         problems += watch.problems
     if problems:
         pytest.fail("the page reported problems:\n" + "\n".join(problems), pytrace=False)
+
+
+# --- the app, as every browser test opens it: one pair of fixtures ---------------------------------------------------
+
+
+@pytest.fixture
+def app(page):
+    """`app(hash_="", width=1024, height=900)`: the app with motion reduced (dice land at once), the rules and the
+    table loaded."""
+    page.emulate_media(reduced_motion="reduce")
+    return lambda hash_="", width=1024, height=900: open_app(page, hash_, width, height)
+
+
+@pytest.fixture
+def phone_app(phone):
+    """`phone_app(hash_="")`: the app on a phone (360 × 640, touch), motion reduced, the rules and the table loaded."""
+    phone.emulate_media(reduced_motion="reduce")
+    return lambda hash_="": open_app(phone, hash_, 360, 640)

@@ -13,18 +13,19 @@ import build
 READY_TIMEOUT_MS = 30_000
 
 
-def wait_until(page, expression: str, timeout_ms: int = READY_TIMEOUT_MS, arg=None):
-    """Poll `expression` (a JS function source) with page.evaluate until it returns something truthy.
+def wait_until(page, expression, timeout_ms: int = READY_TIMEOUT_MS, arg=None, what: str = ""):
+    """Poll until something truthy comes, and return it: `expression`, a JS function source, evaluated in the page
+    (with `arg`), or a Python callable (what the test reads of the page, the store...), called here.
 
     Playwright's wait_for_function evaluates its predicate with eval, which the page's Content-Security-Policy
     (no 'unsafe-eval') rightly refuses; page.evaluate goes through the DevTools protocol and is not affected."""
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
-        value = page.evaluate(expression, arg)
+        value = expression() if callable(expression) else page.evaluate(expression, arg)
         if value:
             return value
         if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout_ms} ms waiting for {expression}", pytrace=False)
+            pytest.fail(f"timed out after {timeout_ms} ms waiting for {what or expression}", pytrace=False)
         page.wait_for_timeout(50)
 
 
@@ -89,3 +90,12 @@ SUB_PATH = "/arbiter/"
 def serve(root: Path | dict):
     """A started build.Server for `root` (a folder, or {prefix: folder}); call .shutdown() and .server_close()."""
     return build.Server(root).start()
+
+
+def open_app(page, hash_: str = "", width: int = 1024, height: int = 900):
+    """Open the app at `hash_` in a `width` × `height` viewport and wait until the rules and the table are loaded."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto("/" + hash_)
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    page.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
+    return page

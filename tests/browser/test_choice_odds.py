@@ -8,7 +8,6 @@ import json
 
 from arbiter import api
 from page_helpers import changed, form, set_field, wait_until
-from test_page import app  # noqa: F401  (the fixture)
 
 
 def percent(p: float) -> str:

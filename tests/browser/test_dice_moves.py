@@ -45,20 +45,6 @@ SEEN = """(system) => {
 }"""
 
 
-@pytest.fixture
-def app(page):
-    """The app ready to roll, motion reduced while a test sets up its roll; `moving()` lets the dice tumble again."""
-    page.emulate_media(reduced_motion="reduce")
-
-    def open_(hash_: str):
-        page.goto("/" + hash_)
-        page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
-        page.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
-        return page
-
-    return open_
-
-
 def roll(page, system):
     return changed(page, system, form(page, system).locator("button[data-roll]").click)
 

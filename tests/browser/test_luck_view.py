@@ -8,7 +8,7 @@ import json
 
 from arbiter import api
 from page_helpers import wait_until
-from test_table import app, create, fill_from_sheet, log, roll  # noqa: F401  (app: the fixture)
+from test_table import create, fill_from_sheet, log, roll
 
 
 def pct(p: float) -> str:

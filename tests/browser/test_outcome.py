@@ -70,25 +70,22 @@ LOOK = """(system) => {
 
 
 @pytest.fixture
-def app(page):
-    page.emulate_media(reduced_motion="reduce")
-    page.set_viewport_size({"width": 360, "height": 640})
-    page.goto("/")
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
-    return page
+def phone_page(app):
+    """The app in a 360 × 640 viewport, motion reduced, the rules and the table loaded."""
+    return app("", 360, 640)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_each_class_of_outcome_shows_its_own_mark_and_colour_legibly(app, scheme):
+def test_each_class_of_outcome_shows_its_own_mark_and_colour_legibly(phone_page, scheme):
     """For every procedure and class of outcome it can give, the outcome line carries the engine's tone, a visible
     badge with that class's glyph and words, and text and badge at 4.5:1 at least; the four classes differ by glyph
     and shape as well as by colour."""
-    app.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+    phone_page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
     seen = {}
     for system, request, tone in WANTED:
-        roll = app.evaluate(SHOW, [system, request, seed_for(system, request, tone)])
+        roll = phone_page.evaluate(SHOW, [system, request, seed_for(system, request, tone)])
         assert roll["tone"] == tone
-        look = app.evaluate(LOOK, system)
+        look = phone_page.evaluate(LOOK, system)
         assert (look["tone"], look["lineTone"], look["visible"]) == (tone, tone, True), (system, look)
         assert look["text"] >= 4.5 and look["badge"] >= 4.5, (system, tone, look)
         seen.setdefault(tone, set()).add((look["glyph"], look["label"], look["color"], look["shape"]))
@@ -100,19 +97,19 @@ def test_each_class_of_outcome_shows_its_own_mark_and_colour_legibly(app, scheme
 
 
 @pytest.mark.parametrize("system", list(TAB))
-def test_a_roll_through_the_form_shows_the_engines_tone(app, system):
+def test_a_roll_through_the_form_shows_the_engines_tone(phone_page, system):
     """Roll through the form: [data-result] and its outcome line say the tone of the roll the engine made."""
-    app.evaluate("(s) => window.arbiterPage.showTab(s)", system)
-    roll = changed(app, system, form(app, system).locator("button[data-roll]").click)
-    look = app.evaluate(LOOK, system)
+    phone_page.evaluate("(s) => window.arbiterPage.showTab(s)", system)
+    roll = changed(phone_page, system, form(phone_page, system).locator("button[data-roll]").click)
+    look = phone_page.evaluate(LOOK, system)
     assert (look["tone"], look["lineTone"], look["visible"]) == (roll["tone"], roll["tone"], True)
 
 
-def test_the_steps_fold_after_two_lines_on_a_phone_and_unfold(app):
+def test_the_steps_fold_after_two_lines_on_a_phone_and_unfold(phone_page):
     """At 360 px long steps show two lines and a toggle; the toggle unfolds them all and says so (aria-expanded)."""
-    app.evaluate("(s) => window.arbiterPage.showTab(s)", "ten_again")
-    roll = app.evaluate(SHOW, ["ten_again", {"pool": 12, "risky": True}, 1])
-    box = form(app, "ten_again").locator(".steps-box")
+    phone_page.evaluate("(s) => window.arbiterPage.showTab(s)", "ten_again")
+    roll = phone_page.evaluate(SHOW, ["ten_again", {"pool": 12, "risky": True}, 1])
+    box = form(phone_page, "ten_again").locator(".steps-box")
     steps, toggle = box.locator(".steps"), box.locator(".steps-toggle")
     line = float(steps.evaluate("(e) => parseFloat(getComputedStyle(e).lineHeight)"))
     assert steps.evaluate("(e) => e.scrollHeight > e.clientHeight")  # more than two lines of steps, folded
@@ -147,24 +144,24 @@ DRAWN = """(system) => {
 
 
 @pytest.mark.parametrize("system, request_, listed, mark", BOTCHES, ids=[b[0] for b in BOTCHES])
-def test_the_dice_that_make_a_botch_or_fumble_are_marked_and_named(app, system, request_, listed, mark):
+def test_the_dice_that_make_a_botch_or_fumble_are_marked_and_named(phone_page, system, request_, listed, mark):
     """The dice the engine lists as making the botch or fumble carry its mark, drawn on the canvas (the die looks
     different without it) and named in the canvas's label; no other die does."""
     seed = next(s for s in range(10_000) if listed(api.roll(system, request_, s)))
-    roll = app.evaluate(SHOW, [system, request_, seed])
+    roll = phone_page.evaluate(SHOW, [system, request_, seed])
     dice = listed(roll)
     assert roll["tone"] == "botch" and dice
-    drawn = app.evaluate(DRAWN, system)
+    drawn = phone_page.evaluate(DRAWN, system)
     assert [i for i, d in enumerate(drawn) if mark in d["marks"]] == dice
-    label = form(app, system).locator("canvas[data-dice]").get_attribute("aria-label")
+    label = form(phone_page, system).locator("canvas[data-dice]").get_attribute("aria-label")
     assert label.count(mark) == len(dice), label
     # the same dice drawn without the mark look different: the mark is drawn, not only named
-    app.evaluate(
+    phone_page.evaluate(
         """([system, mark]) => { const tray = window.arbiterPage.procs[system].tray;
       tray.update(tray.dice.map((d) => ({ ...d, marks: [...d.marks].filter((m) => m !== mark) }))); }""",
         [system, mark],
     )
-    plain = app.evaluate(DRAWN, system)
+    plain = phone_page.evaluate(DRAWN, system)
     assert all((plain[i]["hash"] != drawn[i]["hash"]) == (i in dice) for i in range(len(drawn)))
 
 
@@ -188,9 +185,9 @@ MARKED = [
 
 
 @pytest.mark.parametrize("system, request_", MARKED, ids=[m[0] for m in MARKED])
-def test_the_canvas_draws_the_marks_the_engine_gives_each_die(app, system, request_):
+def test_the_canvas_draws_the_marks_the_engine_gives_each_die(phone_page, system, request_):
     """Each die on the canvas carries the marks the engine's roll gives it (the page compares no face), for a few
     rolls of each procedure."""
     for seed in (1, 2, 3):
-        roll = app.evaluate(SHOW, [system, request_, seed])
-        assert [d["marks"] for d in app.evaluate(DRAWN, system)] == engine_marks(roll), seed
+        roll = phone_page.evaluate(SHOW, [system, request_, seed])
+        assert [d["marks"] for d in phone_page.evaluate(DRAWN, system)] == engine_marks(roll), seed

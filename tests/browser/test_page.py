@@ -12,20 +12,6 @@ from page_helpers import changed, form, said_by_roll, set_field, wait_until
 from steps import SPEC, TAB, expected_faces
 
 
-@pytest.fixture
-def app(page):
-    """The app with motion reduced (dice land at once), ready to roll."""
-    page.emulate_media(reduced_motion="reduce")
-
-    def open_(hash_: str = "", width: int = 1024, height: int = 900):
-        page.set_viewport_size({"width": width, "height": height})
-        page.goto("/" + hash_)
-        page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
-        return page
-
-    return open_
-
-
 def show(page, system):
     page.click(f'nav.tabs a[data-tab="{TAB[system]}"]')
 

@@ -39,13 +39,6 @@ TOO_SMALL = """([scopes, tap]) => {
 TABS = list(dict.fromkeys(TAB.values()))
 
 
-@pytest.fixture
-def app(phone):
-    """`app(hash_)`: the page on a phone, motion reduced (dice land at once), the rules and the table loaded."""
-    phone.emulate_media(reduced_motion="reduce")
-    return lambda hash_="": ready_phone(phone, hash_)
-
-
 def settled(page, system):
     """Wait until the roll's choices are checked against the table (they are drawn again then)."""
     wait_until(
@@ -68,10 +61,10 @@ def focused(page) -> str:
 
 
 @pytest.mark.parametrize("tab", TABS)
-def test_every_tap_target_in_a_tab_is_44_px(app, tab):
+def test_every_tap_target_in_a_tab_is_44_px(phone_app, tab):
     """After a roll of each form in the tab, every button, tab, summary, select and checkbox label shown (in the tab,
     the Table and the rulings) is at least 44 × 44 CSS px at 360 px wide."""
-    page = app(f"#{tab}")
+    page = phone_app(f"#{tab}")
     systems = [s for s in SPEC if TAB[s] == tab]
     if "ability_test" in systems:  # Masteries (they need a Skill: ability_test-5) offer the reroll's buttons
         set_field(page, "ability_test", "skill", 1)
@@ -86,10 +79,10 @@ def test_every_tap_target_in_a_tab_is_44_px(app, tab):
     assert too_small == [], f"smaller than {TAP} × {TAP} px in the {tab} tab:\n" + "\n".join(too_small)
 
 
-def test_every_tap_target_of_the_table_is_44_px(app):
+def test_every_tap_target_of_the_table_is_44_px(phone_app):
     """The Table with a sheet of each kind shown, one filling its form (the "stop" link), a struggle and a logged roll:
     every control is at least 44 × 44 CSS px at 360 px wide."""
-    page = app("#ability_test")
+    page = phone_app("#ability_test")
     part = page.locator('[data-part="struggles"]')
     part.get_by_label("Effort").fill("Climb the tower")
     part.locator('[data-create="struggle"] button[type=submit]').click()
@@ -121,11 +114,11 @@ MANY_DICE = {
 
 
 @pytest.mark.parametrize("system", list(MANY_DICE))
-def test_each_die_has_a_44_px_tap_box_however_many_dice(app, system):
+def test_each_die_has_a_44_px_tap_box_however_many_dice(phone_app, system):
     """With the most dice the form takes, a tap anywhere within 22 px of a die's centre, each way, lands on that die
     (the tray's own hit test, from the page's pointer coordinates)."""
     request, least = MANY_DICE[system]
-    page = app(f"#{system}={quote(json.dumps(request))}")
+    page = phone_app(f"#{system}={quote(json.dumps(request))}")
     changed(page, system, form(page, system).locator("button[data-roll]").click)
     misses = page.evaluate(
         """([s, tap]) => {
@@ -150,9 +143,9 @@ def test_each_die_has_a_44_px_tap_box_however_many_dice(app, system):
 
 
 @pytest.mark.parametrize("system", list(SPEC))
-def test_enter_on_roll_rolls_and_keeps_the_focus_for_the_next_enter(app, system):
+def test_enter_on_roll_rolls_and_keeps_the_focus_for_the_next_enter(phone_app, system):
     """Enter on a focused Roll rolls; the focus is still on Roll, so Enter again rolls a second time."""
-    page = app(f"#{TAB[system]}")
+    page = phone_app(f"#{TAB[system]}")
     form(page, system).locator("button[data-roll]").focus()
     first = changed(page, system, lambda: page.keyboard.press("Enter"))
     assert focused(page) == f"{system}: Roll"
@@ -161,10 +154,10 @@ def test_enter_on_roll_rolls_and_keeps_the_focus_for_the_next_enter(app, system)
     assert first["steps"] and second["steps"]  # two rolls the engine made (changed() saw two new roll objects)
 
 
-def test_a_follow_up_keeps_the_focus_on_the_control_used(app):
+def test_a_follow_up_keeps_the_focus_on_the_control_used(phone_app):
     """Enter on "Pick the best" picks and keeps the focus there; Enter on Reroll rerolls, and the focus goes to the
     dice it rerolled (Reroll itself is disabled then, nothing being picked), never dropped to the page."""
-    page = app("#ability_test")
+    page = phone_app("#ability_test")
     set_field(page, "ability_test", "difficulty", 4)
     set_field(page, "ability_test", "skill", 1)
     set_field(page, "ability_test", "masteries", 2)
@@ -192,10 +185,10 @@ CONTRAST = """(el) => {
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_reroll_hint_is_readable_on_its_button(app, scheme):
+def test_the_reroll_hint_is_readable_on_its_button(phone_app, scheme):
     """Before any die is picked, Reroll says "tap dice to see the chance": in the button's own text colour, at least
     4.5:1 against it in light and dark (it was grey on the accent colour: 1.4:1 light, 1.2:1 dark)."""
-    page = app("#ability_test")
+    page = phone_app("#ability_test")
     page.emulate_media(color_scheme=scheme)
     for path, value in {"difficulty": 4, "skill": 1, "masteries": 2}.items():
         set_field(page, "ability_test", path, value)
@@ -206,11 +199,11 @@ def test_the_reroll_hint_is_readable_on_its_button(app, scheme):
     assert hint.evaluate(CONTRAST) >= 4.5
 
 
-def test_exert_spends_what_is_typed_on_the_first_tap(app):
+def test_exert_spends_what_is_typed_on_the_first_tap(phone_app):
     """A failed Test: what is typed into the Exertion box is checked as it is typed; out of range, Exert waits and
     says why beside it; in range, the chance under Exert is that amount's, and the first tap on Exert spends it (the
     box losing its focus does not redraw the choices under the thumb)."""
-    page = app("#ability_test")
+    page = phone_app("#ability_test")
     for path, value in {"type1": 1, "type2": 1, "difficulty": 4}.items():
         set_field(page, "ability_test", path, value)
     roll = changed(page, "ability_test", form(page, "ability_test").locator("button[data-roll]").tap)
@@ -249,11 +242,11 @@ def test_exert_spends_what_is_typed_on_the_first_tap(app):
         ),
     ],
 )
-def test_a_refused_roll_says_why_by_roll_in_the_players_words(app, system, path, value, words):
+def test_a_refused_roll_says_why_by_roll_in_the_players_words(phone_app, system, path, value, words):
     """A value out of range refuses the roll with a message by Roll, in view on the phone, naming the field by its
     label and the allowed range, never by its path; the field is marked invalid and keeps what was typed, and the
     bar shows no chance (the last one was the valid form's)."""
-    page = app(f"#{TAB[system]}")
+    page = phone_app(f"#{TAB[system]}")
     field = form(page, system).locator(f'[data-path="{path}"]')
     field.evaluate("(el, v) => { el.value = v; el.dispatchEvent(new Event('input', { bubbles: true })); }", value)
     form(page, system).locator("button[data-roll]").click()
@@ -271,10 +264,10 @@ def test_a_refused_roll_says_why_by_roll_in_the_players_words(app, system, path,
     assert headline.inner_text() == "No odds: see ⚠ above"
 
 
-def test_a_will_that_would_add_no_dice_is_refused_by_roll(app):
+def test_a_will_that_would_add_no_dice_is_refused_by_roll(phone_app):
     """ten_again-7 on the page: a d10 form with 0 dots, the storyteller's −3 and "Expend a Will" is refused by Roll
     with the reason in the form's words (no path), nothing is rolled and the bar shows no chance."""
-    page = app("#ten_again")
+    page = phone_app("#ten_again")
     set_field(page, "ten_again", "pool", 0)
     set_field(page, "ten_again", "modifier", -3)
     set_field(page, "ten_again", "will", True)
@@ -392,11 +385,11 @@ def test_roll_tapped_before_the_engine_is_ready_tumbles_then_lands_on_its_roll(p
     assert {x["state"] for x in phone.evaluate("() => window.__seen")} <= {"rolling", "landed"}
 
 
-def test_the_threat_and_luck_bars_stay_whole_and_off_the_table(app):
+def test_the_threat_and_luck_bars_stay_whole_and_off_the_table(phone_app):
     """The tab with two forms (Threat & Luck) on a phone: both Rolls are in view once it is chosen; a refusal by
     Luck's Roll (its bar grows a line) leaves Threat's bar whole, above it; scrolled down to the Table, no Roll bar
     covers the Table, and scrolled back up both bars are under the thumb again."""
-    page = app("#threat")
+    page = phone_app("#threat")
     rolls = {s: form(page, s).locator("button[data-roll]") for s in ("threat", "luck")}
     bars = {s: form(page, s).locator("[data-bar]") for s in rolls}
     assert all(roll.evaluate(IN_VIEW) for roll in rolls.values())

@@ -9,13 +9,12 @@ import csv
 import io
 import json
 import re
-import time
 from pathlib import Path
 
 import pytest
 
 from arbiter import RulesError, api
-from page_helpers import IN_VIEW, changed, form, said_by_roll, set_field, wait_until
+from page_helpers import IN_VIEW, changed, form, open_app, said_by_roll, set_field, wait_until
 from steps import TAB
 
 # the table's data as this version keeps it: static/table/migrations.js's SCHEMA
@@ -55,53 +54,12 @@ PUT = """(records) => new Promise((resolve, reject) => {
 # --- helpers ------------------------------------------------------------------------------------------------------
 
 
-def open_app(page, hash_: str = "", width: int = 1024, height: int = 900):
-    page.set_viewport_size({"width": width, "height": height})
-    page.goto("/" + hash_)
-    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
-    page.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
-    return page
-
-
-@pytest.fixture
-def app(page):
-    """The app with motion reduced (dice land at once), the rules and the table loaded."""
-    page.emulate_media(reduced_motion="reduce")
-    return lambda hash_="", width=1024, height=900: open_app(page, hash_, width, height)
-
-
-@pytest.fixture
-def phone_app(phone):
-    """The app on a phone (360 × 640, touch), motion reduced, the rules and the table loaded."""
-    phone.emulate_media(reduced_motion="reduce")
-
-    def open_(hash_=""):
-        phone.goto("/" + hash_)
-        phone.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
-        phone.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
-        return phone
-
-    return open_
-
-
 def second_tab(page, watch, hash_=""):
     """Another tab of the same browser profile, watched like the first."""
     other = page.context.new_page()
     other.on("pageerror", watch.page_error)
     other.emulate_media(reduced_motion="reduce")
     return open_app(other, hash_)
-
-
-def eventually(page, check, timeout_s: float = 10.0, what: str = "condition"):
-    """Poll the Python-side `check()` until it returns something truthy."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what}", pytrace=False)
-        page.wait_for_timeout(50)
 
 
 def records(page) -> dict:
@@ -175,7 +133,7 @@ def create(page, kind, name):
     page.fill("#new-char-name", name)
     page.click('[data-create="character"] button[type=submit]')
     page.wait_for_selector(f'.sheet[data-kind="{kind}"] h4:has-text("{name}")' if '"' not in name else ".sheet")
-    eventually(page, lambda: name in characters(page), what=f"{name} to be saved")
+    wait_until(page, lambda: name in characters(page), what=f"{name} to be saved")
     return page.locator(".sheet")
 
 
@@ -193,7 +151,7 @@ def edit(page, locator, value, saved):
     """Type into a sheet field, leave it (the change is saved), and wait until the store holds it."""
     locator.fill(str(value))
     locator.press("Tab")
-    eventually(page, saved, what=f"the edit {value!r} to be saved")
+    wait_until(page, saved, what=f"the edit {value!r} to be saved")
 
 
 def add_row(page, list_name, *values):
@@ -202,7 +160,7 @@ def add_row(page, list_name, *values):
     rows = sheet.locator(f'[data-list="{list_name}"] li.row')
     n = rows.count()
     sheet.locator(f'[data-add="{list_name}"]').click()
-    eventually(page, lambda: rows.count() == n + 1, what=f"a new {list_name} row")
+    wait_until(page, lambda: rows.count() == n + 1, what=f"a new {list_name} row")
     row = rows.nth(n)
     texts = [v for v in values if isinstance(v, str)]
     numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
@@ -225,7 +183,7 @@ def add_row(page, list_name, *values):
             and [v for v in fields if isinstance(v, bool)][: len(flags)] == flags
         )
 
-    eventually(page, saved, what=f"the {list_name} entry {values} to be saved")
+    wait_until(page, saved, what=f"the {list_name} entry {values} to be saved")
     return row
 
 
@@ -258,7 +216,7 @@ def setup_arbitration(page):
     add_row(page, "skills", "Swords", 5)
     add_row(page, "skills", "Climbing", 2)
     add_row(page, "traits", "one-eyed", -1)
-    eventually(
+    wait_until(
         page,
         lambda: (
             [s["value"] for s in sheet_list(page, "Hero", "skills")] == [5, 2]
@@ -276,7 +234,7 @@ def setup_arbitration(page):
 def setup_two_dice(page):
     add_row(page, "traits", "Brave", 3)
     add_row(page, "abilities", "Archery", 2)
-    eventually(
+    wait_until(
         page,
         lambda: sheet_list(page, "Hero", "abilities") and sheet_list(page, "Hero", "abilities")[0]["value"] == 2,
         what="the sheet",
@@ -301,7 +259,7 @@ def setup_threat(page):
 def setup_ten_again(page):
     add_row(page, "attributes", "Strength", 3)
     add_row(page, "skills", "Brawl", 2, False)
-    eventually(
+    wait_until(
         page,
         lambda: sheet_list(page, "Hero", "skills") and sheet_list(page, "Hero", "skills")[0]["trained"] is False,
         what="the sheet",
@@ -327,7 +285,7 @@ def setup_ability_test(page):
     )
     add_row(page, "skills", "Fencing", 2, 1)
     add_row(page, "items", "Rapier", 1)
-    eventually(
+    wait_until(
         page,
         lambda: sheet_list(page, "Hero", "items") and sheet_list(page, "Hero", "items")[0]["level"] == 1,
         what="the sheet",
@@ -386,14 +344,14 @@ def test_a_new_characters_kind_follows_the_tab_until_one_is_picked(app):
     assert kind.input_value() == "ten_again"
     page.fill("#new-char-name", "Mira")
     page.click('[data-create="character"] button[type=submit]')
-    eventually(page, lambda: characters(page).get("Mira", {}).get("kind") == "ten_again", what="Mira, a d10 pool one")
+    wait_until(page, lambda: characters(page).get("Mira", {}).get("kind") == "ten_again", what="Mira, a d10 pool one")
     page.select_option("#new-char-kind", "two_dice")
     assert kind.input_value() == "two_dice"  # picked by hand: it holds while the tab stays
     page.click('nav.tabs a[data-tab="ability_test"]')
     assert kind.input_value() == "ability_test"
     page.fill("#new-char-name", "Bo")
     page.click('[data-create="character"] button[type=submit]')
-    eventually(
+    wait_until(
         page, lambda: characters(page).get("Bo", {}).get("kind") == "ability_test", what="Bo, an Ability Test one"
     )
     assert page.locator("[data-table-status]").inner_text() == "Bo: an Ability Test character, saved on this device."
@@ -434,7 +392,7 @@ def test_a_resolve_below_the_will_kept_is_refused_in_the_engines_words(app):
     Will's box then allows no more than the new maximum."""
     page = app("#ten_again")
     create(page, "ten_again", "Mira")
-    eventually(page, lambda: will_shown(page).startswith("Will 4/4"), what="Will 4/4")
+    wait_until(page, lambda: will_shown(page).startswith("Will 4/4"), what="Will 4/4")
     box = sheet_input(page, "resolve")
     box.fill("1")
     box.press("Tab")
@@ -450,7 +408,7 @@ def test_a_resolve_below_the_will_kept_is_refused_in_the_engines_words(app):
     assert box.get_attribute("aria-invalid") == "true" and characters(page)["Mira"]["sheet"]["resolve"] == 2
     edit(page, sheet_input(page, "will"), 3, lambda: characters(page)["Mira"]["sheet"]["will"] == 3)
     edit(page, sheet_input(page, "resolve"), 1, lambda: characters(page)["Mira"]["sheet"]["resolve"] == 1)
-    eventually(page, lambda: will_shown(page).startswith("Will 3/3"), what="Will 3/3")
+    wait_until(page, lambda: will_shown(page).startswith("Will 3/3"), what="Will 3/3")
     assert sheet_input(page, "will").get_attribute("data-max") == "3"
 
 
@@ -467,7 +425,7 @@ def test_the_form_says_who_rolls_and_a_sheet_remembers_its_last_choices(phone_ap
     filled = request_of(page, "ability_test")
     assert {k: filled[k] for k in want} == want
     roll(page, "ability_test")
-    eventually(page, lambda: characters(page)["Hero"].get("choices"), what="the last choices kept")
+    wait_until(page, lambda: characters(page)["Hero"].get("choices"), what="the last choices kept")
 
     set_field(page, "ability_test", "type1", 5)  # by hand: still Hero's roll, logged as rolled
     assert who.inner_text().startswith("Rolling as Hero")
@@ -477,7 +435,7 @@ def test_the_form_says_who_rolls_and_a_sheet_remembers_its_last_choices(phone_ap
     assert entry["character"]["name"] == "Hero"
 
     who.locator("button[data-stop-rolling]").click()
-    eventually(page, lambda: who.count() == 0, what="no one rolling")
+    wait_until(page, lambda: who.count() == 0, what="no one rolling")
     roll(page, "ability_test")
     assert [e for e in log(page) if e["kind"] == "roll"][-1]["character"] is None
 
@@ -508,7 +466,7 @@ def test_counters_step_up_and_down_within_their_limits(app):
     create(page, "threat", "Wren")
     page.get_by_role("button", name="Harm +1").click()
     page.get_by_role("button", name="Harm +1").click()
-    eventually(page, lambda: characters(page)["Wren"]["sheet"]["counters"]["harm"] == 2, what="Harm 2")
+    wait_until(page, lambda: characters(page)["Wren"]["sheet"]["counters"]["harm"] == 2, what="Harm 2")
     page.get_by_role("button", name="Insight -1").click()
     wait_until(page, "() => document.querySelector('[data-sheet-status]').textContent.includes('from 0 to 999')", 5_000)
     assert characters(page)["Wren"]["sheet"]["counters"]["insight"] == 0
@@ -525,29 +483,29 @@ def test_will_is_spent_rested_and_rolled(app):
     """Expending Will (by hand, ticked on a roll, or after it) lowers the sheet; a night restores 1; a Will roll uses what is left."""
     page = app("#ten_again")
     create(page, "ten_again", "Bo")
-    eventually(page, lambda: will_shown(page).startswith("Will 4/4"), what="Will 4/4")
+    wait_until(page, lambda: will_shown(page).startswith("Will 4/4"), what="Will 4/4")
     add_row(page, "attributes", "Wits", 2)
     page.locator(".sheet .use").get_by_label("Wits 2").check()
     page.locator('.sheet [data-op="spend_will"]').click()
-    eventually(page, lambda: will_shown(page).startswith("Will 3/4"), what="Will 3/4")
+    wait_until(page, lambda: will_shown(page).startswith("Will 3/4"), what="Will 3/4")
     assert "Spent 1 Will (3/4 left)" in page.locator("[data-sheet-status]").inner_text()
 
     fill_from_sheet(page, "ten_again")
     set_field(page, "ten_again", "will", True)
     first = roll(page, "ten_again")
     assert first["will_spent"]
-    eventually(page, lambda: characters(page)["Bo"]["sheet"]["will"] == 2, what="Will 2 after a roll with Will")
+    wait_until(page, lambda: characters(page)["Bo"]["sheet"]["will"] == 2, what="Will 2 after a roll with Will")
     set_field(page, "ten_again", "will", False)
     roll(page, "ten_again")
     follow_up(page, "ten_again", form(page, "ten_again").locator('[data-choice="spend_will-actor"] button'))
-    eventually(page, lambda: characters(page)["Bo"]["sheet"]["will"] == 1, what="Will 1 after spending it on a roll")
+    wait_until(page, lambda: characters(page)["Bo"]["sheet"]["will"] == 1, what="Will 1 after spending it on a roll")
     page.locator('.sheet [data-op="rest"]').click()
-    eventually(page, lambda: will_shown(page).startswith("Will 2/4"), what="Will 2/4 after a night")
+    wait_until(page, lambda: will_shown(page).startswith("Will 2/4"), what="Will 2/4 after a night")
     page.locator('.sheet [data-op="will_roll"]').click()
-    eventually(page, lambda: request_of(page, "ten_again")["pool"] == 2, what="a Will roll of 2 dice")
+    wait_until(page, lambda: request_of(page, "ten_again")["pool"] == 2, what="a Will roll of 2 dice")
 
     edit(page, sheet_input(page, "resolve"), 1, lambda: characters(page)["Bo"]["sheet"]["resolve"] == 1)
-    eventually(page, lambda: will_shown(page).startswith("Will 2/3"), what="Will 2/3")
+    wait_until(page, lambda: will_shown(page).startswith("Will 2/3"), what="Will 2/3")
     edit(page, sheet_input(page, "will"), 0, lambda: characters(page)["Bo"]["sheet"]["will"] == 0)
     page.locator('.sheet [data-op="spend_will"]').click()
     wait_until(
@@ -674,17 +632,17 @@ def test_exertion_and_xp_are_spent_through_the_rules(app):
     edit(page, sheet_input(page, "exertion"), 30, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 30)
     page.locator(".sheet").get_by_label("Exertion to spend").fill("2")
     page.locator('.sheet [data-op="exert"]').click()
-    eventually(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 28, what="Exertion 28")
+    wait_until(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 28, what="Exertion 28")
     assert page.locator(".sheet [data-exertion]").inner_text() == "Exertion 28"
 
     for xp in (1, 2, 3):
         page.locator('.sheet [data-op="xp_earn"]').click()
-        eventually(page, lambda xp=xp: characters(page)["Aria"]["sheet"]["xp"] == xp, what=f"{xp} XP")
+        wait_until(page, lambda xp=xp: characters(page)["Aria"]["sheet"]["xp"] == xp, what=f"{xp} XP")
     ops = page.locator(".sheet .ops")
     ops.get_by_label("Spend XP on").select_option("new_skill")
     ops.get_by_label("Name of the new Skill or Item").fill("Fencing")
     page.locator('.sheet [data-op="xp_spend"]').click()
-    eventually(page, lambda: characters(page)["Aria"]["sheet"]["xp"] == 1, what="XP 1 after a new Skill")
+    wait_until(page, lambda: characters(page)["Aria"]["sheet"]["xp"] == 1, what="XP 1 after a new Skill")
     skills = characters(page)["Aria"]["sheet"]["skills"]
     assert [(s["name"], s["level"]) for s in skills] == [("Fencing", 1)]
     ops.get_by_label("Spend XP on").select_option(f"skill:{skills[0]['id']}")
@@ -697,7 +655,7 @@ def test_exertion_and_xp_are_spent_through_the_rules(app):
     assert characters(page)["Aria"]["sheet"]["xp"] == 1
 
     add_row(page, "convictions", "The mission comes first", 2)
-    eventually(
+    wait_until(
         page,
         lambda: (
             sheet_list(page, "Aria", "convictions") and sheet_list(page, "Aria", "convictions")[0]["significance"] == 2
@@ -714,11 +672,11 @@ def test_exertion_and_xp_are_spent_through_the_rules(app):
             break
     assert result["outcome"] == "failure"
     # one Exertion declares the Conviction for the Scene on the first roll; the later rolls of the Scene cost none
-    eventually(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 27, what="1 Exertion for the Scene")
+    wait_until(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 27, what="1 Exertion for the Scene")
     choice = form(page, "ability_test").locator('[data-choice="exert"]')
     after = follow_up(page, "ability_test", choice.locator("button"))
     assert after["outcome"] == "success"
-    eventually(
+    wait_until(
         page,
         lambda: characters(page)["Aria"]["sheet"]["exertion"] == 27 - result["exert_needed"],
         what="Exertion spent by the follow-up",
@@ -750,15 +708,15 @@ def test_a_conviction_declared_for_the_scene_is_free_until_a_new_scene(app):
 
     first = roll(page, "ability_test")
     assert first["request"]["convictions_declared"] == 0
-    eventually(
+    wait_until(
         page,
         lambda: characters(page)["Aria"]["sheet"]["exertion"] == 4 and declared(page, "Aria") == [mission["id"]],
         what="one Exertion spent, the Conviction declared",
     )
     assert "Spent 1 Exertion to declare “The mission comes first” relevant to this Scene" in log(page)[-1]["note"]
-    eventually(page, lambda: "“The mission comes first”" in shown.inner_text(), what="the sheet naming it")
+    wait_until(page, lambda: "“The mission comes first”" in shown.inner_text(), what="the sheet naming it")
     assert "declared this Scene" in page.locator(".sheet .use").inner_text()
-    eventually(page, lambda: request_of(page, "ability_test")["convictions_declared"] == 1, what="the form saying so")
+    wait_until(page, lambda: request_of(page, "ability_test")["convictions_declared"] == 1, what="the form saying so")
 
     second = roll(page, "ability_test")  # the same Scene: its Significance adds, no Exertion
     assert second["request"]["convictions_declared"] == 1 and second["ability"] == first["ability"]
@@ -769,16 +727,16 @@ def test_a_conviction_declared_for_the_scene_is_free_until_a_new_scene(app):
     xp = {name: characters(page)[name]["sheet"]["xp"] for name in ("Aria", "Cleo")}
     entries = len(log(page))
     page.locator('[data-k="scene:new"]').click()
-    eventually(page, lambda: all(characters(page)[n]["sheet"]["xp"] == xp[n] + 1 for n in xp), what="1 XP each")
-    eventually(page, lambda: len(log(page)) == entries + 1, what="one log entry")
+    wait_until(page, lambda: all(characters(page)[n]["sheet"]["xp"] == xp[n] + 1 for n in xp), what="1 XP each")
+    wait_until(page, lambda: len(log(page)) == entries + 1, what="one log entry")
     entry = log(page)[-1]
     assert entry["kind"] == "note" and "Aria: New Scene: earned 1 XP" in entry["note"] and "Cleo: " in entry["note"]
     assert declared(page, "Aria") == [] and shown.inner_text().endswith(": none yet.")
-    eventually(page, lambda: request_of(page, "ability_test")["convictions_declared"] == 0, what="the form again")
+    wait_until(page, lambda: request_of(page, "ability_test")["convictions_declared"] == 0, what="the form again")
 
     third = roll(page, "ability_test")  # a new Scene: declaring it costs one Exertion again
     assert third["request"]["convictions_declared"] == 0
-    eventually(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 3, what="one Exertion again")
+    wait_until(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 3, what="one Exertion again")
     assert declared(page, "Aria") == [mission["id"]] and len(log(page)) == entries + 2
 
 
@@ -788,7 +746,7 @@ def test_a_conviction_declared_for_the_scene_is_free_until_a_new_scene(app):
 def track_scheme(page, on):
     """Tick or untick "Track the Scheme on this device", and wait until the store holds it."""
     page.locator('[data-k="scheme:tracked"]').set_checked(on)
-    eventually(page, lambda: records(page)["shared:scheme"]["data"]["tracked"] is on, what=f"tracked {on}")
+    wait_until(page, lambda: records(page)["shared:scheme"]["data"]["tracked"] is on, what=f"tracked {on}")
 
 
 def strong(page, name):
@@ -818,7 +776,7 @@ def test_scheme_dice_are_earned_and_spent_across_two_characters(app):
         if earned == 3:
             break
     assert earned == 3
-    eventually(page, lambda: scheme(page) == 3, what="3 dice in the Scheme")
+    wait_until(page, lambda: scheme(page) == 3, what="3 dice in the Scheme")
     assert page.locator("[data-scheme]").inner_text() == "The Scheme: 3 dice"
     adds = [e for e in log(page) if "added to the Scheme" in e["note"]]  # in the note of the roll that earned it
     assert len(adds) == 3 and all(e["character"]["name"] == "Ann" and e["kind"] == "roll" for e in adds)
@@ -829,7 +787,7 @@ def test_scheme_dice_are_earned_and_spent_across_two_characters(app):
     assert request_of(page, "ability_test")["scheme_die"] is True
     result = roll(page, "ability_test")
     assert result["scheme_roll"] is not None and not result["scheme_gain"]
-    eventually(page, lambda: scheme(page) == 2, what="a die taken by Bea")
+    wait_until(page, lambda: scheme(page) == 2, what="a die taken by Bea")
     spent = [e for e in log(page) if "Removed 1 die from the Scheme" in e["note"]]
     assert spent[-1]["character"]["name"] == "Bea" and spent[-1]["summary"] == result["summary"]
 
@@ -848,7 +806,7 @@ def test_scheme_dice_are_earned_and_spent_across_two_characters(app):
         10_000,
     )
     negated = follow_up(page, "ability_test", negate)
-    eventually(page, lambda: scheme(page) == 0, what="two dice spent on the setback")
+    wait_until(page, lambda: scheme(page) == 0, what="two dice spent on the setback")
     assert page.locator("[data-scheme]").inner_text() == "The Scheme: 0 dice"
     entry = log(page)[-1]  # one entry: the follow-up in the form's words, with what the table took for it
     assert (entry["kind"], entry["summary"], entry["character"]["name"]) == ("follow-up", negated["summary"], "Bea")
@@ -868,7 +826,7 @@ def test_a_negation_the_scheme_cannot_pay_for_is_offered_disabled_with_the_reaso
     for _ in range(120):
         if roll(page, "ability_test")["scheme_gain"]:
             break
-    eventually(page, lambda: scheme(page) == 1, what="1 die in the Scheme")
+    wait_until(page, lambda: scheme(page) == 1, what="1 die in the Scheme")
 
     page.locator('[data-k="stop:ability_test"]').click()  # nobody rolls as a character: the Scheme is still the table's
     for path, value in {"type1": 1, "type2": 1, "skill": 0, "difficulty": 4}.items():
@@ -966,7 +924,7 @@ def stored_struggle(page, name):
 def add_turn(page, card):
     before = card.get_attribute("data-accumulated"), card.locator("p.big").inner_text()
     card.locator("[data-turn-add]").click()
-    eventually(
+    wait_until(
         page,
         lambda: (card.get_attribute("data-accumulated"), card.locator("p.big").inner_text()) != before,
         what="the turn to count",
@@ -998,7 +956,7 @@ def test_a_struggle_runs_to_completion_with_its_odds_shown(app):
         if result["botch"]:
             assert after["status"] == "aborted"
             card.get_by_role("button", name="Start again").click()
-            eventually(page, lambda: stored_struggle(page, "Climb the tower")["status"] == "ongoing", what="a restart")
+            wait_until(page, lambda: stored_struggle(page, "Climb the tower")["status"] == "ongoing", what="a restart")
             continue
         assert after["accumulated"] == min(before["accumulated"] + result["successes"], 10_000)
         if after["status"] == "done":
@@ -1024,7 +982,7 @@ def test_a_botch_aborts_a_struggle_and_it_starts_again(app):
     assert s["status"] == "aborted" and s["accumulated"] == 0 and "botch" in s["notes"][-1]
     assert card.get_attribute("data-status") == "aborted" and card.locator("[data-turn-add]").is_disabled()
     card.get_by_role("button", name="Start again").click()
-    eventually(page, lambda: stored_struggle(page, "Pick the lock")["status"] == "ongoing", what="a fresh start")
+    wait_until(page, lambda: stored_struggle(page, "Pick the lock")["status"] == "ongoing", what="a fresh start")
     s = stored_struggle(page, "Pick the lock")
     assert (s["accumulated"], s["turns"]) == (0, 0)
     set_field(page, "ten_again", "pool", 0)  # no dice: a failure that never botches
@@ -1083,12 +1041,12 @@ def test_log_filters_exports_and_clears_with_confirmation(app):
     part = page.locator('[data-part="log"]')
     assert part.locator(".log-entry").count() == 4
     part.get_by_label("Character").select_option(label="Cid")
-    eventually(page, lambda: part.locator(".log-entry").count() == 2, what="Cid's rolls")
+    wait_until(page, lambda: part.locator(".log-entry").count() == 2, what="Cid's rolls")
     part.get_by_label("Character").select_option(label="Everyone")
     part.get_by_label("Procedure").select_option("luck")
-    eventually(page, lambda: part.locator(".log-entry").count() == 1, what="the Luck roll")
+    wait_until(page, lambda: part.locator(".log-entry").count() == 1, what="the Luck roll")
     part.get_by_label("Procedure").select_option("")
-    eventually(page, lambda: part.locator(".log-entry").count() == 4, what="every roll")
+    wait_until(page, lambda: part.locator(".log-entry").count() == 4, what="every roll")
 
     with page.expect_download() as info:
         part.get_by_role("button", name="Export CSV").click()
@@ -1106,7 +1064,7 @@ def test_log_filters_exports_and_clears_with_confirmation(app):
     assert part.locator(".log-entry").count() == 4
     part.get_by_role("button", name="Clear the log…").click()
     part.locator("[data-confirm]").click()
-    eventually(page, lambda: not log(page), what="an empty log")
+    wait_until(page, lambda: not log(page), what="an empty log")
     assert part.locator(".log-entry").count() == 0
 
 
@@ -1182,7 +1140,7 @@ def test_a_malformed_import_changes_nothing_and_says_what_is_wrong(app, tmp_path
     wait_until(page, "() => document.querySelector('[data-import]').dataset.import === 'ready'", 10_000)
     assert records(page) == before  # not yet: the import waits for its confirmation
     report.get_by_role("button", name="Replace this table").click()
-    eventually(page, lambda: "Dee Two" in characters(page), what="the import")
+    wait_until(page, lambda: "Dee Two" in characters(page), what="the import")
     assert records(page)["shared:scheme"]["data"] == {"scheme": 5, "tracked": False}
     assert "Dee" not in characters(page)
     assert [e["summary"] for e in log(page)] == [e["summary"] for e in good["log"]]
@@ -1327,11 +1285,11 @@ def test_pay_the_price_marks_fold_into_situations(page, app):
     assert "(someone)" in page.locator("[data-marked]").inner_text()
 
     roll_until(page, offered=True)
-    eventually(page, lambda: pressed(page) == [1, 4], what="the migrated marks on the form")
+    wait_until(page, lambda: pressed(page) == [1, 4], what="the migrated marks on the form")
     price_list(page).locator("summary").click()
     price_list(page).locator("[data-price-player]").fill("Ann")
     pick_price(page, 2)
-    eventually(
+    wait_until(
         page,
         lambda: marks(page) == [{"option": 1, "by": None}, {"option": 2, "by": "Ann"}, {"option": 4, "by": None}],
         what="Ann's mark",
@@ -1339,7 +1297,7 @@ def test_pay_the_price_marks_fold_into_situations(page, app):
     assert records(page)["shared:price"]["data"]["situations"][0]["player"] == "Ann"
     assert price_list(page).count() == 0  # its one Price paid (threat-14): the list is gone
     roll_until(page, offered=True)
-    eventually(page, lambda: pressed(page) == [1, 2, 4], what="three marks shown")
+    wait_until(page, lambda: pressed(page) == [1, 2, 4], what="three marks shown")
     open_price(page)
     assert "marked by Ann" in price_list(page).locator("li").nth(2).inner_text()
 
@@ -1351,14 +1309,14 @@ def test_pay_the_price_marks_fold_into_situations(page, app):
     assert len(marks(page)) == 3 and len(log(page)) == before
 
     page.locator('[data-k="sit:new"]').click()
-    eventually(page, lambda: len(records(page)["shared:price"]["data"]["situations"]) == 2, what="a new Situation")
-    eventually(page, lambda: pressed(page) == [], what="no marks shown")
+    wait_until(page, lambda: len(records(page)["shared:price"]["data"]["situations"]) == 2, what="a new Situation")
+    wait_until(page, lambda: pressed(page) == [], what="no marks shown")
     assert price_list(page).locator("[data-price-player]").input_value() == ""
     page.locator('[data-k="sit:pick"]').select_option(label="Situation 1")
-    eventually(page, lambda: pressed(page) == [1, 2, 4], what="the marks back")
+    wait_until(page, lambda: pressed(page) == [1, 2, 4], what="the marks back")
     price_list(page).locator("button", has_text="New Situation").click()  # the form's own: a third one
-    eventually(page, lambda: len(records(page)["shared:price"]["data"]["situations"]) == 3, what="a third Situation")
-    eventually(page, lambda: pressed(page) == [], what="no marks shown again")
+    wait_until(page, lambda: len(records(page)["shared:price"]["data"]["situations"]) == 3, what="a third Situation")
+    wait_until(page, lambda: pressed(page) == [], what="no marks shown again")
 
 
 def test_pay_the_price_is_paid_by_the_character_rolling(app):
@@ -1373,7 +1331,7 @@ def test_pay_the_price_is_paid_by_the_character_rolling(app):
     assert price_list(page).locator("[data-price-by]").get_attribute("data-price-by") == "Ann"
     assert price_list(page).locator("[data-price-player]").count() == 0
     pick_price(page, 2)
-    eventually(page, lambda: marks(page) == [{"option": 2, "by": "Ann"}], what="Ann's mark")
+    wait_until(page, lambda: marks(page) == [{"option": 2, "by": "Ann"}], what="Ann's mark")
     assert price_list(page).count() == 0  # one threat narrowly avoided: one Price, then the list is gone (threat-14)
     roll_until(page, offered=True)
     pick_price(page, 2)  # Ann again: hers to pick
@@ -1384,7 +1342,7 @@ def test_pay_the_price_is_paid_by_the_character_rolling(app):
     pick_character(page, "Bo")
     fill_from_sheet(page, "threat")
     roll_until(page, offered=True)
-    eventually(
+    wait_until(
         page,
         lambda: price_list(page).locator("[data-price-by]").get_attribute("data-price-by") == "Bo",
         what="Bo paying",
@@ -1411,11 +1369,11 @@ def test_losing_one_insight_is_paid_on_the_sheet_of_the_one_rolling(app):
     page = app("#threat")
     create(page, "threat", "Ann")
     page.get_by_role("button", name="Insight +1").click()
-    eventually(page, lambda: characters(page)["Ann"]["sheet"]["counters"]["insight"] == 1, what="Insight 1")
+    wait_until(page, lambda: characters(page)["Ann"]["sheet"]["counters"]["insight"] == 1, what="Insight 1")
     fill_from_sheet(page, "threat")
     roll_until(page, offered=True)
     pick_price(page, 1)
-    eventually(page, lambda: characters(page)["Ann"]["sheet"]["counters"]["insight"] == 0, what="one Insight lost")
+    wait_until(page, lambda: characters(page)["Ann"]["sheet"]["counters"]["insight"] == 0, what="one Insight lost")
     assert price_list(page).count() == 0
     assert "Paid the Price (Ann): Lose one Insight." in form(page, "threat").locator("[data-result]").inner_text()
     assert any("Lost one Insight" in e["note"] for e in log(page))
@@ -1449,13 +1407,13 @@ def test_two_tabs_stay_in_step_and_keep_both_changes(app, watch):
     sheet_input(b, "composure").fill("6")
     sheet_input(a, "resolve").press("Tab")
     sheet_input(b, "composure").press("Tab")
-    eventually(
+    wait_until(
         a,
         lambda: (characters(a)["Hal"]["sheet"]["resolve"], characters(a)["Hal"]["sheet"]["composure"]) == (5, 6),
         what="both edits",
     )
     for tab in (a, b):
-        eventually(
+        wait_until(
             tab,
             lambda t=tab: (
                 sheet_input(t, "resolve").input_value() == "5" and sheet_input(t, "composure").input_value() == "6"
@@ -1465,8 +1423,8 @@ def test_two_tabs_stay_in_step_and_keep_both_changes(app, watch):
     # both tabs spend a Will at the same moment: two are spent
     a.evaluate("document.querySelector('.sheet [data-op=spend_will]').click()")
     b.evaluate("document.querySelector('.sheet [data-op=spend_will]').click()")
-    eventually(a, lambda: characters(a)["Hal"]["sheet"]["will"] == 2, what="two Will spent")
-    eventually(b, lambda: will_shown(b).startswith("Will 2/11"), what="the other tab to show it")
+    wait_until(a, lambda: characters(a)["Hal"]["sheet"]["will"] == 2, what="two Will spent")
+    wait_until(b, lambda: will_shown(b).startswith("Will 2/11"), what="the other tab to show it")
     # a new character and the log appear in the other tab
     create(b, "arbitration", "Ida")
     a.wait_for_selector('.char-list button:has-text("Ida")')
@@ -1513,7 +1471,7 @@ def test_keyboard_alone_creates_a_character_and_fills_a_form(app):
     page.keyboard.press("Tab")
     page.keyboard.type("3")
     page.keyboard.press("Tab")
-    eventually(
+    wait_until(
         page,
         lambda: sheet_list(page, "Jo", "attributes") and sheet_list(page, "Jo", "attributes")[0]["dots"] == 3,
         what="Wits 3",
@@ -1522,7 +1480,7 @@ def test_keyboard_alone_creates_a_character_and_fills_a_form(app):
     page.keyboard.press("Space")
     page.locator('.sheet [data-fill="ten_again"]').focus()
     page.keyboard.press("Enter")
-    eventually(page, lambda: request_of(page, "ten_again")["pool"] == 3, what="the form filled with a pool of 3")
+    wait_until(page, lambda: request_of(page, "ten_again")["pool"] == 3, what="the form filled with a pool of 3")
 
 
 def test_phone_width_has_no_horizontal_scroll(app):

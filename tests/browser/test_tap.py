@@ -3,10 +3,9 @@ change that follows asks at most once more (arbiter.api.check, to recheck the fo
 
 from __future__ import annotations
 
-import pytest
 
 from page_helpers import form, set_field, wait_until
-from test_table import add_row, characters, create, fill_from_sheet, log, open_app
+from test_table import add_row, characters, create, fill_from_sheet, log
 
 # Counts every call the page posts to the worker and every answer; `window.__sent`, the calls' methods, is reset per tap.
 COUNT = """(() => {
@@ -23,14 +22,6 @@ COUNT = """(() => {
     }
   };
 })()"""
-
-
-@pytest.fixture
-def app(page):
-    """The app, motion reduced, with the worker's calls counted from the first one."""
-    page.emulate_media(reduced_motion="reduce")
-    page.add_init_script(COUNT)
-    return lambda hash_="": open_app(page, hash_)
 
 
 def quiet(page, system: str) -> None:
@@ -71,16 +62,18 @@ def rook(page) -> None:
     wait_until(page, "() => window.arbiterPage.procs.ten_again.request().pool === 2", 10_000)
 
 
-def test_a_roll_as_nobody_is_one_request(app):
+def test_a_roll_as_nobody_is_one_request(page, app):
     """As nobody, a tap on Roll makes one request to the worker, the turn; nothing follows on the table."""
+    page.add_init_script(COUNT)  # the worker's calls counted from the first
     page = app("#ten_again")
     sent = tap(page, "ten_again", form(page, "ten_again").locator("button[data-roll]"))
     assert sent == ["turn"]
 
 
-def test_a_roll_with_a_will_as_a_character_is_one_request_and_one_recheck(app):
+def test_a_roll_with_a_will_as_a_character_is_one_request_and_one_recheck(page, app):
     """As a character with "Expend a Will" ticked, a tap on Roll makes one request (the roll, its Will, its luck and
     its checks at once) and at most one more, the recheck after the table kept the new Will; one Will is taken."""
+    page.add_init_script(COUNT)  # the worker's calls counted from the first
     page = app("#ten_again")
     rook(page)
     set_field(page, "ten_again", "will", True)
@@ -90,8 +83,9 @@ def test_a_roll_with_a_will_as_a_character_is_one_request_and_one_recheck(app):
     assert [e["kind"] for e in log(page)][-1] == "roll" and "Spent 1 Will" in log(page)[-1]["note"]
 
 
-def test_a_follow_up_is_one_request_and_one_recheck(app):
+def test_a_follow_up_is_one_request_and_one_recheck(page, app):
     """Expending a Will after the roll, as a character, is one request (and at most one recheck)."""
+    page.add_init_script(COUNT)  # the worker's calls counted from the first
     page = app("#ten_again")
     rook(page)
     tap(page, "ten_again", form(page, "ten_again").locator("button[data-roll]"))
