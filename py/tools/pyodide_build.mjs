@@ -8,25 +8,25 @@
 // The snapshot file (its format: static/snapshot.js) is what static/worker.js restores instead of booting Python.
 // It uses Pyodide's private snapshot API (`_makeSnapshot`, `makeMemorySnapshot`, `_loadSnapshot`); tests pin it.
 
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { EMPTY_ZIP, restoreOptions, fnv1a32, parseSnapshot } = await import(
-  path.join(here, "..", "..", "static", "snapshot.js")
+  path.join(here, '..', '..', 'static', 'snapshot.js')
 );
 
 const [command, configPath] = process.argv.slice(2);
-const config = JSON.parse(fs.readFileSync(configPath, "utf8"));
-const { loadPyodide } = await import(path.join(config.pyodide, "pyodide.mjs"));
+const config = JSON.parse(fs.readFileSync(configPath, 'utf8'));
+const { loadPyodide } = await import(path.join(config.pyodide, 'pyodide.mjs'));
 
 // --- the stdlib, precompiled ------------------------------------------------------------------------------------
 
 async function stdlib() {
-  const py = await loadPyodide({ indexURL: config.pyodide + "/", stdout: () => {}, stderr: (l) => console.error(l) });
-  py.FS.writeFile("/tmp/in.zip", fs.readFileSync(config.input));
+  const py = await loadPyodide({ indexURL: config.pyodide + '/', stdout: () => {}, stderr: (l) => console.error(l) });
+  py.FS.writeFile('/tmp/in.zip', fs.readFileSync(config.input));
   py.runPython(`
 import importlib._bootstrap_external as bootstrap, importlib.util, zipfile
 
@@ -44,7 +44,7 @@ with zipfile.ZipFile('/tmp/in.zip') as src, zipfile.ZipFile('/tmp/out.zip', 'w')
         info.compress_type = zipfile.ZIP_DEFLATED
         dst.writestr(info, bytes(pyc))
 `);
-  fs.writeFileSync(config.output, py.FS.readFile("/tmp/out.zip"));
+  fs.writeFileSync(config.output, py.FS.readFile('/tmp/out.zip'));
 }
 
 // --- the memory snapshot ----------------------------------------------------------------------------------------
@@ -67,23 +67,25 @@ async function snapshot() {
     return result;
   };
   const py = await loadPyodide({
-    indexURL: config.pyodide + "/",
+    indexURL: config.pyodide + '/',
     stdLibURL: config.stdlib,
     _makeSnapshot: true,
     stdout: () => {},
     stderr: (line) => console.error(line),
   });
   WebAssembly.instantiate = instantiate;
-  if (!reference) throw new Error("did not see pyodide.asm.wasm being instantiated");
+  if (!reference) throw new Error('did not see pyodide.asm.wasm being instantiated');
 
   // The wheel is pure Python: unpacked into site-packages it is installed. (Pyodide's loadPackage would work too, but
   // a snapshot refuses to be taken once loadPackage has recorded a package.)
-  py.FS.writeFile("/tmp/wheel.whl", fs.readFileSync(config.wheel));
+  py.FS.writeFile('/tmp/wheel.whl', fs.readFileSync(config.wheel));
   py.runPython(`import site, zipfile; zipfile.ZipFile('/tmp/wheel.whl').extractall(site.getsitepackages()[0])`);
   const report = JSON.parse(py.runPython(config.setup));
   if (report.late_imports.length) {
-    throw new Error(`the rules imported ${report.late_imports.join(", ")} only on a second call: import them at the top`);
-  }  // defines the bridge, exercises it, tidies up
+    throw new Error(
+      `the rules imported ${report.late_imports.join(', ')} only on a second call: import them at the top`,
+    );
+  } // defines the bridge, exercises it, tidies up
   zeroFreeMemory(py._module);
   const snap = py.makeMemorySnapshot();
 
@@ -109,7 +111,7 @@ async function snapshot() {
     pages.set(memory.subarray(first * PAGE, (first + count) * PAGE), at);
     at += count * PAGE;
   }
-  py.FS.writeFile("/tmp/memory", pages);
+  py.FS.writeFile('/tmp/memory', pages);
   py.runPython(`
 from compression import zstd
 P = zstd.CompressionParameter
@@ -119,12 +121,12 @@ with open('/tmp/memory', 'rb') as f:
 with open('/tmp/memory.zst', 'wb') as f:
     f.write(zstd.compress(data, options=options))
 `);
-  const zst = py.FS.readFile("/tmp/memory.zst");
+  const zst = py.FS.readFile('/tmp/memory.zst');
   const meta = new TextEncoder().encode(
     JSON.stringify({ lock: { info: py.lockfile.info, packages: {} }, emptied: config.emptied ?? [], runs }),
   );
   const out = new Uint8Array(32 + headerLength + meta.length + zst.length);
-  out.set(new TextEncoder().encode("ARBSNAP1"), 0);
+  out.set(new TextEncoder().encode('ARBSNAP1'), 0);
   const fields = new Uint32Array(out.buffer, 8, 6);
   fields.set([headerLength, memory.length, referenceEnd, fnv1a32(reference), zst.length, meta.length]);
   out.set(snap.subarray(0, headerLength), 32);
@@ -140,12 +142,12 @@ async function verify() {
   const bytes = new Uint8Array(fs.readFileSync(config.snapshot));
   const snapshot = Promise.resolve(parseSnapshot(bytes));
   const restoring = restoreOptions(snapshot); // decoded in place (the page decodes on a second thread)
-  const stdlib = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "arbiter-verify-")), "empty.zip");
+  const stdlib = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-verify-')), 'empty.zip');
   fs.writeFileSync(stdlib, EMPTY_ZIP);
   const py = await Promise.race([
     restoring.failed,
     loadPyodide({
-      indexURL: config.pyodide + "/",
+      indexURL: config.pyodide + '/',
       stdLibURL: stdlib,
       ...restoring.options,
       stdout: () => {},
@@ -154,19 +156,19 @@ async function verify() {
   ]);
   restoring.restore();
   fs.rmSync(path.dirname(stdlib), { recursive: true });
-  const api = py.pyimport("arbiter.api"); // as static/worker.js does
+  const api = py.pyimport('arbiter.api'); // as static/worker.js does
   const version = api.start();
   const call = api.call_json;
-  const systems = JSON.parse(call("systems", "[]"));
+  const systems = JSON.parse(call('systems', '[]'));
   if (!systems.ok) throw new Error(`systems() failed after the restore: ${systems.error}`);
   for (const system of systems.value) {
-    for (const method of ["odds", "roll"]) {
+    for (const method of ['odds', 'roll']) {
       const answer = JSON.parse(call(method, JSON.stringify([system.id, system.defaults])));
       if (!answer.ok) throw new Error(`${method}(${system.id}) failed after the restore: ${answer.error}`);
     }
   }
-  const dice = () => JSON.parse(call("roll", JSON.stringify(["ten_again", { pool: 30 }]))).value.dice.join(",");
-  if (dice() === dice()) throw new Error("two rolls of 30 dice after the restore came out the same");
+  const dice = () => JSON.parse(call('roll', JSON.stringify(['ten_again', { pool: 30 }]))).value.dice.join(',');
+  if (dice() === dice()) throw new Error('two rolls of 30 dice after the restore came out the same');
   console.log(JSON.stringify({ version, systems: systems.value.length }));
 }
 
@@ -191,9 +193,9 @@ function zeroFreeMemory(Module) {
 }
 
 try {
-  if (command === "stdlib") await stdlib();
-  else if (command === "snapshot") await snapshot();
-  else if (command === "verify") await verify();
+  if (command === 'stdlib') await stdlib();
+  else if (command === 'snapshot') await snapshot();
+  else if (command === 'verify') await verify();
   else throw new Error(`unknown command ${command}`);
 } catch (error) {
   // (Node would print the offending source line: for Pyodide's minified runtime that is a megabyte.)

@@ -9,10 +9,10 @@
 // - A newer build waits until the page asks for it ("New version — reload" in static/offline.js posts SKIP_WAITING),
 //   then deletes every cache that no open page is pinned to.
 
-const BUILD = /* BUILD */ { version: "unbuilt", files: {} } /* BUILD */;
-const PREFIX = "arbiter-";
+const BUILD = /* BUILD */ { version: 'unbuilt', files: {} } /* BUILD */;
+const PREFIX = 'arbiter-';
 const CURRENT = PREFIX + BUILD.version;
-const PINS = PREFIX + "pins"; // one entry, pins.json: {clientId: version} for the pages and workers still open
+const PINS = PREFIX + 'pins'; // one entry, pins.json: {clientId: version} for the pages and workers still open
 const SCOPE = new URL(self.registration.scope);
 
 /** "static/main.js" for a URL of this site, "index.html" for the scope's folder; null for anything else. */
@@ -20,7 +20,7 @@ function keyOf(url) {
   const u = new URL(url);
   if (u.origin !== SCOPE.origin || !u.pathname.startsWith(SCOPE.pathname)) return null;
   const path = decodeURIComponent(u.pathname.slice(SCOPE.pathname.length));
-  return path === "" || path.endsWith("/") ? `${path}index.html` : path;
+  return path === '' || path.endsWith('/') ? `${path}index.html` : path;
 }
 
 const cacheUrl = (key) => new URL(key, SCOPE).href;
@@ -35,9 +35,9 @@ async function precache() {
       let response;
       try {
         // Revalidated, so a copy the HTTP cache holds is used only if the server still has it (usually a 304).
-        response = await fetch(cacheUrl(key), { cache: "no-cache", integrity });
+        response = await fetch(cacheUrl(key), { cache: 'no-cache', integrity });
       } catch {
-        response = await fetch(cacheUrl(key), { cache: "reload", integrity }); // rejects again: the install fails
+        response = await fetch(cacheUrl(key), { cache: 'reload', integrity }); // rejects again: the install fails
       }
       if (!response.ok) throw new Error(`${key}: HTTP ${response.status}`);
       await cache.put(cacheUrl(key), response);
@@ -45,10 +45,10 @@ async function precache() {
   );
 }
 
-self.addEventListener("install", (event) => event.waitUntil(precache()));
+self.addEventListener('install', (event) => event.waitUntil(precache()));
 
-self.addEventListener("message", (event) => {
-  if (event.data?.type === "SKIP_WAITING") self.skipWaiting();
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') self.skipWaiting();
 });
 
 // --- pins: which build each open client was started from ----------------------------------------------------------
@@ -59,7 +59,7 @@ const pins = new Map(); // clientId -> {version, at, seen}
 const GRACE_MS = 60_000;
 
 async function savedPins() {
-  const saved = await (await caches.open(PINS)).match("pins.json");
+  const saved = await (await caches.open(PINS)).match('pins.json');
   return saved ? saved.json() : {};
 }
 const pinsLoaded = savedPins()
@@ -72,25 +72,29 @@ const pinsLoaded = savedPins()
  * that are gone, and save. */
 async function savePins() {
   for (const [id, pin] of Object.entries(await savedPins())) if (!pins.has(id)) pins.set(id, pin);
-  const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" })).map((c) => c.id));
+  const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: 'all' })).map((c) => c.id));
   const now = Date.now();
   for (const [id, pin] of pins) {
     if (open.has(id)) pin.seen = true;
     else if (pin.seen || now - pin.at > GRACE_MS) pins.delete(id);
   }
   const body = JSON.stringify(Object.fromEntries(pins));
-  await (await caches.open(PINS)).put("pins.json", new Response(body, { headers: { "Content-Type": "application/json" } }));
+  await (await caches.open(PINS)).put(
+    'pins.json',
+    new Response(body, { headers: { 'Content-Type': 'application/json' } }),
+  );
 }
 
 /** The build `event` must be served from: a navigation gets this one; anything else its client's. */
 function versionFor(event) {
-  const version = event.request.mode === "navigate" ? BUILD.version : (pins.get(event.clientId)?.version ?? BUILD.version);
+  const version =
+    event.request.mode === 'navigate' ? BUILD.version : (pins.get(event.clientId)?.version ?? BUILD.version);
   if (event.resultingClientId && pins.get(event.resultingClientId)?.version !== version) {
     // a new page, or a worker a page starts: the worker gets the same build as its page
     pins.set(event.resultingClientId, { version, at: Date.now(), seen: false });
     event.waitUntil(savePins());
   }
-  if (event.request.mode === "navigate") event.waitUntil(dropUnpinnedSoon());
+  if (event.request.mode === 'navigate') event.waitUntil(dropUnpinnedSoon());
   return version;
 }
 
@@ -118,7 +122,7 @@ async function dropUnpinned() {
   }
 }
 
-self.addEventListener("activate", (event) => {
+self.addEventListener('activate', (event) => {
   event.waitUntil(dropUnpinned().then(() => self.clients.claim()));
 });
 
@@ -138,8 +142,8 @@ async function respond(event, key) {
   return hit ?? fetch(event.request); // not part of the build (or not cached yet): the network, as without us
 }
 
-self.addEventListener("fetch", (event) => {
-  if (event.request.method !== "GET") return;
+self.addEventListener('fetch', (event) => {
+  if (event.request.method !== 'GET') return;
   const key = keyOf(event.request.url);
   if (key !== null) event.respondWith(respond(event, key));
 });
