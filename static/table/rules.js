@@ -1,10 +1,10 @@
-// The engine's table rules on a sheet, through arbiter.api: what a roll costs and what follows it (arbiter.costs,
-// arbiter.afterRoll), and the ops a sheet's buttons run (arbiter.table). The page decides none of it: each op goes to
-// arbiter.api.table with the sheet as it is, and its answer (or refusal) is saved or shown.
+// The engine's table rules on a sheet, through arbiter.api: the ops a sheet's buttons run (arbiter.table), and a tap's
+// ops taken again when its record changed meanwhile (what a tap costs and what follows it comes with its answer,
+// arbiter.api.turn). The page decides none of it: each op goes to arbiter.api.table with the sheet as it is, and its
+// answer (or refusal) is saved or shown.
 
-import { pick } from './data.js';
 import { h } from './dom.js';
-import { RECORDS, sheetOf } from './schema.js';
+import { sheetOf } from './schema.js';
 
 /** `sheet` (of `kind`) after an op answered `result`: the declared fields the answer holds replace the sheet's (an
  * answer also holds a note, what it charged…; a field a sheet kept before it was declared comes with it). */
@@ -79,38 +79,9 @@ export class Rules {
     return this.charOp(who.id, cost.system, cost.op, cost.args, { times: cost.times, notes });
   }
 
-  /** After a roll or a follow-up: take what it costs (after_roll's "pay") from `who` and the Scheme, in order. */
+  /** Take again, op by op on the latest revisions, what a tap paid (arbiter.api.turn's "paid") when its record
+   * changed meanwhile (another tab): from `who` and the Scheme, in order. */
   async pay(costs, who, notes) {
     for (const cost of costs) await this.payOne(cost, who, notes);
-  }
-
-  /** Before a roll or a follow-up: what `pay` will take for it (arbiter.costs: Will, Convictions, Exertion, Scheme
-   * dice), tried in order on the active character's sheet and the Scheme as they are now, with the same rules. If
-   * they cannot pay (the roll is then not made), {words, left}: why, in a player's words, and how much the payer has
-   * left when the engine says (RulesError.left: "has 2 Exertion left"; else null); null if they can. The Scheme is
-   * held to its count whoever rolls, while this device tracks it; a character's counts only when the roll is made as
-   * that character. */
-  async cannotPay(system, request, action) {
-    if (!this.t.store) return null;
-    const who = this.t.characters.active(system);
-    const choices = action ? null : this.t.rollAs.choicesFor(system, request);
-    const states = { character: who?.sheet, scheme: this.t.store.get('shared:scheme') };
-    for (const cost of await this.t.arbiter.costs(system, request, action, choices)) {
-      if (!this.applies(cost, who)) continue;
-      const { by, system: sys, op, args, times } = cost;
-      try {
-        for (let i = 0; i < times; i++) {
-          const result = await this.t.arbiter.table(sys, op, states[by], args);
-          states[by] =
-            by === 'scheme' ? pick(result, Object.keys(states.scheme)) : sheetAfter(who.kind, states.character, result);
-        }
-      } catch (error) {
-        // in a player's words: "Rook has no Will left", said of whoever pays
-        const holder = by === 'scheme' ? RECORDS.scheme.label : who.name || '(unnamed)';
-        const words = error.holder ? `${holder} ${error.says}` : `${holder}: ${error.message}`;
-        return { words, left: error.left ?? null };
-      }
-    }
-    return null;
   }
 }
