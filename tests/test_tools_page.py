@@ -147,6 +147,21 @@ def test_the_page_holds_the_table_declarations(dist):
     assert found and json.loads(found.group(1)) == api.table_spec()
 
 
+def test_the_page_holds_systems_but_what_only_the_tests_read():
+    """The page's systems() JSON is api.systems() by id, without each procedure's roll declaration and example
+    requests (the tests and tools read those from Python; the page never does)."""
+    systems, table = api.systems(), api.table_spec()
+    page = render_page(
+        "<!-- forms --><!-- rulings --><script><!-- systems --></script><!-- table -->", systems, "", table
+    )
+    shown = json.loads(re.search(r"<script>(.*?)</script>", page, re.S).group(1))
+    assert set(shown) == {s["id"] for s in systems}
+    for s in systems:
+        assert {"roll", "example_requests"} <= set(s) and shown[s["id"]] == {
+            k: v for k, v in s.items() if k not in ("roll", "example_requests")
+        }
+
+
 def test_the_pyodide_client_starts_from_the_top_of_the_page(dist):
     """The built page's first script comes right after its Content-Security-Policy, which allows that inline script
     by its sha256 and nothing else inline; then the Pyodide client as an async module, once, before any stylesheet or

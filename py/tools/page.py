@@ -296,13 +296,22 @@ def _script_json(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
+# What systems() publishes for the tests and tools, not the page: each procedure's roll JSON declared and its example
+# requests (about 25 kB the page never reads, left out of every first visit).
+NOT_FOR_THE_PAGE = ("roll", "example_requests")
+
+
+def _for_the_page(system: dict) -> dict:
+    return {k: v for k, v in system.items() if k not in NOT_FOR_THE_PAGE}
+
+
 def render_page(template: str, systems: list[dict], rulings_md: str, table_spec: dict) -> str:
     """index.html with its generated parts: the forms, the rulings, and the declarations for the page's JS (each
     procedure's fields and sheet; the table's records)."""
     parts = {
         "<!-- forms -->": render_forms(systems),
         "<!-- rulings -->": render_rulings(rulings_md),
-        "<!-- systems -->": _script_json({s["id"]: s for s in systems}),
+        "<!-- systems -->": _script_json({s["id"]: _for_the_page(s) for s in systems}),
         "<!-- table -->": _script_json(table_spec),
     }
     for marker, html_ in parts.items():
