@@ -8,9 +8,8 @@ from urllib.parse import quote
 
 import pytest
 
-from page_helpers import IN_VIEW, changed, form, said_by_roll, set_field, wait_until
+from page_helpers import IN_VIEW, changed, check_shown, form, said_by_roll, set_field, settled, wait_until
 from steps import SPEC, TAB
-from test_page import check_shown
 
 TAP = 44  # CSS px each way: the smallest tap target (WCAG 2.5.5; Apple's and Android's guidelines)
 
@@ -37,16 +36,6 @@ TOO_SMALL = """([scopes, tap]) => {
 }"""
 
 TABS = list(dict.fromkeys(TAB.values()))
-
-
-def settled(page, system):
-    """Wait until the roll's choices are checked against the table (they are drawn again then)."""
-    wait_until(
-        page,
-        "(s) => !document.querySelector(`form[data-system=${s}] [data-choices]`).hasAttribute('data-checking')",
-        10_000,
-        system,
-    )
 
 
 def focused(page) -> str:

@@ -14,8 +14,32 @@ from pathlib import Path
 import pytest
 
 from arbiter import RulesError, api
-from page_helpers import IN_VIEW, changed, form, open_app, said_by_roll, set_field, wait_until
+from page_helpers import IN_VIEW, follow_up, form, request_of, roll, said_by_roll, set_field, table_idle, wait_until
 from steps import TAB
+from table_helpers import (
+    PUT,
+    SETUP,
+    add_row,
+    characters,
+    create,
+    edit,
+    fill_from_sheet,
+    log,
+    pick_character,
+    records,
+    scheme,
+    second_tab,
+    selected_sheet,
+    setup_ability_test,
+    sheet_input,
+    sheet_list,
+    start_struggle,
+    strong,
+    track_scheme,
+    use_select,
+    will_shown,
+)
+
 
 # the table's data as this version keeps it: static/table/migrations.js's SCHEMA
 SCHEMA = int(
@@ -25,285 +49,6 @@ SCHEMA = int(
         re.MULTILINE,
     ).group(1)
 )
-
-
-DUMP = """() => new Promise((resolve, reject) => {
-  const open = indexedDB.open('arbiter-table');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const db = open.result;
-    const all = db.transaction('records').objectStore('records').getAll();
-    all.onsuccess = () => { resolve(all.result); db.close(); };
-    all.onerror = () => reject(all.error);
-  };
-})"""
-
-PUT = """(records) => new Promise((resolve, reject) => {
-  const open = indexedDB.open('arbiter-table');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const db = open.result;
-    const tx = db.transaction('records', 'readwrite');
-    for (const r of records) tx.objectStore('records').put(r);
-    tx.oncomplete = () => { db.close(); resolve(true); };
-    tx.onabort = () => reject(tx.error);
-  };
-})"""
-
-
-# --- helpers ------------------------------------------------------------------------------------------------------
-
-
-def second_tab(page, watch, hash_=""):
-    """Another tab of the same browser profile, watched like the first."""
-    other = page.context.new_page()
-    other.on("pageerror", watch.page_error)
-    other.emulate_media(reduced_motion="reduce")
-    return open_app(other, hash_)
-
-
-def records(page) -> dict:
-    return {r["id"]: r for r in page.evaluate(DUMP)}
-
-
-def characters(page) -> dict:
-    """name -> character data, as stored."""
-    return {r["data"]["name"]: r["data"] for k, r in records(page).items() if k.startswith("char:")}
-
-
-def log(page) -> list[dict]:
-    entries = [r["data"] for k, r in records(page).items() if k.startswith("log:")]
-    return sorted(entries, key=lambda e: e["time"])
-
-
-def scheme(page) -> int:
-    return records(page)["shared:scheme"]["data"]["scheme"]
-
-
-def request_of(page, system):
-    return page.evaluate("(s) => window.arbiterPage.procs[s].request()", system)
-
-
-def roll(page, system):
-    """Press Roll on the procedure's form, wait for the roll and for the table to have logged it."""
-    before = page.evaluate("() => document.querySelectorAll('.log-entry').length")
-    page.click(f'nav.tabs a[data-tab="{TAB[system]}"]')
-    result = changed(page, system, form(page, system).locator("button[data-roll]").click)
-    settle(page, before)
-    return result
-
-
-def follow_up(page, system, button):
-    before = page.evaluate("() => document.querySelectorAll('.log-entry').length")
-    result = changed(page, system, button.click)
-    settle(page, before)
-    return result
-
-
-# The table handles the page's 'arbiter:roll' events one after another in one queue (static/table/index.js: pay what
-# the roll costs, log it, refresh the sheet). An event with no roll, dispatched now, is queued behind every earlier
-# one and does nothing; the moment the table reads its `roll`, every earlier roll's effects are done. Its redraw is
-# a setTimeout(0) scheduled before ours, so it has run too when this resolves.
-TABLE_IDLE = """() => new Promise((resolve, reject) => {
-    setTimeout(() => reject(new Error('the table never reached a roll event queued behind the others')), 10000);
-    const detail = { get roll() { setTimeout(() => resolve(true), 0); return null; } };
-    document.dispatchEvent(new CustomEvent('arbiter:roll', { detail }));
-})"""
-
-
-def table_idle(page):
-    """Wait until the table has done everything every roll event so far asked of it."""
-    page.evaluate(TABLE_IDLE)
-
-
-def settle(page, log_entries_before):
-    """Wait until the log shows a new entry and the table's queue of roll effects is done."""
-    wait_until(
-        page,
-        "(n) => document.querySelectorAll('.log-entry').length > n || document.querySelector('[data-log-count]')?.dataset.logCount > n",
-        10_000,
-        log_entries_before,
-    )
-    table_idle(page)  # the effects (Will, Exertion, the Scheme) and the sheet's refresh are in the same queue
-    wait_until(page, "() => document.querySelector('#table').dataset.ready !== undefined", 5_000)
-
-
-def create(page, kind, name):
-    page.select_option("#new-char-kind", kind)
-    page.fill("#new-char-name", name)
-    page.click('[data-create="character"] button[type=submit]')
-    page.wait_for_selector(f'.sheet[data-kind="{kind}"] h4:has-text("{name}")' if '"' not in name else ".sheet")
-    wait_until(page, lambda: name in characters(page), what=f"{name} to be saved")
-    return page.locator(".sheet")
-
-
-def pick_character(page, name):
-    page.locator(".char-list button", has_text=name).first.click()
-    page.wait_for_selector(f'.sheet h4:has-text("{name}")')
-    return page.locator(".sheet")
-
-
-def sheet_input(page, key):
-    return page.locator(f'.sheet [data-k$=":sheet.{key}"]')
-
-
-def edit(page, locator, value, saved):
-    """Type into a sheet field, leave it (the change is saved), and wait until the store holds it."""
-    locator.fill(str(value))
-    locator.press("Tab")
-    wait_until(page, saved, what=f"the edit {value!r} to be saved")
-
-
-def add_row(page, list_name, *values):
-    """Add an entry to a sheet list and fill its fields (text first, then numbers, in order)."""
-    sheet = page.locator(".sheet")
-    rows = sheet.locator(f'[data-list="{list_name}"] li.row')
-    n = rows.count()
-    sheet.locator(f'[data-add="{list_name}"]').click()
-    wait_until(page, lambda: rows.count() == n + 1, what=f"a new {list_name} row")
-    row = rows.nth(n)
-    texts = [v for v in values if isinstance(v, str)]
-    numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
-    flags = [v for v in values if isinstance(v, bool)]
-    for i, text in enumerate(texts):
-        row.locator("input[type=text]:not(.int)").nth(i).fill(text)
-        row.locator("input[type=text]:not(.int)").nth(i).press("Tab")
-    for i, number in enumerate(numbers):
-        row.locator("input.int").nth(i).fill(str(number))
-        row.locator("input.int").nth(i).press("Tab")
-    for i, flag in enumerate(flags):
-        row.locator("input[type=checkbox]").nth(i).set_checked(flag)
-
-    def saved():
-        entry = selected_sheet(page)[list_name][n]
-        fields = [v for k, v in entry.items() if k != "id"]
-        return (
-            [v for v in fields if isinstance(v, str)] == texts
-            and [v for v in fields if isinstance(v, int) and not isinstance(v, bool)][: len(numbers)] == numbers
-            and [v for v in fields if isinstance(v, bool)][: len(flags)] == flags
-        )
-
-    wait_until(page, saved, what=f"the {list_name} entry {values} to be saved")
-    return row
-
-
-def selected_sheet(page) -> dict:
-    """The stored sheet of the character shown."""
-    sheet_id = page.locator(".sheet").get_attribute("data-sheet")
-    return records(page)[f"char:{sheet_id}"]["data"]["sheet"]
-
-
-def fill_from_sheet(page, system):
-    """Press the sheet's "Fill the … form" for `system`, and wait until the engine's request is in the form (or the
-    sheet says why it is not): the table carries data-filling while it asks."""
-    page.locator(f'.sheet [data-fill="{system}"]').click()
-    wait_until(page, "() => document.querySelector('#table').dataset.filling === undefined", 10_000)
-
-
-def use_select(page, name):
-    """A select of the sheet's "Roll as" panel (its accessible name also holds the option shown)."""
-    return page.locator(f'.sheet .use select[data-k$=":{name}"]')
-
-
-def sheet_list(page, name, list_name):
-    return characters(page)[name]["sheet"][list_name]
-
-
-# --- sheets of every kind -----------------------------------------------------------------------------------------
-
-
-def setup_arbitration(page):
-    add_row(page, "skills", "Swords", 5)
-    add_row(page, "skills", "Climbing", 2)
-    add_row(page, "traits", "one-eyed", -1)
-    wait_until(
-        page,
-        lambda: (
-            [s["value"] for s in sheet_list(page, "Hero", "skills")] == [5, 2]
-            and sheet_list(page, "Hero", "traits")[0]["modifier"] == -1
-        ),
-        what="the sheet",
-    )
-    use = page.locator(".sheet .use")
-    use.get_by_label("Swords 5").check()
-    use.get_by_label("Climbing 2").check()
-    use.get_by_label("one-eyed -1").check()
-    return {"skills": [5, 2], "modifiers": [-1]}
-
-
-def setup_two_dice(page):
-    add_row(page, "traits", "Brave", 3)
-    add_row(page, "abilities", "Archery", 2)
-    wait_until(
-        page,
-        lambda: sheet_list(page, "Hero", "abilities") and sheet_list(page, "Hero", "abilities")[0]["value"] == 2,
-        what="the sheet",
-    )
-    use = page.locator(".sheet .use")
-    use_select(page, "trait").select_option(label="Brave 3")
-    use.get_by_label("Archery +2").check()
-    return {"trait": 3, "abilities": [2]}
-
-
-def setup_threat(page):
-    edit(
-        page,
-        sheet_input(page, "ratings.Muscle"),
-        3,
-        lambda: characters(page)["Hero"]["sheet"]["ratings"]["Muscle"] == 3,
-    )
-    use_select(page, "rating").select_option("Muscle")
-    return {"rating": 3}
-
-
-def setup_ten_again(page):
-    add_row(page, "attributes", "Strength", 3)
-    add_row(page, "skills", "Brawl", 2, False)
-    wait_until(
-        page,
-        lambda: sheet_list(page, "Hero", "skills") and sheet_list(page, "Hero", "skills")[0]["trained"] is False,
-        what="the sheet",
-    )
-    use = page.locator(".sheet .use")
-    use.get_by_label("Strength 3").check()
-    use.get_by_label("Brawl 2 (untrained)").check()
-    return {"pool": 5, "unskilled": True}
-
-
-def setup_ability_test(page):
-    edit(
-        page,
-        sheet_input(page, "attributes.Physical"),
-        3,
-        lambda: characters(page)["Hero"]["sheet"]["attributes"]["Physical"] == 3,
-    )
-    edit(
-        page,
-        sheet_input(page, "attributes.Power"),
-        4,
-        lambda: characters(page)["Hero"]["sheet"]["attributes"]["Power"] == 4,
-    )
-    add_row(page, "skills", "Fencing", 2, 1)
-    add_row(page, "items", "Rapier", 1)
-    wait_until(
-        page,
-        lambda: sheet_list(page, "Hero", "items") and sheet_list(page, "Hero", "items")[0]["level"] == 1,
-        what="the sheet",
-    )
-    use_select(page, "type1").select_option("Physical")
-    use_select(page, "type2").select_option("Power")
-    use_select(page, "skill").select_option(label="Fencing 2, 1 Mastery")
-    use_select(page, "item").select_option(label="Rapier 1")
-    return {"type1": 3, "type2": 4, "skill": 2, "masteries": 1, "item": 1}
-
-
-SETUP = {
-    "arbitration": setup_arbitration,
-    "two_dice": setup_two_dice,
-    "threat": setup_threat,
-    "ten_again": setup_ten_again,
-    "ability_test": setup_ability_test,
-}
 
 
 @pytest.mark.parametrize("kind", list(SETUP))
@@ -470,13 +215,6 @@ def test_counters_step_up_and_down_within_their_limits(app):
     page.get_by_role("button", name="Insight -1").click()
     wait_until(page, "() => document.querySelector('[data-sheet-status]').textContent.includes('from 0 to 999')", 5_000)
     assert characters(page)["Wren"]["sheet"]["counters"]["insight"] == 0
-
-
-# --- Will and Exertion --------------------------------------------------------------------------------------------
-
-
-def will_shown(page):
-    return page.locator(".sheet [data-will]").inner_text()
 
 
 def test_will_is_spent_rested_and_rolled(app):
@@ -740,28 +478,6 @@ def test_a_conviction_declared_for_the_scene_is_free_until_a_new_scene(app):
     assert declared(page, "Aria") == [mission["id"]] and len(log(page)) == entries + 2
 
 
-# --- the Scheme ----------------------------------------------------------------------------------------------------
-
-
-def track_scheme(page, on):
-    """Tick or untick "Track the Scheme on this device", and wait until the store holds it."""
-    page.locator('[data-k="scheme:tracked"]').set_checked(on)
-    wait_until(page, lambda: records(page)["shared:scheme"]["data"]["tracked"] is on, what=f"tracked {on}")
-
-
-def strong(page, name):
-    create(page, "ability_test", name)
-    for attr in ("Mental", "Control"):
-        edit(
-            page,
-            sheet_input(page, f"attributes.{attr}"),
-            5,
-            lambda a=attr: characters(page)[name]["sheet"]["attributes"][a] == 5,
-        )
-    use_select(page, "type1").select_option("Mental")
-    use_select(page, "type2").select_option("Control")
-
-
 def test_scheme_dice_are_earned_and_spent_across_two_characters(app):
     """One character's successes with a 1 fill the Scheme; another uses a die from it and negates a setback with two."""
     page = app("#ability_test")
@@ -903,20 +619,6 @@ SHOW_ROLL = """async ([system, request, seed]) => {
 }"""
 
 
-# --- ongoing struggles ---------------------------------------------------------------------------------------------
-
-
-def start_struggle(page, name, target, contest=False):
-    part = page.locator('[data-part="struggles"]')
-    part.get_by_label("Effort").fill(name)
-    part.get_by_label("Successes needed").fill(str(target))
-    if contest:
-        part.locator('[data-k="st:new:contest"]').check()
-    part.locator('[data-create="struggle"] button[type=submit]').click()
-    page.wait_for_selector(f'.struggle h4:has-text("{name}")')
-    return page.locator(".struggle", has=page.locator(f'h4:has-text("{name}")'))
-
-
 def stored_struggle(page, name):
     return next(r["data"] for k, r in records(page).items() if k.startswith("struggle:") and r["data"]["name"] == name)
 
@@ -1023,9 +725,6 @@ def test_in_a_contest_the_resistance_eats_accumulated_successes(app):
     assert "resistance" in after["notes"][-1]
 
 
-# --- the roll log --------------------------------------------------------------------------------------------------
-
-
 def test_log_filters_exports_and_clears_with_confirmation(app):
     """The log filters by character and procedure, exports what it shows as JSON and CSV, and clears only when confirmed."""
     page = app("#arbitration")
@@ -1066,9 +765,6 @@ def test_log_filters_exports_and_clears_with_confirmation(app):
     part.locator("[data-confirm]").click()
     wait_until(page, lambda: not log(page), what="an empty log")
     assert part.locator(".log-entry").count() == 0
-
-
-# --- import, export, damaged and newer stores ------------------------------------------------------------------------
 
 
 def export_table(page) -> dict:
@@ -1392,9 +1088,6 @@ def test_losing_one_insight_is_paid_on_the_sheet_of_the_one_rolling(app):
     assert price_list(page).count() == 1  # still to pay: nothing was taken
 
 
-# --- two tabs -------------------------------------------------------------------------------------------------------
-
-
 def test_two_tabs_stay_in_step_and_keep_both_changes(app, watch):
     """Edits in two tabs to the same sheet both last; simultaneous spends both count; each tab shows the other's."""
     a = app("#ten_again")
@@ -1431,9 +1124,6 @@ def test_two_tabs_stay_in_step_and_keep_both_changes(app, watch):
     roll(a, "ten_again")
     b.wait_for_selector(".log-entry.roll")
     b.close()
-
-
-# --- text, keyboard, phone ------------------------------------------------------------------------------------------
 
 
 def test_typed_names_are_shown_as_text(app):
@@ -1495,9 +1185,9 @@ def test_phone_width_has_no_horizontal_scroll(app):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-# --- the limits the table shows and refuses are Python's ------------------------------------------------------------
-
 SPECS = {s["id"]: s for s in api.systems()}
+
+
 FROM_TO = re.compile(r"from (-?\d+) to (-?\d+)")
 
 
