@@ -103,18 +103,6 @@ def test_dice_tumble_then_land_and_a_tap_skips(page):
     assert landed_faces(page, "ten_again") == expected_faces(current_roll(page, "ten_again"))
 
 
-def test_spend_will_adds_three_dice_to_the_roll(app):
-    """After the roll, expending a Will adds three dice to the same roll, shown on the canvas."""
-    page = app("#ten_again")
-    set_field(page, "ten_again", "pool", 4)
-    first = roll(page, "ten_again")
-    button = form(page, "ten_again").locator('[data-choice="spend_will-actor"] button')
-    after = follow_up(page, "ten_again", button)
-    assert after["dice"] == first["dice"] and len(after["will_dice"]) == 3 and after["will_spent"]
-    check_shown(page, "ten_again", after)
-    assert form(page, "ten_again").locator('[data-choice="spend_will-actor"]').count() == 0
-
-
 def test_masteries_reroll_by_tapping_dice(app):
     """Tapping difficulty dice picks them (up to Masteries) and rerolls exactly those."""
     page = app("#ability_test")

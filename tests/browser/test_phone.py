@@ -253,27 +253,6 @@ def test_a_refused_roll_says_why_by_roll_in_the_players_words(phone_app, system,
     assert headline.inner_text() == "No odds: see ⚠ above"
 
 
-def test_a_will_that_would_add_no_dice_is_refused_by_roll(phone_app):
-    """ten_again-7 on the page: a d10 form with 0 dots, the storyteller's −3 and "Expend a Will" is refused by Roll
-    with the reason in the form's words (no path), nothing is rolled and the bar shows no chance."""
-    page = phone_app("#ten_again")
-    set_field(page, "ten_again", "pool", 0)
-    set_field(page, "ten_again", "modifier", -3)
-    set_field(page, "ten_again", "will", True)
-    form(page, "ten_again").locator("button[data-roll]").click()
-    words = said_by_roll(page, "ten_again")
-    assert words.startswith("Expend a Will") and "would add no dice (dots 0 - 3 + 3 = 0)" in words, words
-    assert "'will'" not in form(page, "ten_again").text_content()
-    assert page.evaluate("() => window.arbiterPage.procs.ten_again.roll") is None
-    headline = form(page, "ten_again").locator("[data-headline]")
-    wait_until(
-        page,
-        "(el) => el.querySelector('[data-no-odds]') && !el.querySelector('[data-p]')",
-        10_000,
-        headline.element_handle(),
-    )
-
-
 # --- one view per roll, words after the dice (issue 8) ------------------------------------------------------------
 
 # Records, on every animation frame and every change of the form, what a player sees: the canvas's state, the text of
