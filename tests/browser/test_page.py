@@ -126,20 +126,6 @@ def test_masteries_reroll_by_tapping_dice(app):
     check_shown(page, "ability_test", after)
 
 
-def test_exertion_says_how_much_and_turns_a_failure(app):
-    """On a failure the page says how much Exertion would succeed, and spending it does."""
-    page = app("#ability_test")
-    for path, value in {"type1": 1, "type2": 1, "difficulty": 4}.items():
-        set_field(page, "ability_test", path, value)
-    rolled = roll(page, "ability_test")
-    assert rolled["outcome"] == "failure"  # Ability 2 never beats four dice
-    choice = form(page, "ability_test").locator('[data-choice="exert"]')
-    assert f"{rolled['exert_needed']} would turn this into a success" in choice.inner_text()
-    after = follow_up(page, "ability_test", choice.locator("button"))
-    assert after["outcome"] == "success" and after["exertion"] == rolled["exert_needed"]
-    check_shown(page, "ability_test", after)
-
-
 def test_negate_a_setback_with_two_scheme_dice(app):
     """A failure with a 6 offers negating the setback; taking it records the setback as negated (the table keeps its
     Scheme elsewhere: this device does not hold it to an empty count)."""

@@ -188,35 +188,6 @@ def test_the_reroll_hint_is_readable_on_its_button(phone_app, scheme):
     assert hint.evaluate(CONTRAST) >= 4.5
 
 
-def test_exert_spends_what_is_typed_on_the_first_tap(phone_app):
-    """A failed Test: what is typed into the Exertion box is checked as it is typed; out of range, Exert waits and
-    says why beside it; in range, the chance under Exert is that amount's, and the first tap on Exert spends it (the
-    box losing its focus does not redraw the choices under the thumb)."""
-    page = phone_app("#ability_test")
-    for path, value in {"type1": 1, "type2": 1, "difficulty": 4}.items():
-        set_field(page, "ability_test", path, value)
-    roll = changed(page, "ability_test", form(page, "ability_test").locator("button[data-roll]").tap)
-    settled(page, "ability_test")
-    need = roll["exert_needed"]  # Ability 2 against at least 4 on four dice: 3 or more
-    choice = form(page, "ability_test").locator('[data-choice="exert"]')
-    box, exert = choice.locator("input"), choice.locator("button")
-    box.tap()
-    box.fill(str(need + 1))
-    assert exert.is_disabled()
-    assert choice.locator("[data-refusal]").inner_text() == f"Exertion to spend must be from 1 to {need}"
-    box.fill(str(need - 1))
-    assert not exert.is_disabled() and choice.locator("[data-refusal]").count() == 0
-    wait_until(
-        page,
-        "(el) => el.dataset.action === JSON.stringify({ exert: Number(el.closest('[data-choice]')"
-        ".querySelector('input').value) })",
-        10_000,
-        exert.locator("[data-odds-after]").element_handle(),
-    )
-    after = changed(page, "ability_test", exert.tap)
-    assert after["exertion"] == need - 1 and after["outcome"] == "failure"
-
-
 @pytest.mark.parametrize(
     "system, path, value, words",
     [

@@ -72,64 +72,6 @@ def test_a_scheme_die_from_an_empty_scheme_is_said_by_roll_before_the_tap(phone_
     assert roll(page, "ability_test")["scheme_roll"] is not None
 
 
-def test_exertion_and_xp_are_spent_through_the_rules(app):
-    """Exertion goes to Convictions and follow-ups; XP is earned per Scene and spent at the text's prices."""
-    page = app("#ability_test")
-    create(page, "ability_test", "Aria")
-    edit(page, sheet_input(page, "exertion"), 30, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 30)
-    page.locator(".sheet").get_by_label("Exertion to spend").fill("2")
-    page.locator('.sheet [data-op="exert"]').click()
-    wait_until(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 28, what="Exertion 28")
-    assert page.locator(".sheet [data-exertion]").inner_text() == "Exertion 28"
-
-    for xp in (1, 2, 3):
-        page.locator('.sheet [data-op="xp_earn"]').click()
-        wait_until(page, lambda xp=xp: characters(page)["Aria"]["sheet"]["xp"] == xp, what=f"{xp} XP")
-    ops = page.locator(".sheet .ops")
-    ops.get_by_label("Spend XP on").select_option("new_skill")
-    ops.get_by_label("Name of the new Skill or Item").fill("Fencing")
-    page.locator('.sheet [data-op="xp_spend"]').click()
-    wait_until(page, lambda: characters(page)["Aria"]["sheet"]["xp"] == 1, what="XP 1 after a new Skill")
-    skills = characters(page)["Aria"]["sheet"]["skills"]
-    assert [(s["name"], s["level"]) for s in skills] == [("Fencing", 1)]
-    ops.get_by_label("Spend XP on").select_option(f"skill:{skills[0]['id']}")
-    page.locator('.sheet [data-op="xp_spend"]').click()
-    wait_until(
-        page,
-        "() => document.querySelector('[data-sheet-status]').textContent.includes('costs 3 XP, but only 1 XP is held')",
-        5_000,
-    )
-    assert characters(page)["Aria"]["sheet"]["xp"] == 1
-
-    add_row(page, "convictions", "The mission comes first", 2)
-    wait_until(
-        page,
-        lambda: (
-            sheet_list(page, "Aria", "convictions") and sheet_list(page, "Aria", "convictions")[0]["significance"] == 2
-        ),
-        what="a Conviction",
-    )
-    page.locator(".sheet .use").get_by_label("The mission comes first (Significance 2)").check()
-    fill_from_sheet(page, "ability_test")
-    assert request_of(page, "ability_test")["convictions"] == [2]
-    set_field(page, "ability_test", "difficulty", 4)
-    for _ in range(30):  # Ability 6 against 4d6 fails about 98% of the time
-        result = roll(page, "ability_test")
-        if result["outcome"] == "failure":
-            break
-    assert result["outcome"] == "failure"
-    # one Exertion declares the Conviction for the Scene on the first roll; the later rolls of the Scene cost none
-    wait_until(page, lambda: characters(page)["Aria"]["sheet"]["exertion"] == 27, what="1 Exertion for the Scene")
-    choice = form(page, "ability_test").locator('[data-choice="exert"]')
-    after = follow_up(page, "ability_test", choice.locator("button"))
-    assert after["outcome"] == "success"
-    wait_until(
-        page,
-        lambda: characters(page)["Aria"]["sheet"]["exertion"] == 27 - result["exert_needed"],
-        what="Exertion spent by the follow-up",
-    )
-
-
 def declared(page, name) -> list:
     return characters(page)[name]["sheet"].get("scene_convictions", [])
 
@@ -290,42 +232,6 @@ def test_a_negation_the_scheme_cannot_pay_for_is_offered_disabled_with_the_reaso
     assert (entry["kind"], entry["summary"], entry["note"]) == ("follow-up", negated["summary"], "")
     assert negated["summary"] in form(page, "ability_test").locator("[data-result]").inner_text()
     assert scheme(page) == 1 and page.locator("[data-scheme]").inner_text() == "The Scheme: kept elsewhere"
-
-
-EXERT = "form[data-system=ability_test] [data-choice=exert]"
-
-
-def test_exert_offers_no_more_than_the_one_rolling_has_left(phone_app):
-    """At 360 × 640, a failed Test needing more Exertion than Mira has left: the Exert box is filled with no more than
-    she has (its max too, the engine's RulesError.left); with none left, Exert is disabled with her reason in a
-    player's words (no path). Nobody rolling: the box offers what the roll needs, as before."""
-    page = phone_app("#ability_test")
-    create(page, "ability_test", "Mira")
-    edit(page, sheet_input(page, "exertion"), 2, lambda: characters(page)["Mira"]["sheet"]["exertion"] == 2)
-    fill_from_sheet(page, "ability_test")
-    request = {**request_of(page, "ability_test"), "difficulty": 4}
-    seed = next(s for s in range(10_000) if api.roll("ability_test", request, s)["exert_needed"] > 2)
-    need = page.evaluate(SHOW_ROLL, ["ability_test", request, seed])["exert_needed"]
-    box = form(page, "ability_test").locator('[data-choice="exert"] input')
-    wait_until(page, f"() => document.querySelector('{EXERT} input').max === '2'", 10_000)
-    assert int(box.input_value()) <= 2 and int(box.get_attribute("max")) <= 2
-    assert not form(page, "ability_test").locator('[data-choice="exert"] button').is_disabled()
-
-    edit(page, sheet_input(page, "exertion"), 0, lambda: characters(page)["Mira"]["sheet"]["exertion"] == 0)
-    wait_until(page, f"() => document.querySelector('{EXERT} button').disabled", 10_000)
-    reason = form(page, "ability_test").locator('[data-choice="exert"] [data-refusal]').inner_text()
-    assert reason == "Mira has no Exertion left"
-
-    page.locator('[data-k="stop:ability_test"]').click()  # nobody rolls as a character: nothing is capped
-    wait_until(page, f"() => !document.querySelector('{EXERT} button').disabled", 10_000)
-    assert box.input_value() == str(need) and box.get_attribute("max") == str(need)
-
-
-SHOW_ROLL = """async ([system, request, seed]) => {
-  const roll = await window.arbiter.roll(system, request, seed);
-  window.arbiterPage.procs[system].show(roll, false);
-  return roll;
-}"""
 
 
 def stored_struggle(page, name):
