@@ -126,24 +126,6 @@ def test_masteries_reroll_by_tapping_dice(app):
     check_shown(page, "ability_test", after)
 
 
-def test_negate_a_setback_with_two_scheme_dice(app):
-    """A failure with a 6 offers negating the setback; taking it records the setback as negated (the table keeps its
-    Scheme elsewhere: this device does not hold it to an empty count)."""
-    page = app("#ability_test")
-    keep_the_scheme_elsewhere(page)
-    for path, value in {"type1": 1, "type2": 1, "difficulty": 4}.items():
-        set_field(page, "ability_test", path, value)
-    for _ in range(60):  # each roll fails; about half show a 6 (a miss 60 times running: 0.48**60)
-        rolled = roll(page, "ability_test")
-        if rolled["setback"]:
-            break
-    assert rolled["setback"]
-    button = form(page, "ability_test").locator('[data-choice="negate_setback"] button')
-    after = follow_up(page, "ability_test", button)
-    assert after["setback_negated"] is True
-    check_shown(page, "ability_test", after)
-
-
 FORM_REFERENCES = """(s) => {
     const form = document.querySelector(`form[data-system="${s}"]`);
     const ids = [...form.querySelectorAll('[id]')].map((e) => e.id);
