@@ -203,68 +203,6 @@ def test_one_threat_offers_no_reassigning(app):
     assert "To reassign, tap a die" in form(page, "threat").locator("[data-reassign-hint]").inner_text()
 
 
-def test_pay_the_price_marks_per_situation(app):
-    """Pay the Price is offered when the roll offers it; a picked option is marked for the Situation with who picked
-    it, and that roll's one Price is paid (threat-14: the list goes); on later rolls the player who marked options may
-    pick them again, and all marked unmarks all; "New Situation" clears."""
-    page = app("#threat")
-    page.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)  # the marks' owner
-    price = form(page, "threat").locator("details.price")
-    options = price.locator(".price-list button")
-
-    def offering():
-        """Roll until the roll offers Pay the Price (a threat not Desperate got a 4 or 5); its list open."""
-        for _ in range(60):
-            rolled = roll(page, "threat")
-            if any(c["name"] == "pay_the_price" for c in rolled["choices"]):
-                if price.get_attribute("open") is None:
-                    price.locator("summary").click()
-                return rolled
-        pytest.fail("no roll offered Pay the Price in 60 rolls")
-
-    def marked(want):
-        wait_until(
-            page,
-            """(want) => JSON.stringify([...document.querySelectorAll(
-            'form[data-system=threat] .price-list button')].map((b) => b.getAttribute('aria-pressed') === 'true'))
-            === JSON.stringify(want)""",
-            10_000,
-            [i in want for i in range(8)],
-        )
-
-    rolled = offering()
-    assert options.count() == 8 and len(SPEC["threat"]["extras"]["pay_the_price"]) == 8
-    options.nth(3).click()  # nobody rolls as a character and no name is typed: the page asks, the engine is not asked
-    assert price.locator("output.field-error").inner_text() == "Name who pays the Price first."
-    assert price.locator("[data-price-player]").evaluate("e => e === document.activeElement")
-    assert current_roll(page, "threat") == rolled
-    price.locator("[data-price-player]").fill("Ann")
-    price.locator("[data-price-player]").press("Tab")  # kept for the Situation: the next rolls' lists say Ann
-    follow_up(page, "threat", options.nth(3))
-    assert price.count() == 0
-    offering()
-    marked({3})
-    assert "marked by Ann" in price.locator(".price-list li").nth(3).inner_text()
-    follow_up(page, "threat", options.nth(3))  # Ann again, on another roll: hers to pick, it stays marked
-    offering()
-    marked({3})
-    want = {3}
-    for i in (0, 1, 2, 4, 5, 6):
-        follow_up(page, "threat", options.nth(i))
-        assert price.count() == 0  # the roll's one Price is paid
-        want.add(i)
-        offering()
-        marked(want)
-    follow_up(page, "threat", options.nth(7))  # the last one: all marked, so all unmarked
-    offering()
-    marked(set())
-    follow_up(page, "threat", options.nth(5))
-    offering()
-    marked({5})
-    price.locator("button", has_text="New Situation").click()
-    marked(set())
-
-
 def test_live_odds_follow_the_form(app):
     """Changing an input updates the odds bars to CPython's exact odds for the new request."""
     page = app("#ten_again")
