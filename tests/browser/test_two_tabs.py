@@ -1,9 +1,7 @@
-"""Table state in real Chromium with real IndexedDB: character sheets that fill the forms and last across reloads,
-Will and Exertion, the shared Scheme, struggles, the roll log and its exports, imports that are refused whole,
-damaged or newer stores kept aside, and two tabs that keep each other's changes."""
+"""Two tabs of one browser profile, in real Chromium with real IndexedDB: edits to the same sheet in both last,
+simultaneous spends both count, and each tab shows the other's changes (a new character, the log)."""
 
 from __future__ import annotations
-
 
 from page_helpers import roll, wait_until
 from table_helpers import characters, create, pick_character, second_tab, sheet_input, will_shown
