@@ -1,14 +1,18 @@
 """Helpers the Chromium tests share: polling the page under its Content-Security-Policy, a procedure's form and its
-fields, and build.py's server for the site under GitHub Pages' sub-path."""
+fields, a roll and a follow-up as a player makes them (the table's log and queue of effects awaited), what the form
+then shows, and build.py's server for the site under GitHub Pages' sub-path. The table's own (its store, characters,
+sheets): table_helpers.py."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
 import pytest
 
 import build
+from steps import TAB, expected_faces
 
 READY_TIMEOUT_MS = 30_000
 
@@ -56,6 +60,100 @@ def changed(page, system, action):
         system,
     )
     return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
+
+
+# --- a roll and a follow-up, as a player makes them, and what the form then shows ----------------------------------
+
+
+def request_of(page, system):
+    return page.evaluate("(s) => window.arbiterPage.procs[s].request()", system)
+
+
+def current_roll(page, system):
+    return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
+
+
+def roll(page, system, logged=True):
+    """Press Roll on the procedure's form (its tab shown), wait for the roll and, unless `logged` is False (a roll
+    the table is not to log), for the table to have logged it and done what it asked; return the roll JSON."""
+    before = page.evaluate("() => document.querySelectorAll('.log-entry').length")
+    page.click(f'nav.tabs a[data-tab="{TAB[system]}"]')
+    result = changed(page, system, form(page, system).locator("button[data-roll]").click)
+    if logged:
+        settle(page, before)
+    return result
+
+
+def follow_up(page, system, button, logged=True):
+    """Take the follow-up choice `button` (a locator), wait for the next roll value and, unless `logged` is False,
+    for the table to have logged it and done what it asked; return the roll JSON."""
+    before = page.evaluate("() => document.querySelectorAll('.log-entry').length")
+    result = changed(page, system, button.click)
+    if logged:
+        settle(page, before)
+    return result
+
+
+# The table handles the page's 'arbiter:roll' events one after another in one queue (static/table/index.js: pay what
+# the roll costs, log it, refresh the sheet). An event with no roll, dispatched now, is queued behind every earlier
+# one and does nothing; the moment the table reads its `roll`, every earlier roll's effects are done. Its redraw is
+# a setTimeout(0) scheduled before ours, so it has run too when this resolves.
+TABLE_IDLE = """() => new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error('the table never reached a roll event queued behind the others')), 10000);
+    const detail = { get roll() { setTimeout(() => resolve(true), 0); return null; } };
+    document.dispatchEvent(new CustomEvent('arbiter:roll', { detail }));
+})"""
+
+
+def table_idle(page):
+    """Wait until the table has done everything every roll event so far asked of it."""
+    page.evaluate(TABLE_IDLE)
+
+
+def settle(page, log_entries_before):
+    """Wait until the log shows a new entry and the table's queue of roll effects is done."""
+    wait_until(
+        page,
+        "(n) => document.querySelectorAll('.log-entry').length > n || document.querySelector('[data-log-count]')?.dataset.logCount > n",
+        10_000,
+        log_entries_before,
+    )
+    table_idle(page)  # the effects (Will, Exertion, the Scheme) and the sheet's refresh are in the same queue
+    wait_until(page, "() => document.querySelector('#table').dataset.ready !== undefined", 5_000)
+
+
+def landed_faces(page, system):
+    """The canvas's faces once the dice have landed ([] for a roll of no dice: the tray is then empty)."""
+    canvas = form(page, system).locator("canvas[data-dice]")
+    wait_until(
+        page,
+        """(s) => ['landed', 'empty'].includes(
+        document.querySelector(`form[data-system="${s}"] canvas[data-dice]`).dataset.state)""",
+        10_000,
+        system,
+    )
+    return json.loads(canvas.get_attribute("data-faces"))
+
+
+def check_shown(page, system, roll):
+    """The words and the canvas agree with the roll JSON."""
+    assert landed_faces(page, system) == expected_faces(roll)
+    result = form(page, system).locator("[data-result]")
+    assert result.get_attribute("aria-live") == "polite"
+    text = result.inner_text()
+    assert roll["summary"] in text
+    assert " → ".join(roll["steps"]) in text.replace("\n", " ")
+    assert result.get_attribute("data-outcome") == roll["outcome"]
+
+
+def settled(page, system):
+    """Wait until the roll's choices are checked against the table (they are drawn again then)."""
+    wait_until(
+        page,
+        "(s) => !document.querySelector(`form[data-system=${s}] [data-choices]`).hasAttribute('data-checking')",
+        10_000,
+        system,
+    )
 
 
 # In the viewport and seen there: what the browser finds at the element's centre is the element (or inside it), not

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from page_helpers import changed, form, set_field, wait_until
+from page_helpers import changed, form, roll, set_field, wait_until
 
 # Runs on the page before a follow-up: records every value the canvas's data-state and data-moving take (a value
 # set and removed within one task would still be an old value of the next record), and on every animation frame
@@ -45,11 +45,7 @@ SEEN = """(system) => {
 }"""
 
 
-def roll(page, system):
-    return changed(page, system, form(page, system).locator("button[data-roll]").click)
-
-
-def follow_up(page, system, action):
+def watched_follow_up(page, system, action):
     """With motion allowed, take a follow-up watched from before it starts until its dice are at rest; what was seen."""
     page.emulate_media(reduced_motion="no-preference")
     page.evaluate(WATCH, system)
@@ -119,7 +115,7 @@ def test_a_follow_up_that_changes_no_die_never_tumbles(app, choice):
     page = app(f"#{system}")
     action = setup(page)
     before = page.evaluate("(s) => window.arbiterPage.procs[s].tray.faces()", system)
-    after, seen = follow_up(page, system, action)
+    after, seen = watched_follow_up(page, system, action)
     assert after["dice"] and "rolling" not in seen["states"] and seen["moving"] == []
     assert page.evaluate("(s) => window.arbiterPage.procs[s].tray.faces()", system) == before
     still_after_roll_tumbles(page, system)
@@ -134,7 +130,7 @@ def test_a_masteries_reroll_tumbles_only_the_picked_dice(app):
     first = roll(page, "ability_test")
     page.evaluate("() => { const p = window.arbiterPage.procs.ability_test; p.tap(0); p.tap(1); }")
     reroll = form(page, "ability_test").locator('[data-choice="reroll"] button.primary')
-    after, seen = follow_up(page, "ability_test", reroll.click)
+    after, seen = watched_follow_up(page, "ability_test", reroll.click)
     assert after["rerolled"] == [0, 1] and after["dice"][2:] == first["dice"][2:]
     assert "rolling" in seen["states"] and seen["moving"] == ["0 1"]
     frames = seen["frames"]
@@ -151,7 +147,7 @@ def test_a_wills_dice_join_while_the_first_dice_lie_still(app):
     first = roll(page, "ten_again")
     again = len(first["rerolls"])
     button = form(page, "ten_again").locator('[data-choice="spend_will-actor"] button')
-    after, seen = follow_up(page, "ten_again", button.click)
+    after, seen = watched_follow_up(page, "ten_again", button.click)
     assert after["dice"] == first["dice"] and len(after["will_dice"]) == 3
     assert after["rerolls"][:again] == first["rerolls"]  # the 10s rolled again before keep their faces
     moved = {int(i) for m in seen["moving"] for i in m.split()}

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from arbiter import api
-from page_helpers import wait_until
-from test_table import create, fill_from_sheet, log, roll
+from page_helpers import roll, wait_until
+from table_helpers import create, fill_from_sheet, log
 
 
 def pct(p: float) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 from page_helpers import form, set_field, wait_until
-from test_table import add_row, characters, create, fill_from_sheet, log
+from table_helpers import add_row, characters, create, fill_from_sheet, log
 
 # Counts every call the page posts to the worker and every answer; `window.__sent`, the calls' methods, is reset per tap.
 COUNT = """(() => {

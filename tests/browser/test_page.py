@@ -8,50 +8,23 @@ import json
 import pytest
 
 from arbiter import api
-from page_helpers import changed, form, said_by_roll, set_field, wait_until
+from page_helpers import (
+    check_shown,
+    current_roll,
+    follow_up,
+    form,
+    landed_faces,
+    roll,
+    said_by_roll,
+    set_field,
+    wait_until,
+)
 from steps import SPEC, TAB, expected_faces
+from table_helpers import keep_the_scheme_elsewhere
 
 
 def show(page, system):
     page.click(f'nav.tabs a[data-tab="{TAB[system]}"]')
-
-
-def current_roll(page, system):
-    return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
-
-
-def landed_faces(page, system):
-    """The canvas's faces once the dice have landed ([] for a roll of no dice: the tray is then empty)."""
-    canvas = form(page, system).locator("canvas[data-dice]")
-    wait_until(
-        page,
-        """(s) => ['landed', 'empty'].includes(
-        document.querySelector(`form[data-system="${s}"] canvas[data-dice]`).dataset.state)""",
-        10_000,
-        system,
-    )
-    return json.loads(canvas.get_attribute("data-faces"))
-
-
-def roll_via_form(page, system):
-    """Press Roll and wait for the new roll; returns the roll JSON the page got from the engine."""
-    return changed(page, system, form(page, system).locator("button[data-roll]").click)
-
-
-def act_and_wait(page, system, click):
-    """Take a follow-up choice and wait for the next roll value."""
-    return changed(page, system, click)
-
-
-def check_shown(page, system, roll):
-    """The words and the canvas agree with the roll JSON."""
-    assert landed_faces(page, system) == expected_faces(roll)
-    result = form(page, system).locator("[data-result]")
-    assert result.get_attribute("aria-live") == "polite"
-    text = result.inner_text()
-    assert roll["summary"] in text
-    assert " → ".join(roll["steps"]) in text.replace("\n", " ")
-    assert result.get_attribute("data-outcome") == roll["outcome"]
 
 
 ROLLS = [
@@ -68,14 +41,6 @@ ROLLS = [
 ]
 
 
-def keep_the_scheme_elsewhere(page):
-    """Untick the table's "Track the Scheme on this device": a Scheme die or a negation is then not held to the
-    empty Scheme of a fresh table."""
-    page.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
-    page.locator('[data-k="scheme:tracked"]').set_checked(False)
-    page.wait_for_selector('.scheme[data-tracked="false"]', state="attached", timeout=10_000)
-
-
 @pytest.mark.parametrize("system, fields", ROLLS, ids=[f"{s}-{i}" for i, (s, _) in enumerate(ROLLS)])
 def test_roll_through_the_form_shows_the_engines_dice_and_words(app, system, fields):
     """Rolling from the form shows the engine's outcome, each step, and exactly its faces on the canvas (a Scheme die
@@ -89,13 +54,13 @@ def test_roll_through_the_form_shows_the_engines_dice_and_words(app, system, fie
             form(page, system).locator('[data-toggle="opposed"]').set_checked(True)
         else:
             set_field(page, system, path, value)
-    roll = roll_via_form(page, system)
+    rolled = roll(page, system)
     for path, value in fields.items():
         if path != "opposed" and "[" not in path and "." not in path:
-            assert roll["request"][path] == value
+            assert rolled["request"][path] == value
     if "opposed" in fields:
-        assert roll["request"]["opposed"] is not None
-    check_shown(page, system, roll)
+        assert rolled["request"]["opposed"] is not None
+    check_shown(page, system, rolled)
 
 
 def test_luck_with_more_factors_against_than_dice_rolls_nothing_and_is_the_worst(app):
@@ -115,9 +80,9 @@ def test_luck_with_more_factors_against_than_dice_rolls_nothing_and_is_the_worst
     assert odds.locator('.odds-row[data-key="0"]').get_attribute("data-p") == "1"
     assert odds.locator('.odds-row[data-key="0"] .label').inner_text() == labels["0"] == "No dice: the worst outcome"
     assert odds.locator('.odds-row[data-key="6"] .label').inner_text() == labels["6"]
-    roll = roll_via_form(page, "luck")
-    assert roll["dice"] == [] and roll["result"] == 0
-    check_shown(page, "luck", roll)
+    rolled = roll(page, "luck")
+    assert rolled["dice"] == [] and rolled["result"] == 0
+    check_shown(page, "luck", rolled)
     assert "No dice: the worst outcome" in form(page, "luck").locator("[data-result]").inner_text()
     assert form(page, "luck").locator("canvas[data-dice]").get_attribute("data-state") == "empty"
 
@@ -138,25 +103,13 @@ def test_dice_tumble_then_land_and_a_tap_skips(page):
     assert landed_faces(page, "ten_again") == expected_faces(current_roll(page, "ten_again"))
 
 
-def test_spend_will_adds_three_dice_to_the_roll(app):
-    """After the roll, expending a Will adds three dice to the same roll, shown on the canvas."""
-    page = app("#ten_again")
-    set_field(page, "ten_again", "pool", 4)
-    first = roll_via_form(page, "ten_again")
-    button = form(page, "ten_again").locator('[data-choice="spend_will-actor"] button')
-    after = act_and_wait(page, "ten_again", button.click)
-    assert after["dice"] == first["dice"] and len(after["will_dice"]) == 3 and after["will_spent"]
-    check_shown(page, "ten_again", after)
-    assert form(page, "ten_again").locator('[data-choice="spend_will-actor"]').count() == 0
-
-
 def test_masteries_reroll_by_tapping_dice(app):
     """Tapping difficulty dice picks them (up to Masteries) and rerolls exactly those."""
     page = app("#ability_test")
     set_field(page, "ability_test", "difficulty", 4)
     set_field(page, "ability_test", "skill", 1)  # Masteries need their Skill (ability_test-5)
     set_field(page, "ability_test", "masteries", 2)
-    first = roll_via_form(page, "ability_test")
+    first = roll(page, "ability_test")
     canvas = form(page, "ability_test").locator("canvas[data-dice]")
     canvas.scroll_into_view_if_needed()  # the form is taller than the window: tap where the dice are on screen
     box = canvas.bounding_box()
@@ -167,41 +120,9 @@ def test_masteries_reroll_by_tapping_dice(app):
         page.mouse.click(box["x"] + die[0] + die[2] / 2, box["y"] + die[1] + die[2] / 2)
     reroll = form(page, "ability_test").locator('[data-choice="reroll"] button.primary')
     assert reroll.inner_text().split("\n")[0] == "Reroll 2 dice"  # its odds on the next line
-    after = act_and_wait(page, "ability_test", reroll.click)
+    after = follow_up(page, "ability_test", reroll)
     assert after["rerolled"] == [0, 2] and after["rolled"] == first["dice"]
     assert [after["dice"][i] for i in (1, 3)] == [first["dice"][i] for i in (1, 3)]
-    check_shown(page, "ability_test", after)
-
-
-def test_exertion_says_how_much_and_turns_a_failure(app):
-    """On a failure the page says how much Exertion would succeed, and spending it does."""
-    page = app("#ability_test")
-    for path, value in {"type1": 1, "type2": 1, "difficulty": 4}.items():
-        set_field(page, "ability_test", path, value)
-    roll = roll_via_form(page, "ability_test")
-    assert roll["outcome"] == "failure"  # Ability 2 never beats four dice
-    choice = form(page, "ability_test").locator('[data-choice="exert"]')
-    assert f"{roll['exert_needed']} would turn this into a success" in choice.inner_text()
-    after = act_and_wait(page, "ability_test", choice.locator("button").click)
-    assert after["outcome"] == "success" and after["exertion"] == roll["exert_needed"]
-    check_shown(page, "ability_test", after)
-
-
-def test_negate_a_setback_with_two_scheme_dice(app):
-    """A failure with a 6 offers negating the setback; taking it records the setback as negated (the table keeps its
-    Scheme elsewhere: this device does not hold it to an empty count)."""
-    page = app("#ability_test")
-    keep_the_scheme_elsewhere(page)
-    for path, value in {"type1": 1, "type2": 1, "difficulty": 4}.items():
-        set_field(page, "ability_test", path, value)
-    for _ in range(60):  # each roll fails; about half show a 6 (a miss 60 times running: 0.48**60)
-        roll = roll_via_form(page, "ability_test")
-        if roll["setback"]:
-            break
-    assert roll["setback"]
-    button = form(page, "ability_test").locator('[data-choice="negate_setback"] button')
-    after = act_and_wait(page, "ability_test", button.click)
-    assert after["setback_negated"] is True
     check_shown(page, "ability_test", after)
 
 
@@ -247,9 +168,9 @@ def test_reassign_threat_dice_by_tapping_die_then_threat(app):
     form(page, "threat").locator('[data-path="threats"] [data-add]').click()
     set_field(page, "threat", "threats[0].name", "Dodge")
     set_field(page, "threat", "threats[1].name", "Sneaking")
-    roll = roll_via_form(page, "threat")
-    assert len(roll["dice"]) == 3 and roll["threats"][0]["name"] == "Dodge"
-    first_die = roll["assignment"][0][0]
+    rolled = roll(page, "threat")
+    assert len(rolled["dice"]) == 3 and rolled["threats"][0]["name"] == "Dodge"
+    first_die = rolled["assignment"][0][0]
     canvas = form(page, "threat").locator("canvas[data-dice]")
     canvas.focus()
     page.keyboard.press("Home")
@@ -257,7 +178,7 @@ def test_reassign_threat_dice_by_tapping_die_then_threat(app):
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")  # the keyboard taps a die too
     target = form(page, "threat").locator("[data-threats] li").nth(1).locator("button")
-    after = act_and_wait(page, "threat", target.click)
+    after = follow_up(page, "threat", target)
     assert first_die in after["assignment"][1] and first_die not in after["assignment"][0]
     check_shown(page, "threat", after)
     for t in after["threats"]:
@@ -270,78 +191,16 @@ def test_one_threat_offers_no_reassigning(app):
     tapped picks nothing (no threat becomes a button); with two threats the line is there."""
     page = app("#threat")
     set_field(page, "threat", "rating", 2)
-    roll = roll_via_form(page, "threat")
-    assert len(roll["threats"]) == 1 and roll["dice"]
+    rolled = roll(page, "threat")
+    assert len(rolled["threats"]) == 1 and rolled["dice"]
     form(page, "threat").locator("canvas[data-dice]").focus()
     page.keyboard.press("Home")
     page.keyboard.press("Enter")  # tap the first die
     assert form(page, "threat").locator("[data-reassign-hint]").count() == 0
     assert form(page, "threat").locator("[data-threats] button").count() == 0
     form(page, "threat").locator('[data-path="threats"] [data-add]').click()
-    roll_via_form(page, "threat")
+    roll(page, "threat")
     assert "To reassign, tap a die" in form(page, "threat").locator("[data-reassign-hint]").inner_text()
-
-
-def test_pay_the_price_marks_per_situation(app):
-    """Pay the Price is offered when the roll offers it; a picked option is marked for the Situation with who picked
-    it, and that roll's one Price is paid (threat-14: the list goes); on later rolls the player who marked options may
-    pick them again, and all marked unmarks all; "New Situation" clears."""
-    page = app("#threat")
-    page.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)  # the marks' owner
-    price = form(page, "threat").locator("details.price")
-    options = price.locator(".price-list button")
-
-    def offering():
-        """Roll until the roll offers Pay the Price (a threat not Desperate got a 4 or 5); its list open."""
-        for _ in range(60):
-            roll = roll_via_form(page, "threat")
-            if any(c["name"] == "pay_the_price" for c in roll["choices"]):
-                if price.get_attribute("open") is None:
-                    price.locator("summary").click()
-                return roll
-        pytest.fail("no roll offered Pay the Price in 60 rolls")
-
-    def marked(want):
-        wait_until(
-            page,
-            """(want) => JSON.stringify([...document.querySelectorAll(
-            'form[data-system=threat] .price-list button')].map((b) => b.getAttribute('aria-pressed') === 'true'))
-            === JSON.stringify(want)""",
-            10_000,
-            [i in want for i in range(8)],
-        )
-
-    roll = offering()
-    assert options.count() == 8 and len(SPEC["threat"]["extras"]["pay_the_price"]) == 8
-    options.nth(3).click()  # nobody rolls as a character and no name is typed: the page asks, the engine is not asked
-    assert price.locator("output.field-error").inner_text() == "Name who pays the Price first."
-    assert price.locator("[data-price-player]").evaluate("e => e === document.activeElement")
-    assert current_roll(page, "threat") == roll
-    price.locator("[data-price-player]").fill("Ann")
-    price.locator("[data-price-player]").press("Tab")  # kept for the Situation: the next rolls' lists say Ann
-    act_and_wait(page, "threat", options.nth(3).click)
-    assert price.count() == 0
-    offering()
-    marked({3})
-    assert "marked by Ann" in price.locator(".price-list li").nth(3).inner_text()
-    act_and_wait(page, "threat", options.nth(3).click)  # Ann again, on another roll: hers to pick, it stays marked
-    offering()
-    marked({3})
-    want = {3}
-    for i in (0, 1, 2, 4, 5, 6):
-        act_and_wait(page, "threat", options.nth(i).click)
-        assert price.count() == 0  # the roll's one Price is paid
-        want.add(i)
-        offering()
-        marked(want)
-    act_and_wait(page, "threat", options.nth(7).click)  # the last one: all marked, so all unmarked
-    offering()
-    marked(set())
-    act_and_wait(page, "threat", options.nth(5).click)
-    offering()
-    marked({5})
-    price.locator("button", has_text="New Situation").click()
-    marked(set())
 
 
 def test_live_odds_follow_the_form(app):
@@ -437,8 +296,8 @@ def test_threat_names_are_shown_as_text(app):
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     evil = "<img src=x onerror=alert(1)>"
     set_field(page, "threat", "threats[0].name", evil)
-    roll = roll_via_form(page, "threat")
-    assert roll["threats"][0]["name"] == evil
+    rolled = roll(page, "threat")
+    assert rolled["threats"][0]["name"] == evil
     panel = page.locator("#panel-threat")
     assert evil in panel.inner_text()
     assert panel.locator("img").count() == 0
@@ -453,7 +312,7 @@ def test_phone_width_has_no_horizontal_scroll(app, tab):
     page = app(f"#{tab}", width=360, height=640)
     if tab == "ten_again":
         set_field(page, "ten_again", "pool", 30)
-    roll_via_form(page, "ten_again" if tab == "ten_again" else ("threat" if tab == "threat" else tab))
+    roll(page, "ten_again" if tab == "ten_again" else ("threat" if tab == "threat" else tab))
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     canvas_width = form(page, tab).locator("canvas[data-dice]").bounding_box()["width"]
     assert canvas_width <= 360

@@ -8,9 +8,8 @@ from urllib.parse import quote
 
 import pytest
 
-from page_helpers import IN_VIEW, changed, form, said_by_roll, set_field, wait_until
+from page_helpers import IN_VIEW, changed, check_shown, form, said_by_roll, set_field, settled, wait_until
 from steps import SPEC, TAB
-from test_page import check_shown
 
 TAP = 44  # CSS px each way: the smallest tap target (WCAG 2.5.5; Apple's and Android's guidelines)
 
@@ -37,16 +36,6 @@ TOO_SMALL = """([scopes, tap]) => {
 }"""
 
 TABS = list(dict.fromkeys(TAB.values()))
-
-
-def settled(page, system):
-    """Wait until the roll's choices are checked against the table (they are drawn again then)."""
-    wait_until(
-        page,
-        "(s) => !document.querySelector(`form[data-system=${s}] [data-choices]`).hasAttribute('data-checking')",
-        10_000,
-        system,
-    )
 
 
 def focused(page) -> str:
@@ -199,35 +188,6 @@ def test_the_reroll_hint_is_readable_on_its_button(phone_app, scheme):
     assert hint.evaluate(CONTRAST) >= 4.5
 
 
-def test_exert_spends_what_is_typed_on_the_first_tap(phone_app):
-    """A failed Test: what is typed into the Exertion box is checked as it is typed; out of range, Exert waits and
-    says why beside it; in range, the chance under Exert is that amount's, and the first tap on Exert spends it (the
-    box losing its focus does not redraw the choices under the thumb)."""
-    page = phone_app("#ability_test")
-    for path, value in {"type1": 1, "type2": 1, "difficulty": 4}.items():
-        set_field(page, "ability_test", path, value)
-    roll = changed(page, "ability_test", form(page, "ability_test").locator("button[data-roll]").tap)
-    settled(page, "ability_test")
-    need = roll["exert_needed"]  # Ability 2 against at least 4 on four dice: 3 or more
-    choice = form(page, "ability_test").locator('[data-choice="exert"]')
-    box, exert = choice.locator("input"), choice.locator("button")
-    box.tap()
-    box.fill(str(need + 1))
-    assert exert.is_disabled()
-    assert choice.locator("[data-refusal]").inner_text() == f"Exertion to spend must be from 1 to {need}"
-    box.fill(str(need - 1))
-    assert not exert.is_disabled() and choice.locator("[data-refusal]").count() == 0
-    wait_until(
-        page,
-        "(el) => el.dataset.action === JSON.stringify({ exert: Number(el.closest('[data-choice]')"
-        ".querySelector('input').value) })",
-        10_000,
-        exert.locator("[data-odds-after]").element_handle(),
-    )
-    after = changed(page, "ability_test", exert.tap)
-    assert after["exertion"] == need - 1 and after["outcome"] == "failure"
-
-
 @pytest.mark.parametrize(
     "system, path, value, words",
     [
@@ -262,27 +222,6 @@ def test_a_refused_roll_says_why_by_roll_in_the_players_words(phone_app, system,
         headline.element_handle(),
     )
     assert headline.inner_text() == "No odds: see ⚠ above"
-
-
-def test_a_will_that_would_add_no_dice_is_refused_by_roll(phone_app):
-    """ten_again-7 on the page: a d10 form with 0 dots, the storyteller's −3 and "Expend a Will" is refused by Roll
-    with the reason in the form's words (no path), nothing is rolled and the bar shows no chance."""
-    page = phone_app("#ten_again")
-    set_field(page, "ten_again", "pool", 0)
-    set_field(page, "ten_again", "modifier", -3)
-    set_field(page, "ten_again", "will", True)
-    form(page, "ten_again").locator("button[data-roll]").click()
-    words = said_by_roll(page, "ten_again")
-    assert words.startswith("Expend a Will") and "would add no dice (dots 0 - 3 + 3 = 0)" in words, words
-    assert "'will'" not in form(page, "ten_again").text_content()
-    assert page.evaluate("() => window.arbiterPage.procs.ten_again.roll") is None
-    headline = form(page, "ten_again").locator("[data-headline]")
-    wait_until(
-        page,
-        "(el) => el.querySelector('[data-no-odds]') && !el.querySelector('[data-p]')",
-        10_000,
-        headline.element_handle(),
-    )
 
 
 # --- one view per roll, words after the dice (issue 8) ------------------------------------------------------------
