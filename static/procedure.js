@@ -5,7 +5,7 @@
 import { DiceTray } from './dice.js';
 import { h } from './dom.js';
 import { CONTROLS, controlKey, refocus } from './focus.js';
-import { readForm, fillForm, wireForm, showError, clearErrors, inWords } from './forms.js';
+import { readForm, fillForm, wireForm, showError, clearErrors, inWords, unticked } from './forms.js';
 import { VIEWS, percent } from './procedures.js';
 import { outcomeLines } from './outcome.js';
 import { reveal } from './reveal.js';
@@ -29,6 +29,7 @@ export class Procedure {
     this.roll = null;
     this.oddsSeq = 0;
     this.oddsTimer = 0;
+    this.rolledAt = -Infinity; // when Roll was last tapped: a tap within DOUBLE_TAP_MS of it is the same tap
     this.ui = { selected: new Set(), pickedDie: null };
     this.tray = new DiceTray(form.querySelector('canvas[data-dice]'), { onTap: (i) => this.tap(i) });
     this.resultBox = form.querySelector('[data-result]');
@@ -74,6 +75,9 @@ export class Procedure {
     Object.assign(this.refusalBox, { textContent: words, hidden: false });
     this.refusalBox.setAttribute('role', 'alert');
     this.refusalBox.scrollIntoView({ block: 'nearest' });
+    // what is shown is no longer what Roll would give: the last result dimmed as stale, no chance beside Roll
+    if (this.roll) this.resultBox.dataset.stale = '';
+    this.form.querySelector('[data-headline]').replaceChildren(noOdds());
   }
 
   /** Fill the form from a request (a shared link, a character sheet) and refresh its odds. */
@@ -112,9 +116,7 @@ export class Procedure {
     } catch (error) {
       if (seq !== this.oddsSeq) return;
       // No chance beside Roll for a form the rules refuse (the last one shown was another form's)
-      this.form
-        .querySelector('[data-headline]')
-        .replaceChildren(h('span', { class: 'muted', 'data-no-odds': '' }, 'No odds: see ⚠ above'));
+      this.form.querySelector('[data-headline]').replaceChildren(noOdds());
       if (!this.rollError) this.setError(error); // a refused roll's message stays until the form changes
     }
   }
@@ -176,11 +178,16 @@ export class Procedure {
   }
 
   async doRoll() {
-    // A roll in flight ignores more presses, but Roll stays enabled: a disabled button loses the focus, and a second
-    // Enter would then go nowhere.
+    // A tap is one roll: Roll is locked from the tap until the dice land, and a tap meanwhile lands them at once
+    // (a double tap never rolls, nor spends, twice). Roll stays enabled: a disabled button loses the focus, and a
+    // second Enter would then go nowhere.
     const button = this.form.querySelector('[data-roll]');
-    if (this.rolling) return;
+    if (this.rolling || performance.now() < this.rolledAt + DOUBLE_TAP_MS) {
+      this.tray.skip();
+      return;
+    }
     this.rolling = true;
+    this.rolledAt = performance.now();
     button.setAttribute('aria-disabled', 'true');
     try {
       const request = this.request();
@@ -189,9 +196,12 @@ export class Procedure {
       const { roll } = answer;
       this.setError(null);
       this.ui = { selected: new Set(), pickedDie: null };
-      this.show(roll, true);
+      const shown = this.show(roll, true);
       announce(this, roll, null, null, answer);
       this.page.rolled();
+      const once = unticked(this.spec.fields, request); // a Will, a Scheme die: spent for this roll only
+      if (once) this.fill(once);
+      await shown;
     } catch (error) {
       this.stopWaiting();
       this.setError(error, true);
@@ -235,6 +245,12 @@ export class Procedure {
   }
 
   async act(action) {
+    if (this.acting) {
+      // one follow-up at a time, locked until its dice land; a tap meanwhile lands them at once
+      this.tray.skip();
+      return;
+    }
+    this.acting = true;
     const used = controlKey(this.choiceBox);
     const control = this.usedControl;
     try {
@@ -254,6 +270,8 @@ export class Procedure {
       if (at) at.append(why);
       else this.choiceBox.prepend(why);
       why.scrollIntoView({ block: 'nearest' });
+    } finally {
+      this.acting = false;
     }
   }
 
@@ -272,6 +290,7 @@ export class Procedure {
   /** The last roll's result and choices go while dice tumble; the words' room stays, in view with the dice. */
   makeRoom() {
     this.resultBox.replaceChildren();
+    delete this.resultBox.dataset.stale;
     delete this.resultBox.dataset.outcome;
     delete this.resultBox.dataset.tone;
     this.resultBox.dataset.waiting = '';
@@ -282,6 +301,7 @@ export class Procedure {
   /** The roll's words (outcome, steps) and its follow-up choices, under the landed dice. */
   words(roll) {
     delete this.resultBox.dataset.waiting;
+    delete this.resultBox.dataset.stale;
     this.resultBox.dataset.outcome = roll.outcome;
     this.resultBox.dataset.tone = roll.tone;
     this.resultBox.replaceChildren(...outcomeLines(roll));
@@ -332,3 +352,9 @@ function announce(proc, roll, action, previous, answer) {
     new CustomEvent('arbiter:roll', { detail: { system: proc.system, roll, action, previous, answer } }),
   );
 }
+
+/** Beside Roll, no chance: the form as it stands would be refused (its reason is said by Roll or by its field). */
+// A second tap this soon after a tap on Roll is the same tap (a thumb's double tap), even when the dice landed at once.
+const DOUBLE_TAP_MS = 400;
+
+const noOdds = () => h('span', { class: 'muted', 'data-no-odds': '' }, 'No odds: see ⚠ above');

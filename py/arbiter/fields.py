@@ -92,12 +92,14 @@ class IntOrWord:
 
 @dataclass(frozen=True, slots=True)
 class Bool:
-    """true or false (and nothing else: no 0/1)."""
+    """true or false (and nothing else: no 0/1). `once`: it spends something for one roll only (a Will, a Scheme
+    die), so the form unticks it after each roll (published as "once")."""
 
     name: str
     label: str
     default: bool = False
     help: str = ""
+    once: bool = False
 
     def parse(self, value: Any, path: str) -> bool:
         if not isinstance(value, bool):
@@ -105,7 +107,8 @@ class Bool:
         return value
 
     def schema(self) -> dict:
-        return {"name": self.name, "label": self.label, "type": "bool", "default": self.default, "help": self.help}
+        out = {"name": self.name, "label": self.label, "type": "bool", "default": self.default, "help": self.help}
+        return {**out, "once": True} if self.once else out
 
 
 @dataclass(frozen=True, slots=True)

@@ -158,6 +158,7 @@ FIELDS = (
         default=False,
         help="The Narrator rolls a die before the Difficulty dice; its result is added to Ability. "
         "No die goes back into the Scheme on this Test.",
+        once=True,
     ),
 )
 

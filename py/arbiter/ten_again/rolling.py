@@ -59,6 +59,7 @@ _SIDE_FIELDS = (
         False,
         help="You can add three dice to your pool by expending a single will point. "
         "You can only expend one will per action this way.",
+        once=True,
     ),
     fields.Bool(
         "unskilled",
