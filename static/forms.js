@@ -89,21 +89,6 @@ function fillField(root, f, path, value) {
 }
 
 /** Wire the add/remove buttons of lists and the switches of optional groups. */
-/** What a roll's one-shot choices become once it is made (the engine's `once` fields: a Will, a Scheme die, spent
- * for that roll only): the part of `request` to fill back unticked, or null when none was ticked. Pure. */
-export function unticked(fields, request) {
-  const out = {};
-  for (const f of fields) {
-    const value = request?.[f.name];
-    if (f.type === 'bool' && f.once && value === true) out[f.name] = false;
-    else if (f.type === 'group' && value) {
-      const inner = unticked(f.fields, value);
-      if (inner) out[f.name] = { ...value, ...inner };
-    }
-  }
-  return Object.keys(out).length ? out : null;
-}
-
 export function wireForm(form) {
   form.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-add], button[data-remove]');

@@ -5,7 +5,7 @@
 import { DiceTray } from './dice.js';
 import { h } from './dom.js';
 import { CONTROLS, controlKey, refocus } from './focus.js';
-import { readForm, fillForm, wireForm, showError, clearErrors, inWords, unticked } from './forms.js';
+import { readForm, fillForm, wireForm, showError, clearErrors, inWords } from './forms.js';
 import { VIEWS, percent } from './procedures.js';
 import { outcomeLines } from './outcome.js';
 import { reveal } from './reveal.js';
@@ -29,7 +29,6 @@ export class Procedure {
     this.roll = null;
     this.oddsSeq = 0;
     this.oddsTimer = 0;
-    this.rolledAt = -Infinity; // when Roll was last tapped: a tap within DOUBLE_TAP_MS of it is the same tap
     this.ui = { selected: new Set(), pickedDie: null };
     this.tray = new DiceTray(form.querySelector('canvas[data-dice]'), { onTap: (i) => this.tap(i) });
     this.resultBox = form.querySelector('[data-result]');
@@ -106,19 +105,39 @@ export class Procedure {
     try {
       const odds = await this.arbiter.odds(this.system, request);
       if (seq !== this.oddsSeq) return;
-      if (!this.rollError) clearErrors(this.form); // a refused roll's message stays until the form changes
-      this.oddsBox.querySelector('[data-odds-body]').replaceChildren(...this.view.odds(odds, request, this.spec));
-      const [[label, p]] = Object.entries(odds.headline); // the main outcome's chance, as Python names it
-      this.form.querySelector('[data-headline]').replaceChildren(`${label} `, h('strong', { 'data-p': p }, percent(p)));
-      this.oddsBox.dataset.request = JSON.stringify(request);
-      delete this.oddsBox.dataset.stale;
-      this.recheck();
+      this.showOdds(odds, request);
     } catch (error) {
       if (seq !== this.oddsSeq) return;
       // No chance beside Roll for a form the rules refuse (the last one shown was another form's)
       this.form.querySelector('[data-headline]').replaceChildren(noOdds());
       if (!this.rollError) this.setError(error); // a refused roll's message stays until the form changes
     }
+  }
+
+  /** The odds of `request` (arbiter.api.odds' answer): the panel's bars, the headline beside Roll; then the checks. */
+  showOdds(odds, request) {
+    if (!this.rollError) clearErrors(this.form); // a refused roll's message stays until the form changes
+    this.oddsBox.querySelector('[data-odds-body]').replaceChildren(...this.view.odds(odds, request, this.spec));
+    const [[label, p]] = Object.entries(odds.headline); // the main outcome's chance, as Python names it
+    // a refused roll leaves no chance beside Roll until the form changes (as its reason stays)
+    if (!this.rollError) {
+      this.form.querySelector('[data-headline]').replaceChildren(`${label} `, h('strong', { 'data-p': p }, percent(p)));
+    }
+    this.oddsBox.dataset.request = JSON.stringify(request);
+    delete this.oddsBox.dataset.stale;
+    this.recheck();
+  }
+
+  /** The form as a roll leaves it (the tap's answer, `next`: what is spent for one roll only unticked, a Will, a
+   * Scheme die; the fields the sheet fills now), with its odds from the same answer: nothing more is asked. */
+  fillNext({ request, odds }) {
+    if (JSON.stringify(request) === JSON.stringify(this.request())) return;
+    fillForm(this.form, this.spec.fields, request);
+    Tabs.writeHash(this);
+    clearTimeout(this.oddsTimer);
+    this.oddsSeq += 1; // an odds answer still coming is for the form as it was
+    if (odds) this.showOdds(odds, request);
+    else this.refreshOdds();
   }
 
   /** What the table would refuse as it stands, in one question to the engine (arbiter.api.check): a roll of the
@@ -182,12 +201,11 @@ export class Procedure {
     // (a double tap never rolls, nor spends, twice). Roll stays enabled: a disabled button loses the focus, and a
     // second Enter would then go nowhere.
     const button = this.form.querySelector('[data-roll]');
-    if (this.rolling || performance.now() < this.rolledAt + DOUBLE_TAP_MS) {
+    if (this.rolling) {
       this.tray.skip();
       return;
     }
     this.rolling = true;
-    this.rolledAt = performance.now();
     button.setAttribute('aria-disabled', 'true');
     try {
       const request = this.request();
@@ -199,8 +217,7 @@ export class Procedure {
       const shown = this.show(roll, true);
       announce(this, roll, null, null, answer);
       this.page.rolled();
-      const once = unticked(this.spec.fields, request); // a Will, a Scheme die: spent for this roll only
-      if (once) this.fill(once);
+      if (answer.next) this.fillNext(answer.next); // a Will, a Scheme die: spent for this roll only
       await shown;
     } catch (error) {
       this.stopWaiting();
@@ -223,8 +240,8 @@ export class Procedure {
     this.earned = answer.earned; // an earlier step of this roll added a die to the Scheme: its follow-ups know
     const after = table && window.arbiterPage.tableAfter(table, answer);
     this.pending = after; // until the table has kept the answer (page.kept)
-    // the form once the sheet fills it again (the fields it fills, over the rest)
-    this.checked = { key: checkKey({ ...request, ...answer.refill }, answer.roll, after), value: answer.checks };
+    // checked as the roll leaves the form (answer.next: one-shot choices unticked, the sheet's fields filled again)
+    this.checked = { key: checkKey(answer.next?.request ?? request, answer.roll, after), value: answer.checks };
     return answer;
   }
 
@@ -354,7 +371,4 @@ function announce(proc, roll, action, previous, answer) {
 }
 
 /** Beside Roll, no chance: the form as it stands would be refused (its reason is said by Roll or by its field). */
-// A second tap this soon after a tap on Roll is the same tap (a thumb's double tap), even when the dice landed at once.
-const DOUBLE_TAP_MS = 400;
-
 const noOdds = () => h('span', { class: 'muted', 'data-no-odds': '' }, 'No odds: see ⚠ above');

@@ -60,7 +60,6 @@ NO_RULES_HERE = {
 NUMBERS = {
     ("static/arbiter-client.js", 100): "the last 100 calls' timings kept, for the benchmark",
     ("static/procedure.js", 120): "milliseconds: a burst of key presses asks for odds once",
-    ("static/procedure.js", 400): "milliseconds: a second tap on Roll this soon is the same tap (a double tap)",
     ("static/reveal.js", 8): "CSS px between a revealed roll and the screen's edge",
     ("static/offline.js", 60): "seconds and minutes: how often the offline copy looks for a new version",
     ("static/offline.js", 1000): "milliseconds in a second",

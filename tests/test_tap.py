@@ -65,7 +65,13 @@ def test_a_will_is_taken_from_the_one_rolling_once():
     assert sent["character"] == ROOK  # what was sent is never changed
     assert answer["notes"] == ["Spent 1 Will (0/4 left)"]
     assert [p["op"] for p in answer["paid"]] == ["spend_will"]
-    assert answer["checks"]["ahead"]["words"] == "Rook has no Will left"
+    assert answer["next"]["request"]["will"] is False  # spent for that roll only: the form unticks it
+    assert answer["next"]["odds"] == api.odds("ten_again", answer["next"]["request"])
+    assert answer["checks"]["ahead"] is None  # the form as the roll leaves it asks no Will
+    rook = {**ROOK, "sheet": answer["character"]}
+    assert api.check("ten_again", {"pool": 3, "will": True}, None, table(rook))["ahead"]["words"] == (
+        "Rook has no Will left"
+    )
     assert answer["roll"]["will_spent"] is True and len(answer["roll"]["will_dice"]) == 3
 
 
@@ -170,3 +176,23 @@ def test_bad_taps_are_refused_naming_the_field(step, tables, words):
     """A step or a table the page should never send is refused, naming the field; nothing is rolled."""
     with pytest.raises(RulesError, match=words):
         api.turn("ten_again", step, tables)
+
+
+def test_the_form_as_a_roll_leaves_it_comes_with_its_odds():
+    """After a roll the answer brings the form as it stands next (what is spent for one roll only unticked: a Will on
+    either side, a Scheme die; the rest as it was) and its odds; a follow-up leaves the form alone (no "next")."""
+    contest = {"pool": 3, "will": True, "risky": True, "opposed": {"pool": 2, "will": True}}
+    answer = api.turn("ten_again", {"request": contest, "seed": 3}, table())
+    after = answer["next"]["request"]
+    assert (after["will"], after["risky"], after["opposed"]["will"], after["opposed"]["pool"]) == (
+        False,
+        True,
+        False,
+        2,
+    )
+    assert answer["next"]["odds"] == api.odds("ten_again", after)
+    scheme = api.turn("ability_test", {"request": {"type1": 3, "scheme_die": True}, "seed": 1}, table())
+    assert scheme["next"]["request"]["scheme_die"] is False
+    for choice in answer["roll"]["choices"]:
+        follow = api.turn("ten_again", {"roll": answer["roll"], "action": choice["action"], "seed": 2}, table())
+        assert follow["next"] is None

@@ -307,6 +307,19 @@ def defaults(fields: tuple) -> dict:
     return out
 
 
+def unticked(fields: tuple, request: dict) -> dict:
+    """`request` as its form stands after a roll: what is spent for one roll only (a Bool declared `once`: a Will, a
+    Scheme die) unticked, in a Group too; the rest as it was."""
+    out = dict(request)
+    for f in fields:
+        value = out.get(f.name)
+        if isinstance(f, Bool) and f.once and value is True:
+            out[f.name] = False
+        elif isinstance(f, Group) and isinstance(value, dict):
+            out[f.name] = unticked(f.fields, value)
+    return out
+
+
 # --- table-state ops: a state and args checked by declarations (api.table) -------------------------------------
 
 

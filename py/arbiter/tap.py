@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from . import records
+from . import fields, procedures, records
 from .errors import RulesError
 
 SCHEME_HOLDER = "The Scheme"  # how a refusal of the Scheme's names its holder ("The Scheme has no die left")
@@ -132,7 +132,8 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
     the table cannot pay: the engine's error and its "words"), "character" and "scheme" (their new states, null where
     unchanged), "notes" (what the table did, for the log), "paid" (each op paid, with what it "said"), "earned",
     "marked", "luck_entry" (a new roll's), "checks" (api.check of the new roll on the new states), "refill" (the
-    request the sheet fills now, after a roll as a character filled from it)}."""
+    request the sheet fills now, after a roll as a character filled from it), "next" (after a roll, the form as it
+    leaves it and its odds: {"request", "odds"})}."""
     step = _step(step)
     tables = _read_table(table)
     payers = Payers(api, tables)
@@ -182,6 +183,7 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
         if action is None and choices is not None and who is not None
         else None
     )
+    next_form = _next_form(api, system, request, refill) if action is None else None
     return {
         **answer,
         "roll": roll,
@@ -190,9 +192,21 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
         "earned": earned,
         "marked": follows["marked"],
         "luck_entry": api.luck_entry(system, roll) if action is None else None,
-        "checks": check(api, system, {**request, **(refill or {})}, roll, payers.table(), choices),
+        "checks": check(api, system, next_form["request"] if next_form else request, roll, payers.table(), choices),
         "refill": refill,
+        "next": next_form,
     }
+
+
+def _next_form(api, system: str, request: dict, refill: dict | None) -> dict:
+    """The form as a roll leaves it, and its odds, so the page asks for nothing more: the fields the sheet fills now
+    over the rest, and what is spent for one roll only (a Will, a Scheme die) unticked."""
+    after = fields.unticked(procedures.PROCEDURES[system].FIELDS, {**request, **(refill or {})})
+    try:
+        odds = api.odds(system, after)
+    except RulesError:
+        odds = None  # a form the rules refuse: the page asks, and says why by the field
+    return {"request": after, "odds": odds}
 
 
 def check(api, system: str, request: Any, roll: Any = None, table: Any = None, choices: Any = None) -> dict:

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import './published.mjs';
-import { inWords, labelOf, unticked } from '../../static/forms.js';
+import { inWords, labelOf } from '../../static/forms.js';
 
 const fieldsOf = (system) => globalThis.arbiterPublished.systems[system].fields;
 
@@ -35,21 +35,5 @@ describe('inWords', () => {
     const error = Object.assign(new Error("'state.will' is 0"), { path: 'state.will', says: 'has no Will left' });
     assert.equal(inWords(error, fieldsOf('ten_again')), "'state.will' is 0");
     assert.equal(inWords('Rook has no Will left', fieldsOf('ten_again')), 'Rook has no Will left');
-  });
-});
-
-describe('unticked', () => {
-  it('unticks what the engine publishes as spent for one roll: a Will (either side), a Scheme die', () => {
-    assert.deepEqual(unticked(fieldsOf('ten_again'), { pool: 3, will: true, risky: true, opposed: null }), {
-      will: false,
-    });
-    assert.deepEqual(unticked(fieldsOf('ten_again'), { pool: 3, will: false, opposed: { pool: 2, will: true } }), {
-      opposed: { pool: 2, will: false },
-    });
-    assert.deepEqual(unticked(fieldsOf('ability_test'), { type1: 2, scheme_die: true }), { scheme_die: false });
-  });
-  it('leaves alone what lasts: nothing ticked once, and every other box (risky, unskilled)', () => {
-    assert.equal(unticked(fieldsOf('ten_again'), { pool: 3, will: false, risky: true, opposed: null }), null);
-    assert.equal(unticked(fieldsOf('threat'), { rating: 2, threats: [{ name: 'x', desperate: true }] }), null);
   });
 });
