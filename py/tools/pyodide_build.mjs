@@ -36,7 +36,7 @@ with zipfile.ZipFile('/tmp/in.zip') as src, zipfile.ZipFile('/tmp/out.zip', 'w')
         if not name.endswith('.py'):
             continue
         source = src.read(name)
-        # optimize=2: no docstrings or asserts in the stdlib (smaller snapshot); the rules are compiled as they are.
+        # optimize=2: no docstrings or asserts in the stdlib (smaller snapshot); the rules likewise (make_snapshot).
         code = compile(source, '/lib/python314.zip/' + name, 'exec', dont_inherit=True, optimize=2)
         # an unchecked hash-based pyc: valid without its source, whatever the file dates
         pyc = bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
@@ -80,6 +80,15 @@ async function snapshot() {
   // a snapshot refuses to be taken once loadPackage has recorded a package.)
   py.FS.writeFile('/tmp/wheel.whl', fs.readFileSync(config.wheel));
   py.runPython(`import site, zipfile; zipfile.ZipFile('/tmp/wheel.whl').extractall(site.getsitepackages()[0])`);
+  // The rules compiled as the stdlib is (optimize=2: no docstrings, no asserts), into the .pyc the import system looks
+  // for first, so the snapshot holds no docstring of theirs (the page reads none; CPython's tests run them as written).
+  py.runPython(`
+import importlib.util, pathlib, py_compile, site
+root = pathlib.Path(site.getsitepackages()[0])
+for source in sorted([*root.glob('arbiter/**/*.py'), *root.glob('arbiter_procedures/**/*.py')]):
+    py_compile.compile(str(source), importlib.util.cache_from_source(str(source), optimization=''), optimize=2,
+                       doraise=True)
+`);
   const report = JSON.parse(py.runPython(config.setup));
   if (report.late_imports.length) {
     throw new Error(
