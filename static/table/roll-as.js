@@ -99,8 +99,7 @@ export class RollAs {
   choicesFor(system, request) {
     const f = this.filled[system];
     if (!f || this.t.characters.active(system)?.id !== f.id) return null;
-    const same = Object.entries(f.request).every(([k, v]) => JSON.stringify(request?.[k]) === JSON.stringify(v));
-    return same ? f.choices : null;
+    return holds(request, f.request) ? f.choices : null;
   }
 
   /** Keep with character `id` what was picked on its sheet for this roll of `system` (`choices`), so its "Fill"
@@ -165,10 +164,13 @@ export class RollAs {
     for (const [system, f] of Object.entries(this.filled)) {
       const proc = this.t.page.procs[system];
       const c = this.t.characters.get(id);
-      if (f?.id !== id || !c || !this.choicesFor(system, proc.request())) continue;
+      const preset = known[system];
+      // the form is still the sheet's: as it filled it, or as a tap's answer already filled it again (its `next`)
+      const still = () => this.choicesFor(system, proc.request()) || (preset && holds(proc.request(), preset));
+      if (f?.id !== id || !c || !still()) continue;
       try {
-        const request = known[system] ?? (await this.t.arbiter.requestFromSheet(system, c.sheet, f.choices));
-        if (this.filled[system] !== f || !this.choicesFor(system, proc.request())) continue; // changed meanwhile
+        const request = preset ?? (await this.t.arbiter.requestFromSheet(system, c.sheet, f.choices));
+        if (this.filled[system] !== f || !still()) continue; // changed meanwhile
         this.filled[system] = { ...f, request };
         if (JSON.stringify(request) !== JSON.stringify(f.request)) proc.fill(request);
       } catch (error) {
@@ -176,4 +178,9 @@ export class RollAs {
       }
     }
   }
+}
+
+/** Whether the form's `request` still holds every field of `filled` (what a sheet filled it with). Pure. */
+function holds(request, filled) {
+  return Object.entries(filled).every(([k, v]) => JSON.stringify(request?.[k]) === JSON.stringify(v));
 }
