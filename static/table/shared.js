@@ -2,12 +2,13 @@
 // whether this device tracks it at all), the Scene (scene.js) and the Situations with their Pay the Price marks
 // (situations.js).
 
-import { pick } from './data.js';
-import { checkbox, h } from './dom.js';
+import { pick, toInt } from './data.js';
+import { checkbox, h, intInput } from './dom.js';
 import { RECORDS, declAt } from './schema.js';
 import { plural } from './words.js';
 
 const TRACKED = declAt(RECORDS.scheme, 'tracked');
+const COUNT = declAt(RECORDS.scheme, 'scheme'); // its limits are the record's, as arbiter.api declares it
 
 /** The procedure whose table keeps the Scheme: the one publishing its ops (scheme_spend_die). Pure. */
 export const schemeOf = (spec) =>
@@ -60,16 +61,64 @@ export class Shared {
                 'a die; an Ability Test rolled with “Scheme die” ticked takes one; negating a setback takes two.'
             : TRACKED.help,
         ),
+        tracked ? this.byHand(scheme) : null,
         checkbox('scheme:tracked', TRACKED.label, tracked, track),
         h(
           'button',
           { type: 'button', 'data-k': 'scheme:use', disabled: tracked && scheme === 0, onclick: useDie },
           'Use a Scheme die on the next Ability Test',
         ),
+        tracked && scheme === 0
+          ? h('p', { class: 'muted', 'data-scheme-why': '' }, 'The Scheme has no die to use: add one above.')
+          : null,
       ),
       this.t.scene.view(),
       this.t.situations.view(),
     ];
+  }
+
+  /** The Scheme's count set by hand (a table starting with dice in it, a count kept on paper until now): − and +,
+   * and the number itself, within the record's declared limits; a button that cannot act says why. */
+  byHand(scheme) {
+    const { min, max } = COUNT;
+    const box = intInput({ min, max, value: scheme, 'data-k': 'scheme:count', 'aria-label': COUNT.label });
+    box.addEventListener('change', () => this.setCount(box.value));
+    // a button that cannot act says why, in words beside it (a tooltip is no use to a thumb)
+    const step = (by, label, why) => [
+      h(
+        'button',
+        {
+          type: 'button',
+          'data-k': `scheme:${by > 0 ? 'plus' : 'minus'}`,
+          'aria-label': label,
+          disabled: Boolean(why),
+          onclick: () => this.setCount(scheme + by),
+        },
+        by > 0 ? '+' : '−',
+      ),
+      why ? h('span', { class: 'muted', 'data-why': by > 0 ? 'plus' : 'minus' }, why) : null,
+    ];
+    return h(
+      'div',
+      { class: 'row scheme-count' },
+      ...step(-1, 'One die fewer in the Scheme', scheme <= min ? 'No die to take: the Scheme is empty' : null),
+      box,
+      ...step(1, 'One die more in the Scheme', scheme >= max ? `The Scheme holds at most ${max} dice` : null),
+    );
+  }
+
+  /** Set the Scheme's count by hand: kept if the record's declaration allows it, else why not, in its words. */
+  async setCount(value) {
+    try {
+      const scheme = typeof value === 'number' ? value : toInt(value);
+      await this.t.store.update('shared:scheme', (d) => ({ ...d, scheme }));
+      const note = `The Scheme set by hand: ${plural(scheme, 'die', 'dice')}`;
+      this.t.say(note);
+      await this.t.log.note(this.system, null, note);
+    } catch (error) {
+      this.t.say(error.message, true);
+      this.t.render('shared');
+    }
   }
 
   async setTracked(on) {

@@ -167,3 +167,33 @@ def test_negate_a_setback_with_two_scheme_dice(app):
     after = follow_up(page, "ability_test", button)
     assert after["setback_negated"] is True
     check_shown(page, "ability_test", after)
+
+
+def test_the_scheme_is_set_by_hand_within_its_limits(app):
+    """The Host sets the Scheme by hand (− and + and its number), within the record's declared limits: at 0 the −
+    and "Use a Scheme die" say why they are disabled; a number out of range is refused in the record's words and
+    nothing is kept; each change is logged; a Scheme die can then be used."""
+    page = app("#ability_test")
+    assert scheme(page) == 0
+    part = page.locator('[data-part="shared"]')
+    assert part.locator('[data-k="scheme:minus"]').is_disabled()
+    assert part.locator('[data-why="minus"]').inner_text() == "No die to take: the Scheme is empty"
+    assert part.locator('[data-k="scheme:use"]').is_disabled() and part.locator("[data-scheme-why]").count() == 1
+    part.locator('[data-k="scheme:plus"]').click()
+    wait_until(page, lambda: scheme(page) == 1, what="one die in the Scheme")
+    box = part.locator('[data-k="scheme:count"]')
+    box.fill("4")
+    box.press("Tab")
+    wait_until(page, lambda: scheme(page) == 4, what="four dice in the Scheme")
+    wait_until(page, lambda: part.locator('[data-k="scheme:count"]').input_value() == "4", what="the box says 4")
+    assert not part.locator('[data-k="scheme:minus"]').is_disabled() and part.locator("[data-why]").count() == 0
+    part.locator('[data-k="scheme:count"]').fill("100")
+    part.locator('[data-k="scheme:count"]').press("Tab")
+    wait_until(page, lambda: "from 0 to 99" in page.locator("[data-table-status]").inner_text(), what="the refusal")
+    assert scheme(page) == 4
+    notes = [e["note"] for e in log(page) if e["kind"] == "note"]
+    assert notes[-2:] == ["The Scheme set by hand: 1 die", "The Scheme set by hand: 4 dice"]
+    set_field(page, "ability_test", "scheme_die", True)
+    rolled = roll(page, "ability_test")
+    assert rolled["scheme_roll"] is not None
+    wait_until(page, lambda: scheme(page) in (3, 4), what="a die taken (one back if the Test earned it)")
