@@ -4,7 +4,9 @@
 import { arbiter } from './arbiter-client.js';
 import { Procedure } from './procedure.js';
 import { percent } from './procedures.js';
+import { startSettings } from './settings.js';
 import { Tabs, buildText } from './tabs.js';
+import { Views, parseHash } from './views.js';
 
 // First, let the browser finish its own work once the page is parsed (DOMContentLoaded: it looks through the forms,
 // for autofill) in this task: everything below runs in tasks of its own, so none makes the page stop answering.
@@ -87,9 +89,43 @@ const showTab = (tab) =>
     const proc = procs[system];
     if (proc.oddsOwed && 'ready' in document.body.dataset) proc.refreshOddsIfShown();
   });
+// The views (views.js): the address names one, and the procedure shown in Roll with its form.
+const views = new Views();
+const SYSTEMS = Object.keys(SPEC);
 const firstSystems = [];
-tabs.show(tabs.readHash(procs), (system) => firstSystems.push(system)); // its Procedures below, a task each
-tabs.wire(procs, showTab);
+function route(hash, touch = showTab) {
+  const at = parseHash(hash, SYSTEMS);
+  if (at.view === 'roll') Tabs.fillFrom(at, procs);
+  const tab = at.system ? tabs.tabOf(at.system) : (tabs.shown ?? tabs.tabOf(SYSTEMS[0])); // Roll keeps its procedure
+  if (tab !== tabs.shown || at.view === 'roll') touch(tab);
+  views.show(at.view);
+}
+route(location.hash, (tab) => tabs.show(tab, (system) => firstSystems.push(system))); // its Procedures below
+tabs.wire(procs, (tab) => {
+  showTab(tab);
+  views.show('roll');
+});
+views.wire(
+  (view, focus) => {
+    if (view === 'roll') showTab(tabs.shown);
+    views.show(view, { focus });
+  },
+  () => Tabs.hashOf(procs[tabs.shown]), // a tab is named after its procedure
+);
+addEventListener('popstate', () => route(location.hash)); // Back and Forward, a link, a typed address
+addEventListener('hashchange', () => route(location.hash));
+/** Show procedure `system` in the Roll view (the table's Fill, "Use a Scheme die"): its address pushed when the view
+ * or the procedure changes, so Back returns to where the player was. */
+function showProcedure(system) {
+  const tab = tabs.tabOf(system);
+  const moved = views.current !== 'roll' || tabs.shown !== tab;
+  showTab(tab);
+  const hash = Tabs.hashOf(procs[system]);
+  if (moved && location.hash !== hash) history.pushState(null, '', hash);
+  else history.replaceState(null, '', hash);
+  views.show('roll');
+}
+startSettings();
 // The rulings (index.html) are parsed into the page the first time they are opened, not with the page.
 document
   .getElementById('rulings')
@@ -105,7 +141,7 @@ window.arbiterPage = {
   procs,
   built: () => [...built.values()],
   percent,
-  showTab: (system) => showTab(tabs.tabOf(system)),
+  showTab: showProcedure,
   situation: () => null,
   tableFor: () => null,
   tableAfter: () => null,

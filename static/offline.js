@@ -14,7 +14,7 @@ const banner = document.getElementById('update-banner');
 const status = document.getElementById('offline-status');
 let reloading = false;
 
-// Whether this device holds a copy of Arbiter for offline use, in the footer and as <html data-offline="…">:
+// Whether this device holds a copy of Arbiter for offline use, in Settings and as <html data-offline="…">:
 // "saving" while the service worker downloads the build, "saved" once it serves it, "failed" if that download
 // failed (it is tried again on the next visit), "unsupported" where the browser offers no service workers.
 const SAID = {
@@ -23,10 +23,27 @@ const SAID = {
   failed: 'Could not save a copy for offline use; Arbiter tries again on the next visit.',
   unsupported: 'This browser cannot keep a copy of Arbiter for offline use.',
 };
+// The same, short, as the header's mark, with whether there is a signal now.
+const MARK = {
+  saving: 'Saving for offline…',
+  saved: '✓ Works offline',
+  failed: '⚠ Not saved for offline',
+  unsupported: 'Needs a signal',
+};
+const mark = document.querySelector('[data-offline-mark]');
 function setOffline(state) {
   document.documentElement.dataset.offline = state;
   if (status) status.textContent = SAID[state];
+  showMark();
 }
+function showMark() {
+  const state = document.documentElement.dataset.offline;
+  if (!mark || !state) return;
+  mark.textContent = navigator.onLine ? MARK[state] : `No signal · ${MARK[state]}`;
+  mark.title = SAID[state];
+}
+addEventListener('online', showMark);
+addEventListener('offline', showMark);
 
 function offerReload(registration) {
   if (!banner || !banner.hidden) return;

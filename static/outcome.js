@@ -1,6 +1,7 @@
 // The outcome at a glance: the roll's summary with the mark of its class (the engine's `tone`, arbiter.tone: success,
 // mixed, failure, botch), shown by a colour and a shape with a glyph, so it reads without colour too; below it the
 // worked steps in smaller type, folded after two lines on a narrow screen, with a toggle that unfolds them.
+import { reveal } from './reveal.js';
 import { h } from './dom.js';
 
 // Each class's glyph and words (the glyph is drawn in a badge whose shape the stylesheet gives each class).
@@ -46,6 +47,9 @@ export function outcomeLines(roll) {
     toggle.setAttribute('aria-expanded', String(open));
     toggle.textContent = open ? 'Fewer steps' : 'All steps';
     box.toggleAttribute('data-open', open);
+    // opened, the steps come into view above the Roll bar (on a phone it is fixed at the screen's bottom)
+    const form = box.closest('form');
+    if (open && form) reveal(form, box, box);
   });
   toggles.set(steps, toggle);
   fit.observe(steps);

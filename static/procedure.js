@@ -45,6 +45,11 @@ export class Procedure {
       },
       true,
     );
+    // on a phone the bar is fixed at the screen's bottom: the page keeps room for it as tall as it is (style.css)
+    const bar = form.querySelector('[data-bar]');
+    new ResizeObserver(() => {
+      if (bar.offsetHeight) document.body.style.setProperty('--roll-bar', `${bar.offsetHeight}px`);
+    }).observe(bar);
     this.oddsBox.open = matchMedia('(min-width: 52rem)').matches; // folded on a phone: headline odds by Roll
     this.resultBox.addEventListener('pointerdown', () => this.tray.skip()); // a tap on the words to come lands the dice
     wireForm(form);
@@ -175,12 +180,15 @@ export class Procedure {
     return this.pending ?? window.arbiterPage.tableFor(this.system, request);
   }
 
-  /** Show what arbiter.api.check answered: the refusal ahead by Roll, and each choice of `roll` disabled or not. */
-  showChecks({ ahead, choices }, roll) {
+  /** Show what arbiter.api.check answered: the refusal ahead by Roll, or what Roll will spend, and each choice of `roll`
+   * disabled or not. */
+  showChecks({ ahead, choices, spends }, roll) {
     if (!this.rollError && !('stale' in this.oddsBox.dataset)) {
       Object.assign(this.refusalBox, { textContent: ahead?.words ?? '', hidden: !ahead });
       this.refusalBox.removeAttribute('role');
     }
+    // Roll says what the tap will take from the table: "Roll · 1 Will (2 left)"
+    this.form.querySelector('[data-roll]').textContent = spends && !ahead ? `Roll · ${spends}` : 'Roll';
     if (!roll || roll !== this.roll) return;
     const refusals = new Map((roll.choices ?? []).map((c, i) => [c, choices[i] ?? null]));
     const before = this.ui.refusals;
@@ -312,7 +320,7 @@ export class Procedure {
     delete this.resultBox.dataset.tone;
     this.resultBox.dataset.waiting = '';
     this.choiceBox.replaceChildren();
-    reveal(this.form.parentElement, this.tray.canvas, this.resultBox); // the dice and the words' room
+    reveal(this.form, this.tray.canvas.parentElement, this.resultBox); // the dice and the words' room
   }
 
   /** The roll's words (outcome, steps) and its follow-up choices, under the landed dice. */
@@ -324,7 +332,7 @@ export class Procedure {
     this.resultBox.replaceChildren(...outcomeLines(roll));
     this.renderChoices();
     this.recheck();
-    reveal(this.form.parentElement, this.tray.canvas, this.resultBox, this.choiceBox);
+    reveal(this.form, this.tray.canvas.parentElement, this.resultBox, this.choiceBox);
     return true;
   }
 

@@ -1,9 +1,9 @@
-// The tabs: which panel shows, each panel built the first time it is needed, and the URL hash that names the shown
-// procedure and its form (so a Host can share "roll this"). page.py sends every panel but the first as the text of a
-// <script type="text/html" data-later>: the browser reads it with the page but makes no node of it (no parse into
-// elements, no style, no layout, no autofill scan) until the panel is shown or one of its procedures is asked for.
+// The picker's tabs, one per procedure: which panel shows in the Roll view, each panel built the first time it is
+// needed, and the address that names the shown procedure and its form (so a Host can share "roll this"; views.js
+// holds the address's grammar). page.py sends every panel but the first as the text of a <script type="text/html"
+// data-later>: the browser reads it with the page but makes no node of it (no parse into elements, no style, no
+// layout, no autofill scan) until the panel is shown or one of its procedures is asked for.
 import { fillForm } from './forms.js';
-import { keepBarsInPlace } from './reveal.js';
 
 /** Put in place of `script` (a <script type="text/html">) the elements its text holds: the page's parts sent as text
  * (a hidden tab's panel, the rulings) are parsed only when first needed. */
@@ -19,7 +19,7 @@ export class Tabs {
     this.spec = spec;
   }
 
-  /** The tab a procedure's form sits in, as systems() declares it (the Luck Roll beside the Threat Roll). */
+  /** The tab a procedure's form sits in, as systems() declares it (its own). */
   tabOf(system) {
     return this.spec[system]?.tab ?? system;
   }
@@ -31,7 +31,6 @@ export class Tabs {
       panel.dataset.built = '';
       const later = panel.querySelector(':scope > script[data-later]');
       if (later) buildText(later);
-      keepBarsInPlace(panel);
     }
     return panel;
   }
@@ -44,6 +43,7 @@ export class Tabs {
   /** Show `tab`'s panel (built) and hide the others; the tab is marked selected. `touch(system)` for each of its
    * procedures (main.js builds their Procedures). */
   show(tab, touch) {
+    this.shown = tab;
     for (const a of document.querySelectorAll('nav.tabs a')) {
       const on = a.dataset.tab === tab;
       a.setAttribute('aria-selected', String(on));
@@ -55,40 +55,44 @@ export class Tabs {
     document.dispatchEvent(new CustomEvent('arbiter:tab', { detail: { tab } })); // the table's new character's kind
   }
 
-  /** Write the shown procedure's form into the hash: only what differs from its defaults, so a link stays short. */
-  static writeHash(proc) {
+  /** The address of `proc`'s form: only what differs from its defaults, so a link stays short. */
+  static hashOf(proc) {
     const changed = Object.entries(proc.request()).filter(
       ([name, value]) => JSON.stringify(value) !== JSON.stringify(proc.spec.defaults[name]),
     );
-    const hash = changed.length
+    return changed.length
       ? `#${proc.system}=${encodeURIComponent(JSON.stringify(Object.fromEntries(changed)))}`
       : `#${proc.system}`;
-    history.replaceState(null, '', hash);
   }
 
-  /** The tab the hash names (the first procedure's when none), after filling the form it names from it. */
-  readHash(procs) {
-    const m = /^#([a-z_]+)(?:=(.*))?$/.exec(location.hash);
-    if (!m) return this.tabOf(Object.keys(this.spec)[0]);
-    const [, system, payload] = m,
-      proc = procs[system];
-    if (proc && payload) {
-      try {
-        fillForm(proc.form, proc.spec.fields, JSON.parse(decodeURIComponent(payload)));
-      } catch {
-        /* a bad link leaves the form as it was */
-      }
+  /** An edit of `proc`'s form: the address replaced (history keeps one entry per view, not one per keystroke) while
+   * the form is on screen (the navigation's Roll link goes back to it: views.js). */
+  static writeHash(proc) {
+    if (proc.form.offsetParent !== null) {
+      history.replaceState(null, '', Tabs.hashOf(proc));
     }
-    return this.tabOf(system);
   }
 
-  /** Tabs answer a tap, the arrow keys (to the next or previous tab) and a changed hash. */
+  /** Fill the form an address names (views.parseHash's `at`) from its FORM; a bad link leaves the form as it was. */
+  static fillFrom(at, procs) {
+    const proc = at.system && procs[at.system];
+    if (!proc || !at.form) return;
+    try {
+      fillForm(proc.form, proc.spec.fields, JSON.parse(decodeURIComponent(at.form)));
+    } catch {
+      /* a bad link leaves the form as it was */
+    }
+  }
+
+  /** The picker's tabs answer a tap (the procedure's address pushed: Back returns to the one before) and the arrow
+   * keys (to the next or previous tab). */
   wire(procs, show) {
     for (const a of document.querySelectorAll('nav.tabs a')) {
       a.addEventListener('click', (event) => {
         event.preventDefault();
         show(a.dataset.tab);
-        Tabs.writeHash(procs[a.dataset.tab]);
+        const hash = Tabs.hashOf(procs[a.dataset.tab]);
+        if (location.hash !== hash) history.pushState(null, '', hash);
       });
       a.addEventListener('keydown', (event) => {
         if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -98,6 +102,5 @@ export class Tabs {
         next.click();
       });
     }
-    addEventListener('hashchange', () => show(this.readHash(procs)));
   }
 }

@@ -39,12 +39,30 @@ def test_systems_lists_every_procedure_with_its_seed():
     assert set(got.values()) == texts
 
 
-def test_systems_puts_each_procedure_in_the_tab_of_its_rule_text():
-    """Each procedure's "tab" is the first procedure of its rule text: the Luck Roll sits beside the Threat Roll."""
+def test_systems_gives_each_procedure_a_tab_of_its_own():
+    """Issue 20: each procedure has its own tab in the picker, Luck too (it shares Threat's text): the Roll view then
+    holds one form and one Roll bar."""
     systems = api.systems()
-    tabs = {s["id"]: s["tab"] for s in systems}
-    assert tabs["luck"] == "threat"
-    assert tabs == {s["id"]: next(t["id"] for t in systems if t["seed"] == s["seed"]) for s in systems}
+    assert [s["tab"] for s in systems] == [s["id"] for s in systems]
+    assert len({s["seed"] for s in systems if s["id"] in ("threat", "luck")}) == 1
+
+
+def test_no_procedure_takes_a_word_the_pages_address_keeps_for_a_view():
+    """Issue 20: `#table`, `#log` (and `#roll`, `#settings`, `#r`) name the page's views, never a procedure: the
+    registry refuses such an id, and static/views.js's views are among the kept words."""
+    import re
+    import types
+
+    from arbiter import procedures
+
+    coin = types.ModuleType("table")
+    coin.ID = "table"
+    with pytest.raises(ImportError, match="kept for the page's views"):
+        procedures._registry([coin])
+    views = Path(__file__).resolve().parents[1] / "static" / "views.js"
+    named = re.search(r"export const VIEWS = \[([^\]]*)\]", views.read_text(encoding="utf-8")).group(1)
+    assert set(re.findall(r"'([a-z]+)'", named)) <= set(procedures.RESERVED_IDS)
+    assert not set(procedures.PROCEDURES) & set(procedures.RESERVED_IDS)
 
 
 def test_systems_is_json_safe_and_declares_limits():

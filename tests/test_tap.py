@@ -196,3 +196,22 @@ def test_the_form_as_a_roll_leaves_it_comes_with_its_odds():
     for choice in answer["roll"]["choices"]:
         follow = api.turn("ten_again", {"roll": answer["roll"], "action": choice["action"], "seed": 2}, table())
         assert follow["next"] is None
+
+
+def test_check_says_what_a_roll_will_spend():
+    """Issue 20: Roll says what the tap will take ("Roll · 1 Will (2 left)"): api.check's "spends" names each count a
+    roll of the request lowers, with what is left; nothing when it takes nothing, is refused, or nobody rolls."""
+    rook = {**ROOK, "sheet": {**ROOK["sheet"], "will": 3}}
+    assert api.check("ten_again", {"pool": 3, "will": True}, None, table(rook))["spends"] == "1 Will (2 left)"
+    assert api.check("ten_again", {"pool": 3}, None, table(rook))["spends"] is None
+    assert api.check("ten_again", {"pool": 3, "will": True}, None, table())["spends"] is None
+    assert (
+        api.check("ten_again", {"pool": 3, "will": True}, None, table(ROOK | {"sheet": {**ROOK["sheet"], "will": 0}}))[
+            "spends"
+        ]
+        is None
+    )  # refused ahead: said by Roll as the refusal instead
+    scheme = {"scheme": 4, "tracked": True}
+    request = {**api.roll("ability_test", {}, seed=1)["request"], "scheme_die": True}
+    assert api.check("ability_test", request, None, table(MIRA, scheme))["spends"] == "1 Scheme die (3 left)"
+    assert api.check("ability_test", request, None, table(MIRA, {**scheme, "tracked": False}))["spends"] is None

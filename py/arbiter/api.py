@@ -40,7 +40,7 @@ def systems() -> list[dict]:
         {
             "id": m.ID,
             "title": m.TITLE,
-            "tab": tab(m),  # a tab per text: Luck by Threat
+            "tab": tab(m),  # its own tab in the picker
             "label": m.LABEL,
             "hint": m.HINT,
             "description": m.DESCRIPTION,

@@ -11,7 +11,7 @@ door):
 - `luck(roll)`: how the roll as first rolled stands among all it could have been (its order of outcomes, worst first);
 - `headline(odds)`: {label: p}, the one chance a player reads beside Roll, from its exact odds.
 
-What it may leave out: SEED (its rule text in docs/seeds/: without one it has a tab of its own), SHEET (the character
+What it may leave out: SEED (its rule text in docs/seeds/), SHEET (the character
 sheet that rolls it; KIND names another procedure's instead; without either no character rolls it), CHOICES and
 `request_from_sheet` (what a sheet fills), TABLE and TABLE_OPS, `costs` and `follows` (what the table keeps and pays).
 
@@ -67,10 +67,18 @@ def more(folders: list[str] | None = None) -> list[types.ModuleType]:
     return [importlib.import_module(f"{MORE}.{name}") for name in names if not name.startswith(("_", "."))]
 
 
+# The words the page's address keeps for its own views (`#table`, `#log`; `#roll` for the Roll view, `#settings`, and
+# `#r` for a roll shared by link): no procedure may take one as its id, so `#ID` always names a procedure or a view.
+RESERVED_IDS = ("roll", "table", "log", "settings", "r")
+
+
 def _registry(modules) -> dict:
-    """id -> procedure; two procedures of one id are refused (one from outside would hide one of ours)."""
+    """id -> procedure; two procedures of one id are refused (one from outside would hide one of ours), and so is an
+    id the page's address keeps for a view (RESERVED_IDS)."""
     out: dict = {}
     for m in modules:
+        if m.ID in RESERVED_IDS:
+            raise ImportError(f"{m.__name__}: the id {m.ID!r} is kept for the page's views ({', '.join(RESERVED_IDS)})")
         if m.ID in out:
             raise ImportError(f"two procedures have the id {m.ID!r}: {out[m.ID].__name__} and {m.__name__}")
         out[m.ID] = m
@@ -88,10 +96,9 @@ def kind(m):
 
 
 def tab(m) -> str:
-    """The tab that shows `m`: a tab per rule text (SEED), named after its first procedure (Luck by Threat); a
-    procedure without a text has a tab of its own."""
-    seed = getattr(m, "SEED", None)
-    return m.ID if seed is None else next(p.ID for p in PROCEDURES.values() if getattr(p, "SEED", None) == seed)
+    """The tab that shows `m` in the picker: its own, even where two share a rule text (Threat and Luck), so the Roll
+    view holds one form and one Roll bar."""
+    return m.ID
 
 
 # A character's kind is the procedure whose sheet it keeps; it also rolls the procedures that share that sheet.

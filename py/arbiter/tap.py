@@ -209,10 +209,37 @@ def _next_form(api, system: str, request: dict, refill: dict | None) -> dict:
     return {"request": after, "odds": odds}
 
 
+def spends(api, system: str, request: Any, choices: Any, tables: dict) -> str | None:
+    """What a roll of `request` takes from the table, in the words Roll says it with ("1 Will (2 left)", "1 Scheme die
+    (3 left)"), or None when it takes nothing: each count of the sheet (by its label, without what follows it in
+    brackets: "Will (current)" says Will) and of the Scheme that paying its costs lowers."""
+    try:
+        costs = api.costs(system, request, None, choices)
+    except RulesError:
+        return None
+    payers = Payers(api, tables)
+    if payers.try_all(costs, []) is not None:
+        return None
+    said = []
+    if payers.changed["character"]:
+        kind = records.KINDS[tables["character"]["kind"]]
+        for f in kind.SHEET.fields:
+            if isinstance(f, fields.Int):
+                before, after = tables["character"]["sheet"].get(f.name), payers.who["sheet"].get(f.name)
+                if isinstance(before, int) and isinstance(after, int) and after < before:
+                    said.append(f"{before - after} {f.label.split(' (')[0]} ({after} left)")
+    if payers.changed["scheme"]:
+        before, after = tables["scheme"]["scheme"], payers.scheme["scheme"]
+        if after < before:
+            said.append(f"{before - after} Scheme {'die' if before - after == 1 else 'dice'} ({after} left)")
+    return ", ".join(said) or None
+
+
 def check(api, system: str, request: Any, roll: Any = None, table: Any = None, choices: Any = None) -> dict:
     """What the table would refuse, as it stands: {"ahead": why a roll of `request` could not be paid (null if it can),
     "choices": for each of `roll`'s choices, null, why taking its action could not be paid, or a list of those, one for
-    each action of a choice of several (Pay the Price's options)}. Nothing is changed."""
+    each action of a choice of several (Pay the Price's options), "spends": what the roll takes from the table, in
+    words (spends), or null}. Nothing is changed."""
     tables = _read_table(table)
 
     def refused(req: Any, action: Any, picked: Any = None) -> dict | None:
@@ -222,7 +249,9 @@ def check(api, system: str, request: Any, roll: Any = None, table: Any = None, c
             return None  # a request or action the rules refuse: said by its field (odds, act), not as a cost
         return Payers(api, tables).try_all(costs, [])
 
-    out: dict = {"ahead": refused(request, None, choices), "choices": []}
+    out: dict = {"ahead": refused(request, None, choices), "choices": [], "spends": None}
+    if out["ahead"] is None:
+        out["spends"] = spends(api, system, request, choices, tables)
     if isinstance(roll, dict):
         for choice in roll.get("choices") or ():
             if "action" in choice:

@@ -180,9 +180,10 @@ def _signed(v):
 
 
 def render_form(spec: dict) -> str:
-    """One procedure's form: its fields, then the places the page fills: the odds (folded on a phone), the dice, the
-    result, the choices, and last the bar with Roll and the headline odds, which sticks to the bottom of the screen
-    while the form is on it (style.css), so Roll is under the thumb and the dice land above it."""
+    """One procedure's form: its fields, then the places the page fills: the odds (folded on a phone), the dice (in a
+    tray that scrolls within itself when a big pool outgrows it), the result, the choices, and last the bar with Roll
+    and the headline odds, which a phone keeps at the bottom of the screen, above the views' navigation (style.css),
+    so Roll is under the thumb and the dice land above it."""
     s = spec["id"]
     fields_html = "".join(render_field(s, f, f["name"]) for f in spec["fields"])
     examples = spec["extras"].get("examples")
@@ -199,10 +200,10 @@ def render_form(spec: dict) -> str:
 <h2 id="{s}-title">{esc(spec["title"])}</h2>
 <div class="fields">{fields_html}</div>
 <details class="odds" data-odds aria-live="off"><summary>Odds before you roll</summary><div class="odds-body" data-odds-body><p class="muted">Odds appear when the engine is ready.</p></div></details>
-<canvas class="dice" data-dice width="300" height="60" role="img" aria-label="No dice rolled yet" tabindex="0"></canvas>
+<div class="tray" data-tray><canvas class="dice" data-dice width="300" height="60" role="img" aria-label="No dice rolled yet" tabindex="0"></canvas></div>
 <div class="result" data-result aria-live="polite"></div>
 <div class="choices" data-choices></div>
-<span data-bar-place></span><div class="roll-row" data-bar><span class="bar-name" aria-hidden="true">{esc(spec["title"])}</span><span class="headline" data-headline><span class="muted" data-wait>Loading the rules…</span></span><button type="submit" class="roll" data-roll>Roll</button></div>
+<div class="roll-row" data-bar><span class="headline" data-headline><span class="muted" data-wait>Loading the rules…</span></span><button type="submit" class="roll" data-roll>Roll</button></div>
 </form>'''
 
 
@@ -218,8 +219,7 @@ def tabs(systems: list[dict]) -> dict[str, list[dict]]:
 
 
 def render_tab(tab: str, specs: list[dict]) -> str:
-    """A tab: its procedures' labels (the texts' own names: "Threat & Luck") over their hints, both visible (a
-    phone shows no tooltip)."""
+    """A tab of the picker: its procedures' labels over their hints, both visible (a phone shows no tooltip)."""
     name, hint = " & ".join(s["label"] for s in specs), " · ".join(s["hint"] for s in specs)
     return (
         f'<a class="tab" role="tab" href="#{tab}" id="tab-{tab}" aria-controls="panel-{tab}" data-tab="{tab}">'

@@ -3,7 +3,8 @@
 // (Will, nights of rest, XP costs, Exertion, Convictions, the Scheme, struggles and their odds) is
 // arbiter.api.table's: these modules keep and show state. Whatever a player typed is shown as text, never HTML.
 //
-//   await startTable(window.arbiterPage, arbiter, SPEC)   // renders into <section id="table">; resolves (and sets
+//   await startTable(window.arbiterPage, arbiter, SPEC)   // renders into <section id="table"> (the log into
+//                                                         // <section id="log">); resolves (and sets
 //                                                         // data-ready) once drawn, or once it said why it could not
 //
 // This module is the controller: it opens the store, owns the redraws, the table's status line and the roll
@@ -88,7 +89,12 @@ class Table {
       save: part('save', 'Save and restore'),
     };
     this.root.querySelector('[data-table-wait]')?.remove();
-    this.root.append(...Object.values(this.sections));
+    const { log, ...rest } = this.sections;
+    this.root.append(...Object.values(rest));
+    // the roll log is the Log view's (index.html's <section id="log">), where there is one
+    const logView = document.getElementById('log');
+    logView?.querySelector('[data-log-wait]')?.remove();
+    (logView ?? this.root).append(log);
     document.addEventListener('arbiter:roll', (event) => this.enqueue(() => this.onRoll(event.detail)));
     document.addEventListener('arbiter:built', () => this.rollAs.showOnForms()); // a tab's form, built when shown
 
@@ -140,7 +146,7 @@ class Table {
     this.sections.status.textContent = this.ui.tableStatus?.text ?? '';
     this.sections.status.classList.toggle('error', Boolean(this.ui.tableStatus?.error));
     if (this.ui.focus) {
-      this.root.querySelector(`[data-k="${CSS.escape(this.ui.focus)}"]`)?.focus();
+      document.querySelector(`main [data-k="${CSS.escape(this.ui.focus)}"]`)?.focus();
       this.ui.focus = null;
     }
     this.situations.refresh(); // a form's Pay the Price list: new marks, or another character rolling

@@ -1,0 +1,92 @@
+// Settings of this device, in one panel reached from the header (index.html's <dialog id="settings">): kept in this
+// browser's localStorage (they are the device's, not the table's: an imported table does not change them). The first
+// is "Keep the screen on" (the Screen Wake Lock API): a scene at the table outlasts a phone's screen timeout.
+
+const KEY = 'arbiter-settings';
+
+/** The settings kept on this device ({keepAwake}), defaults where none is kept or storage is refused. */
+export function readSettings() {
+  try {
+    return { keepAwake: false, ...JSON.parse(localStorage.getItem(KEY) ?? '{}') };
+  } catch {
+    return { keepAwake: false };
+  }
+}
+
+function keep(settings) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(settings));
+  } catch {
+    /* storage refused (a private window): the setting holds until the page closes */
+  }
+}
+
+/** Keep the screen on while the page is shown: a wake lock asked for when turned on and again each time the page
+ * comes back (the browser lets it go when the page is hidden); a refusal is said in `say`, never thrown. */
+export class KeepAwake {
+  constructor(say) {
+    this.say = say;
+    this.on = false;
+    this.lock = null;
+    document.addEventListener('visibilitychange', () => {
+      if (this.on && document.visibilityState === 'visible' && !this.lock) this.acquire();
+    });
+  }
+
+  supported() {
+    return 'wakeLock' in navigator;
+  }
+
+  async set(on) {
+    this.on = on;
+    if (!on) {
+      const lock = this.lock;
+      this.lock = null;
+      await lock?.release().catch(() => {});
+      this.say('The screen dims and locks as this device is set to.');
+      return;
+    }
+    await this.acquire();
+  }
+
+  async acquire() {
+    try {
+      const lock = await navigator.wakeLock.request('screen');
+      if (!this.on) return void lock.release().catch(() => {});
+      this.lock = lock;
+      lock.addEventListener('release', () => {
+        if (this.lock === lock) this.lock = null; // the page was hidden: asked again when it comes back
+      });
+      this.say('The screen stays on while Arbiter is open.');
+    } catch (error) {
+      this.say(`This browser would not keep the screen on (${error.name}: ${error.message}).`, true);
+    }
+  }
+}
+
+/** Wire the panel: its button in the header opens it; each setting is shown as kept and kept when changed. */
+export function startSettings() {
+  const dialog = document.getElementById('settings');
+  const open = document.querySelector('[data-settings-open]');
+  if (!dialog || !open) return;
+  open.addEventListener('click', () => dialog.showModal());
+  const settings = readSettings();
+  const status = dialog.querySelector('[data-wake-status]');
+  const box = dialog.querySelector('[data-setting="keepAwake"]');
+  const say = (words, refused = false) => {
+    status.textContent = words;
+    status.toggleAttribute('data-refused', refused);
+  };
+  const awake = new KeepAwake(say);
+  if (!awake.supported()) {
+    box.disabled = true;
+    say('This browser cannot keep the screen on: set the screen timeout in the phone’s settings.', true);
+    return;
+  }
+  box.checked = settings.keepAwake;
+  box.addEventListener('change', () => {
+    keep({ ...readSettings(), keepAwake: box.checked });
+    awake.set(box.checked);
+  });
+  if (settings.keepAwake) awake.set(true);
+}
