@@ -82,7 +82,7 @@ NUMBERS = {
     ("static/table/luck.js", 100): "a percentile in percent",
     ("static/table/luck.js", 320): "the chart's width in CSS px",
     ("static/table/log.js", 10): "the date's 10 characters in a file name",
-    ("static/table/log.js", 50): "log entries shown per 'show more'",
+    ("static/table/log.js", 50): "log entries shown per page (loaded as the list's end nears, or by 'Show more')",
     ("static/table/file.js", 20): "an import's report lists at most 20 problems",
     ("static/table/migrations.js", 2): "the schema version the migration from schema 1 reaches",
     ("static/table/migrations.js", 3): "the schema version the migration from schema 2 reaches",
