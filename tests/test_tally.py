@@ -133,3 +133,29 @@ def test_bad_entries_are_refused_naming_the_field(entries, words):
     with pytest.raises(RulesError) as err:
         api.luck_summary(entries)
     assert str(err.value).startswith(words)
+
+
+def test_rolls_luckier_and_less_lucky_than_average_are_counted():
+    """A roll at exactly average luck (½) is neither luckier nor less lucky."""
+    [g] = api.luck_summary(
+        [entry(0.9, 0.5, True), entry(0.5, 0.5, True), entry(0.2, 0.5, False), entry(0.7, 0.5, True)]
+    )["groups"]
+    assert (g["luckier"], g["unluckier"], g["rolls"]) == (2, 1, 4)
+
+
+@pytest.mark.parametrize(
+    "percentiles, standing",
+    [
+        ([0.5] * 4, "within"),
+        ([0.99] * 9, "above"),
+        ([0.01] * 9, "below"),
+        ([0.9, 0.1], "within"),
+        ([0.6] * 100, "above"),
+    ],
+)
+def test_the_mean_stands_below_within_or_above_its_band(percentiles, standing):
+    """Where the mean is against the band chance alone keeps it in 9 times in 10, which narrows as rolls add up."""
+    [g] = api.luck_summary([entry(p, 0.5, True) for p in percentiles])["groups"]
+    assert g["standing"] == standing
+    low, high = g["band"]
+    assert (g["mean_percentile"] < low, g["mean_percentile"] > high) == (standing == "below", standing == "above")

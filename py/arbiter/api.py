@@ -152,9 +152,10 @@ def luck_entry(system: str, roll: Any) -> dict:
 def luck_summary(entries: Any) -> dict:
     """How lucky the table has been, from log entries (oldest first, as the log's export holds them): {"groups": [{
     "character" ({id, name} or null), "system", "title", "rolls", "mean_percentile" (½ is average), "successes",
-    "expected_successes", "band" ([low, high]: where chance alone keeps the mean of that many rolls about 9 times in
-    10), "points" ([{time, percentile, mean, low, high}] per roll, the running mean and its band), "exact" (the mean
-    and the expected successes as "p/q")}]}, per character and procedure (tally.py)."""
+    "expected_successes", "luckier" and "unluckier" (the rolls above and below average luck), "band" ([low, high]: where
+    chance alone keeps the mean of that many rolls about 9 times in 10), "standing" (the mean "below", "within" or
+    "above" its band), "points" ([{time, percentile, mean, low, high}] per roll, the running mean and its band),
+    "exact" (the mean and the expected successes as "p/q")}]}, per character and procedure (tally.py)."""
     return tally.summary(entries, {m.ID: m.TITLE for m in PROCEDURES.values()}, records.LOG_MAX)
 
 

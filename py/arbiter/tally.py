@@ -2,8 +2,9 @@
 summed up per character and per procedure, for the Table's luck view. The page only draws what this returns.
 
 Per group, oldest roll first: the number of rolls, the mean percentile (½ is average luck), the expected number of
-successes (the sum of each roll's chance of success) against the actual number, and each roll's point for the chart:
-its percentile, the running mean, and the band that chance alone keeps the running mean in about 9 times in 10.
+successes (the sum of each roll's chance of success) against the actual number, how many rolls were luckier than
+average and how many less lucky, where the mean stands against its band, and each roll's point for the chart: its
+percentile, the running mean, and the band that chance alone keeps the running mean in about 9 times in 10.
 
 The band: by the central limit theorem the mean of k independent percentiles is close to normal with mean ½ (each
 roll's percentile has mean exactly ½, chances.luck) and variance σ²/k. A roll's percentile (P(worse) + ½ P(same))
@@ -24,6 +25,7 @@ from .errors import RulesError
 
 NINE_IN_TEN = NormalDist().inv_cdf(0.95)  # the band holds the middle 90%: 5% below, 5% above
 VARIANCE_MAX = Fraction(1, 12)  # the largest variance of a percentile, a continuous uniform's
+AVERAGE = Fraction(1, 2)  # every roll's percentile has mean ½ (chances.luck)
 
 
 def band(k: int) -> tuple[float, float]:
@@ -77,6 +79,8 @@ def summary(entries: Any, systems: dict[str, str], most: int) -> dict:
                 "sum": Fraction(0),
                 "expected": Fraction(0),
                 "successes": 0,
+                "luckier": 0,
+                "unluckier": 0,
                 "points": [],
             },
         )
@@ -85,6 +89,8 @@ def summary(entries: Any, systems: dict[str, str], most: int) -> dict:
         g["sum"] += percentile
         g["expected"] += p_success
         g["successes"] += luck["success"]
+        g["luckier"] += percentile > AVERAGE
+        g["unluckier"] += percentile < AVERAGE
         k = len(g["points"]) + 1
         low, high = band(k)
         g["points"].append(
@@ -101,13 +107,15 @@ def summary(entries: Any, systems: dict[str, str], most: int) -> dict:
         n = len(g["points"])
         mean = g.pop("sum") / n
         expected = g.pop("expected")
+        low, high = band(n)
         out.append(
             {
                 **g,
                 "rolls": n,
                 "mean_percentile": float(mean),
                 "expected_successes": float(expected),
-                "band": list(band(n)),
+                "band": [low, high],
+                "standing": "below" if mean < low else "above" if mean > high else "within",
                 "exact": {"mean_percentile": _str(mean), "expected_successes": _str(expected)},
             }
         )

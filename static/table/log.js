@@ -1,5 +1,6 @@
-// The roll log: every roll, follow-up and table note, who made it and its dice; filters, "show more", and export
-// as JSON or CSV. The entry shapes and the CSV are pure functions (facesOf, filterLog, csvOf).
+// The roll log: every roll, follow-up and table note, who made it and its dice, newest first; the next page loaded
+// as the list's end scrolls near (or by "Show more"); filters, and export as JSON or CSV. The entry shapes and the
+// CSV are pure functions (facesOf, filterLog, csvOf).
 
 import { jsonOrNull } from './data.js';
 import { download, h, select } from './dom.js';
@@ -9,6 +10,7 @@ import { RECORDS, SYSTEMS } from './schema.js';
 import { SYSTEM_NAME, fmtTime, plural, requestText } from './words.js';
 
 const LOG_PAGE = 50;
+const NEAR = '0px 0px 400px 0px'; // the next page loads while the list's end is still this far below the screen
 // a log entry's fields as declared (a nullable one: what it holds when not null)
 const FIELD = Object.fromEntries(RECORDS.log.fields.map((f) => [f.name, f.type === 'nullable' ? f.of : f]));
 
@@ -70,6 +72,7 @@ export class Log {
     this.limit = LOG_PAGE;
     this.filter = { character: '', system: '' };
     this.luck = new LuckView(table);
+    this.near = null; // the observer of the list's end, while there is more to show
   }
 
   /** Log a roll or a follow-up of `system`, made as `who` ({id, name}, or null for nobody), with what the table did
@@ -131,9 +134,12 @@ export class Log {
       });
     const count = plural(all.length, 'entry', 'entries');
     const more = () => {
+      this.near?.disconnect();
       this.limit += LOG_PAGE;
       this.t.render('log');
     };
+    this.near?.disconnect(); // the last drawing's end is gone
+    const end = entries.length > shown.length ? this.nearEnd(more) : null;
     const clear = async () => {
       await this.t.store.clearLog();
       this.t.say('The log is cleared.');
@@ -174,7 +180,8 @@ export class Log {
         { class: 'log-list', 'aria-label': 'Rolls, newest first' },
         shown.map(([id, e]) => this.viewEntry(id, e)),
       ),
-      entries.length > shown.length
+      end,
+      end
         ? h(
             'button',
             { type: 'button', 'data-k': 'log:more', onclick: more },
@@ -197,6 +204,20 @@ export class Log {
           : null,
       ),
     ];
+  }
+
+  /** A mark after the list that calls `more` once it scrolls near the screen; nothing while the log is hidden (a
+   * hidden element never intersects). */
+  nearEnd(more) {
+    const mark = h('div', { class: 'log-end', 'data-log-end': '', 'aria-hidden': 'true' });
+    this.near = new IntersectionObserver(
+      (changes) => {
+        if (changes.some((c) => c.isIntersecting)) more();
+      },
+      { rootMargin: NEAR },
+    );
+    this.near.observe(mark);
+    return mark;
   }
 
   viewEntry(id, e) {

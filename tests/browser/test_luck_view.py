@@ -6,13 +6,29 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from arbiter import api
-from page_helpers import roll, wait_until
+from page_helpers import open_app, roll, wait_until
 from table_helpers import create, fill_from_sheet, log
 
 
 def pct(p: float) -> str:
     return f"{p * 100:.1f}"
+
+
+STANDING = {"below": "below that band", "within": "inside that band", "above": "above that band"}
+# the luck axis: a line down the chart 32 CSS px from its left (luck.js AXIS_Y), drawn over most of its height
+AXIS_DRAWN = """(c) => { const r = c.width / 320, x = Math.round(32 * r), d = c.getContext('2d')
+    .getImageData(x - 1, 0, 3, c.height).data; let rows = 0;
+    for (let row = 0; row < c.height; row++) rows += [0, 1, 2].some((k) => d[(row * 3 + k) * 4 + 3] > 0);
+    return rows > c.height / 2; }"""
+LEGEND = [
+    "a roll's luck",
+    "the mean so far",
+    "where chance alone keeps the mean 9 times in 10",
+    "average luck, 50",
+]
 
 
 def test_after_ten_rolls_the_luck_view_agrees_with_python(app):
@@ -47,10 +63,59 @@ def test_after_ten_rolls_the_luck_view_agrees_with_python(app):
         numbers = shown.locator(".luck-numbers").inner_text()
         assert f"{g['rolls']} rolls · mean luck {pct(g['mean_percentile'])} (50 is average)" in numbers
         assert f", {g['expected_successes']:.1f} expected" in numbers
-        words = shown.locator("canvas").get_attribute("aria-label")
+        assert int(shown.get_attribute("data-luckier")) == g["luckier"]
+        assert int(shown.get_attribute("data-unluckier")) == g["unluckier"]
+        assert shown.get_attribute("data-standing") == g["standing"]
+        words = shown.locator("[data-luck-words]").inner_text()
+        assert words.startswith(
+            f"{g['character']['name'] if g['character'] else 'Nobody'} · Luck: {g['rolls']} rolls, "
+        )
+        assert f"{g['luckier']} luckier than average and {g['unluckier']} less lucky" in words
+        assert f"Mean luck {pct(g['mean_percentile'])} of 100, where 50 is average" in words
         assert f"between {pct(g['band'][0])} and {pct(g['band'][1])} 9 times in 10" in words
-        assert words.endswith(", ".join(pct(p["percentile"]) for p in g["points"]) + ".")
+        assert STANDING[g["standing"]] in words
+        successes = f"{g['successes']} {'success' if g['successes'] == 1 else 'successes'}"
+        assert f"{successes} against {g['expected_successes']:.1f} expected." in words
+        label = shown.locator("canvas").get_attribute("aria-label")
+        assert label.endswith(", ".join(pct(p["percentile"]) for p in g["points"]) + ".")
+        assert shown.locator(".luck-axis-y").inner_text() == "Luck of each roll, 0 to 100"
+        assert shown.locator(".luck-axis-x").inner_text().startswith("Rolls, oldest to newest")
+        assert shown.locator(".luck-legend li").all_inner_texts() == LEGEND
         drawn = shown.locator("canvas").evaluate("""(c) => { const d = c.getContext('2d')
             .getImageData(0, 0, c.width, c.height).data; let n = 0; for (let i = 3; i < d.length; i += 4) n += d[i] > 0;
             return n; }""")
         assert drawn > 100, "the chart is drawn"
+        canvas = shown.locator("canvas")
+        middle = (g["rolls"] - 1) // 2 + 1
+        assert canvas.get_attribute("data-axis-luck") == "0 50 100"
+        assert canvas.get_attribute("data-axis-rolls") == f"1 {middle} {g['rolls']}"
+        assert canvas.evaluate(AXIS_DRAWN), "the luck axis' line is drawn left of the chart"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_luck_chart_fits_a_phone_light_and_dark(phone, scheme, tmp_path):
+    """At 360 × 640, light and dark: the chart, its axes' titles, its legend and its words fit the screen's width
+    (nothing scrolls sideways), the legend's marks take the chart's colours; a screenshot is kept in tmp_path."""
+    phone.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+    page = open_app(phone, "#threat", 360, 640)
+    for _ in range(5):
+        roll(page, "luck")
+    box = page.locator('[data-part="log"] [data-luck]')
+    box.scroll_into_view_if_needed()
+    wait_until(page, "() => document.querySelector('[data-luck-ready] [data-luck-group]')", 10_000)
+    figure = box.locator("[data-luck-group]")
+    figure.scroll_into_view_if_needed()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    for part in (".luck-chart", ".luck-axis-y", ".luck-axis-x", ".luck-legend", "[data-luck-words]"):
+        shown = figure.locator(part).bounding_box()
+        assert shown and shown["x"] >= 0 and shown["x"] + shown["width"] <= 360, part
+    colours = page.evaluate("""() => {
+        const css = getComputedStyle(document.documentElement), of = (s) => getComputedStyle(document.querySelector(s));
+        const rgb = (name) => { const el = document.createElement('i'); el.style.color = css.getPropertyValue(name);
+            document.body.append(el); const c = getComputedStyle(el).color; el.remove(); return c; };
+        return { roll: [of('.luck-key.roll').backgroundColor, rgb('--bar')],
+                 band: [of('.luck-key.band').backgroundColor, rgb('--line')],
+                 mean: [of('.luck-key.mean').borderTopColor, rgb('--fg')] }; }""")
+    assert all(key == drawn for key, drawn in colours.values()), colours
+    figure.screenshot(path=str(tmp_path / f"luck-{scheme}.png"))
+    page.screenshot(path=str(tmp_path / f"luck-page-{scheme}.png"))
