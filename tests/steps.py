@@ -10,7 +10,7 @@ from arbiter import api
 from engine_drivers import Navigated
 
 SPEC = {s["id"]: s for s in api.systems()}
-TAB = {id_: s["tab"] for id_, s in SPEC.items()}  # each procedure's tab: Luck's is the Threat Roll's
+TAB = {id_: s["tab"] for id_, s in SPEC.items()}  # each procedure's tab in the picker: its own
 READY_TIMEOUT_S = 60
 
 

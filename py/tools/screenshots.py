@@ -1,5 +1,5 @@
-"""The README's pictures: each procedure after a roll, a follow-up with its odds and the log's luck view, as a phone
-shows them (360 × 640 CSS px, touch), light and dark.
+"""The README's pictures: each procedure after a roll, a follow-up with its odds, the log's luck view and the three
+views (Roll, Table, Log), as a phone shows them (360 × 640 CSS px, touch), light and dark.
 
 Run by `python3 build.py shots` with the test venv's Python (it needs Playwright): the built site is served by
 build.py's own server, each procedure's tab is opened, Roll is tapped, and once the dice have landed the screen is
@@ -50,11 +50,12 @@ class Phone:
         page.wait_for_selector(ready, state="attached", timeout=60_000)
         return page
 
-    def save(self, page, path: Path) -> None:
+    def save(self, page, path: Path, close: bool = True) -> None:
         page.wait_for_timeout(400)  # a smooth scroll, if any, comes to rest
         page.screenshot(path=str(path))
         self.written.append(path)
-        page.context.close()
+        if close:
+            page.context.close()
 
     def close(self) -> None:
         self.browser.close()
@@ -97,9 +98,9 @@ LOGGED = "(n) => document.querySelectorAll('.log-entry').length >= n && document
 
 
 def shoot_luck(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
-    """README's luck chart: a Threat & Luck character, Wren, makes ten Luck Rolls; the log's luck view is shown."""
+    """README's luck chart: a Threat & Luck character, Wren, makes ten Luck Rolls; the Log view's luck chart is shown."""
     for scheme in schemes:
-        page = phone.page(scheme, "/#threat", ready="#table[data-ready]")
+        page = phone.page(scheme, "/#table", ready="#table[data-ready]")
         page.select_option("#new-char-kind", "threat")
         page.fill("#new-char-name", "Wren")
         page.click('[data-create="character"] button[type=submit]')
@@ -107,8 +108,29 @@ def shoot_luck(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
         for n in range(1, 11):
             page.tap("form[data-system=luck] [data-roll]")
             page.wait_for_function(LOGGED, arg=n, timeout=30_000)
+        page.tap('nav.views a[data-view="log"]')
         page.locator("[data-luck-ready]").scroll_into_view_if_needed()
         phone.save(page, out / f"luck-view-{scheme}.png")
+
+
+def shoot_views(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
+    """README's three views: Rook, a d10-pool character, rolls three times; then the Roll view, the Table (his sheet)
+    and the Log (his rolls), each as the bottom navigation shows it."""
+    for scheme in schemes:
+        page = phone.page(scheme, "/#table", ready="#table[data-ready]")
+        page.select_option("#new-char-kind", "ten_again")
+        page.fill("#new-char-name", "Rook")
+        page.click('[data-create="character"] button[type=submit]')
+        page.click('.sheet [data-fill="ten_again"]')
+        page.fill("form[data-system=ten_again] [data-path=pool]", "6")
+        for n in range(1, 4):
+            page.tap("form[data-system=ten_again] [data-roll]")
+            page.wait_for_function(LOGGED.replace(" && document.querySelector('[data-luck-ready]')", ""), arg=n)
+        phone.save(page, out / f"view-roll-{scheme}.png", close=False)
+        page.tap('nav.views a[data-view="table"]')
+        phone.save(page, out / f"view-table-{scheme}.png", close=False)
+        page.tap('nav.views a[data-view="log"]')
+        phone.save(page, out / f"view-log-{scheme}.png")
 
 
 def main() -> int:
@@ -119,7 +141,7 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     phone = Phone(args.dist)
     try:
-        for pictures in (shoot, shoot_odds, shoot_luck):
+        for pictures in (shoot, shoot_odds, shoot_luck, shoot_views):
             pictures(phone, args.out)
     finally:
         phone.close()

@@ -73,10 +73,20 @@ def current_roll(page, system):
     return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
 
 
+def show_view(page, view):
+    """Put `view` (roll, table, log) on screen as a player does: on a phone, a tap on its link in the bottom navigation
+    unless it is on screen already; a wide screen shows every view (the navigation is hidden)."""
+    link = page.locator(f'nav.views a[data-view="{view}"]')
+    if link.is_visible() and link.get_attribute("aria-current") != "page":
+        link.click()
+        page.wait_for_selector(f'main > .view[data-view="{view}"][data-current]', state="attached")
+
+
 def roll(page, system, logged=True):
     """Press Roll on the procedure's form (its tab shown), wait for the roll and, unless `logged` is False (a roll
     the table is not to log), for the table to have logged it and done what it asked; return the roll JSON."""
     before = page.evaluate("() => document.querySelectorAll('.log-entry').length")
+    show_view(page, "roll")
     page.click(f'nav.tabs a[data-tab="{TAB[system]}"]')
     result = changed(page, system, form(page, system).locator("button[data-roll]").click)
     if logged:

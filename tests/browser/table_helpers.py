@@ -5,7 +5,7 @@ a follow-up, a form's fields): page_helpers.py."""
 
 from __future__ import annotations
 
-from page_helpers import open_app, wait_until
+from page_helpers import open_app, show_view, wait_until
 
 
 DUMP = """() => new Promise((resolve, reject) => {
@@ -63,6 +63,7 @@ def second_tab(page, watch, hash_=""):
 
 
 def create(page, kind, name):
+    show_view(page, "table")
     page.select_option("#new-char-kind", kind)
     page.fill("#new-char-name", name)
     page.click('[data-create="character"] button[type=submit]')
@@ -72,6 +73,7 @@ def create(page, kind, name):
 
 
 def pick_character(page, name):
+    show_view(page, "table")
     page.locator(".char-list button", has_text=name).first.click()
     page.wait_for_selector(f'.sheet h4:has-text("{name}")')
     return page.locator(".sheet")
@@ -83,6 +85,7 @@ def sheet_input(page, key):
 
 def edit(page, locator, value, saved):
     """Type into a sheet field, leave it (the change is saved), and wait until the store holds it."""
+    show_view(page, "table")
     locator.fill(str(value))
     locator.press("Tab")
     wait_until(page, saved, what=f"the edit {value!r} to be saved")
@@ -90,6 +93,7 @@ def edit(page, locator, value, saved):
 
 def add_row(page, list_name, *values):
     """Add an entry to a sheet list and fill its fields (text first, then numbers, in order)."""
+    show_view(page, "table")
     sheet = page.locator(".sheet")
     rows = sheet.locator(f'[data-list="{list_name}"] li.row')
     n = rows.count()
@@ -130,6 +134,7 @@ def selected_sheet(page) -> dict:
 def fill_from_sheet(page, system):
     """Press the sheet's "Fill the … form" for `system`, and wait until the engine's request is in the form (or the
     sheet says why it is not): the table carries data-filling while it asks."""
+    show_view(page, "table")
     page.locator(f'.sheet [data-fill="{system}"]').click()
     wait_until(page, "() => document.querySelector('#table').dataset.filling === undefined", 10_000)
 
@@ -152,6 +157,7 @@ def will_shown(page):
 
 def track_scheme(page, on):
     """Tick or untick "Track the Scheme on this device", and wait until the store holds it."""
+    show_view(page, "table")
     page.locator('[data-k="scheme:tracked"]').set_checked(on)
     wait_until(page, lambda: records(page)["shared:scheme"]["data"]["tracked"] is on, what=f"tracked {on}")
 
@@ -160,6 +166,7 @@ def keep_the_scheme_elsewhere(page):
     """Untick the table's "Track the Scheme on this device": a Scheme die or a negation is then not held to the
     empty Scheme of a fresh table."""
     page.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
+    show_view(page, "table")
     page.locator('[data-k="scheme:tracked"]').set_checked(False)
     page.wait_for_selector('.scheme[data-tracked="false"]', state="attached", timeout=10_000)
 
@@ -178,6 +185,7 @@ def strong(page, name):
 
 
 def start_struggle(page, name, target, contest=False):
+    show_view(page, "table")
     part = page.locator('[data-part="struggles"]')
     part.get_by_label("Effort").fill(name)
     part.get_by_label("Successes needed").fill(str(target))

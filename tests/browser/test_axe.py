@@ -64,3 +64,28 @@ def test_axe_is_never_shipped(dist, axe_source):
         if p.is_file() and (b"axe-core" in p.read_bytes() or axe_source[:200].encode() in p.read_bytes())
     ]
     assert shipped == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violation_in_each_view_of_a_phone(phone, axe_source, scheme):
+    """Issue 20: on a phone each view is on screen alone: Roll after a roll, the Table with a character, the Log with
+    that roll, and the Settings panel open over them: axe-core reports 0 violations in each."""
+    phone.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+    phone.goto("/#ten_again")
+    phone.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    phone.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
+    changed(phone, "ten_again", form(phone, "ten_again").locator("button[data-roll]").click)
+    found = violations(phone, axe_source, "the Roll view")
+    phone.locator('nav.views a[data-view="table"]').click()
+    phone.select_option("#new-char-kind", "ten_again")
+    phone.fill("#new-char-name", "Rook")
+    phone.click('[data-create="character"] button[type=submit]')
+    phone.wait_for_selector('.sheet h4:has-text("Rook")')
+    found += violations(phone, axe_source, "the Table view")
+    phone.locator('nav.views a[data-view="log"]').click()
+    phone.wait_for_selector('[data-part="log"] .log-entry[data-kind="roll"]')
+    found += violations(phone, axe_source, "the Log view")
+    phone.locator("[data-settings-open]").click()
+    phone.wait_for_selector("dialog#settings[open]")
+    found += violations(phone, axe_source, "the Settings panel")
+    assert found == [], f"axe-core on a phone's views ({scheme}):\n" + "\n".join(found)

@@ -106,6 +106,7 @@ def test_offline_after_the_first_visit_every_procedure_rolls_and_shows_odds(dist
     page = first_visit(context)
     page.wait_for_selector("html[data-offline=saved]", state="attached", timeout=READY_MS)
     assert page.text_content("#offline-status") == "Works offline: this device holds a copy of Arbiter."
+    assert page.text_content("[data-offline-mark]") == "✓ Works offline"  # the header's mark (issue 20)
     server.shutdown()  # not just emulated: nothing answers on that port any more
     server.server_close()
     context.set_offline(True)
@@ -117,6 +118,7 @@ def test_offline_after_the_first_visit_every_procedure_rolls_and_shows_odds(dist
         assert roll["system"] == system and roll["summary"]
     assert page.locator("#status").get_attribute("data-state") == "ready"
     assert page.get_attribute("html", "data-offline") == "saved"
+    assert page.text_content("[data-offline-mark]") == "No signal · ✓ Works offline"
 
 
 def test_a_first_visit_downloads_the_build_once_and_a_repeat_visit_nothing(dist, sw_context):
