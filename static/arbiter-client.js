@@ -100,6 +100,7 @@ function start() {
           says: data.says ?? null,
           holder: data.holder ?? false,
           left: data.left ?? null,
+          problems: data.problems ?? [],
         });
         call.reject(error);
       }

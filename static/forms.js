@@ -171,10 +171,28 @@ export function inWords(error, fields) {
   return label ? `${label} ${error.says}` : String(error?.message ?? error);
 }
 
+/** Every field a refusal found wrong (its `problems`, else the one it names), each in a player's words as `inWords`
+ * says it: [{message, path}]. */
+export function problemsInWords(error, fields) {
+  const problems = error?.problems?.length > 1 ? error.problems : [error];
+  return problems.map((p) => ({ message: inWords(p, fields), path: p?.path ?? null }));
+}
+
 /** Show `message` next to the field at `path` (or the field the message names: 'opposed.trait' must be …),
  * announced unless `quiet`; false if no field matched. */
 export function showError(form, message, path = null, quiet = false) {
+  return showErrors(form, [{ message, path }], quiet);
+}
+
+/** Show each of `problems` ([{message, path}]) next to its field, every one flagged at once (aria-invalid), announced
+ * unless `quiet`; false if the first matched no field. */
+export function showErrors(form, problems, quiet = false) {
   clearErrors(form);
+  const matched = problems.map(({ message, path }) => markField(form, message, path, quiet));
+  return matched[0] ?? false;
+}
+
+function markField(form, message, path, quiet) {
   if (!path) path = /'([^']+)'/.exec(message)?.[1] ?? null;
   let el = null;
   while (path && !(el = byPath(form, path))) {
@@ -183,7 +201,7 @@ export function showError(form, message, path = null, quiet = false) {
   }
   const box = el ? (el.closest('.field') ?? el) : form.querySelector('.fields'); // each has its error line
   const out = box.querySelector(':scope > output.field-error');
-  out.textContent = message;
+  out.textContent = out.hidden || !out.textContent ? message : `${out.textContent}; ${message}`;
   out.hidden = false;
   if (!quiet) out.setAttribute('role', 'alert');
   if (el && el.matches('input, select')) el.setAttribute('aria-invalid', 'true');

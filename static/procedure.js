@@ -5,7 +5,7 @@
 import { DiceTray } from './dice.js';
 import { h } from './dom.js';
 import { CONTROLS, controlKey, refocus } from './focus.js';
-import { readForm, fillForm, wireForm, showError, clearErrors, inWords } from './forms.js';
+import { readForm, fillForm, wireForm, showErrors, clearErrors, inWords, problemsInWords } from './forms.js';
 import { VIEWS, percent } from './procedures.js';
 import { outcomeLines } from './outcome.js';
 import { reveal } from './reveal.js';
@@ -73,7 +73,7 @@ export class Procedure {
     this.rollError = Boolean(error) && fromRoll;
     if (!error) return clearErrors(this.form);
     const words = inWords(error, this.spec.fields);
-    if (!fromRoll || error.path) showError(this.form, words, error.path ?? null, fromRoll);
+    if (!fromRoll || error.path) showErrors(this.form, problemsInWords(error, this.spec.fields), fromRoll);
     else clearErrors(this.form);
     if (!fromRoll) return;
     Object.assign(this.refusalBox, { textContent: words, hidden: false });

@@ -533,6 +533,14 @@ def test_call_json_brings_a_rules_errors_path_and_words():
     assert (answer["path"], answer["says"], answer["holder"]) == ("state.will", "has no Will left", True)
 
 
+def test_call_json_brings_every_bad_field_of_a_request():
+    """A request with three bad fields is refused with all three in "problems", each with what it says of it."""
+    answer = call("odds", "ability_test", {"type1": 9, "difficulty": 7, "masteries": -1})
+    assert answer["path"] == "type1"
+    assert [p["path"] for p in answer["problems"]] == ["type1", "difficulty", "masteries"]
+    assert all(p["says"].startswith("must be") for p in answer["problems"])
+
+
 @pytest.mark.parametrize(
     "method, args_json, words",
     [

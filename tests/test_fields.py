@@ -98,6 +98,29 @@ def test_rules_error_carries_the_path_and_what_it_says_of_it(request_, path, say
         assert str(err.value).startswith(f"'{path}' ")
 
 
+def test_every_bad_field_is_reported_at_once():
+    """A request with several bad fields, nested ones too, is refused once: the first problem's message, and every
+    bad field in `problems` in the form's order, each with what it says of it."""
+    request_ = {"pool": 99, "skills": [1, -1, 40], "opposed": {"pool": 31}, "threats": [{"name": "A", "desperate": 1}]}
+    with pytest.raises(RulesError) as err:
+        fields.parse(DECLS, request_)
+    assert str(err.value) == "'pool' must be from 0 to 30, got 99"
+    assert [(p["path"], p["says"]) for p in err.value.problems] == [
+        ("pool", "must be from 0 to 30"),
+        ("skills[1]", "must be from 0 to 30"),
+        ("skills[2]", "must be from 0 to 30"),
+        ("opposed.pool", "must be from 0 to 30"),
+        ("threats[0].desperate", "must be true or false, got 1"),
+    ]
+
+
+def test_one_bad_field_is_its_own_only_problem():
+    """A refusal of one field lists that field alone."""
+    with pytest.raises(RulesError) as err:
+        fields.parse(DECLS, {"pool": 99})
+    assert err.value.problems == ({"path": "pool", "says": "must be from 0 to 30"},)
+
+
 def test_rules_error_is_value_error():
     """RulesError is a ValueError, so callers can catch either."""
     assert issubclass(RulesError, ValueError)

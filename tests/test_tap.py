@@ -2,6 +2,7 @@
 roll, what follows, its luck, and the checks of what comes next; nothing rolled or changed when the table cannot pay."""
 
 import copy
+import re
 import json
 
 import pytest
@@ -215,3 +216,69 @@ def test_check_says_what_a_roll_will_spend():
     request = {**api.roll("ability_test", {}, seed=1)["request"], "scheme_die": True}
     assert api.check("ability_test", request, None, table(MIRA, scheme))["spends"] == "1 Scheme die (3 left)"
     assert api.check("ability_test", request, None, table(MIRA, {**scheme, "tracked": False}))["spends"] is None
+
+
+SNAKE = r"\b[a-z]+_[a-z_]+\b"
+
+
+def _first_roll_offering(system, request, name, seeds=range(200)):
+    """The first roll (by seed) of `request` that offers the choice `name`, with that choice."""
+    for seed in seeds:
+        rolled = api.roll(system, request, seed=seed)
+        for choice in rolled["choices"]:
+            if choice["name"] == name:
+                return rolled, choice
+    raise AssertionError(f"no seed offers {name}")
+
+
+@pytest.mark.parametrize(
+    "system, request_, name, action, words",
+    [
+        ("ability_test", {"type1": 1, "type2": 1, "difficulty": 4}, "negate_setback", {"negate_setback": True}, None),
+        (
+            "ability_test",
+            {"type1": 3, "type2": 3, "skill": 1, "difficulty": 3, "masteries": 2},
+            "reroll",
+            {"reroll": [0, 1]},
+            None,
+        ),
+        ("ability_test", {"type1": 3, "type2": 2, "difficulty": 2}, "exert", None, None),
+        ("ten_again", {"pool": 4}, "spend_will", {"spend_will": True}, "Expended a Will: +3 dice ("),
+        (
+            "threat",
+            {"rating": 2, "threats": [{"name": "Fall"}, {"name": "Foe"}]},
+            "assign",
+            {"assign": [[0], [1, 2]]},
+            None,
+        ),
+    ],
+)
+def test_a_follow_up_says_what_it_did_in_a_players_words(system, request_, name, action, words):
+    """A follow-up's answer says what it did for the log ("did"), in a player's words: no snake_case name, no JSON."""
+    rolled, choice = _first_roll_offering(system, request_, name)
+    action = action or choice["action"]
+    answer = api.turn(system, {"roll": rolled, "action": action, "seed": 5}, table())
+    did = answer["did"]
+    assert did and not re.search(SNAKE, did) and "{" not in did and "[" not in did, did
+    if words:
+        assert did.startswith(words), did
+    first = api.turn(system, {"request": request_, "seed": 5}, table())
+    assert first["did"] is None  # a roll did no follow-up
+
+
+def test_the_setback_negated_says_its_price():
+    """ability_test-10's negation in the log: "Negated the setback with two Scheme dice"."""
+    rolled, _ = _first_roll_offering("ability_test", {"type1": 1, "type2": 1, "difficulty": 4}, "negate_setback")
+    answer = api.turn("ability_test", {"roll": rolled, "action": {"negate_setback": True}}, table())
+    assert answer["did"] == "Negated the setback with two Scheme dice"
+
+
+def test_a_follow_up_without_words_of_its_own_is_said_by_its_label():
+    """A procedure that gives no `did` is said by the label its ACTIONS declare for the action."""
+    from arbiter import procedures
+
+    class Bare:
+        ACTIONS = [{"name": "flip", "label": "Flip again"}]
+
+    assert procedures.did(Bare, {}, {"flip": True}, {}) == "Flip again"
+    assert procedures.did(Bare, {}, {"what": 1}, {}) == "A follow-up"

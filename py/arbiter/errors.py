@@ -16,7 +16,8 @@ class RulesError(ValueError):
     Both default to the message's own leading 'path' and the words after it; `says` without a path is a whole
     sentence. `holder`: what it says is of whoever holds the state ("has no Will left": the character, the Scheme),
     not of the field. `left`: for a refusal of an amount beyond what the holder has ("has 2 Exertion left"), how much
-    that is (an int; None otherwise), so the page offers no more than it.
+    that is (an int; None otherwise), so the page offers no more than it. `problems`: every field found wrong
+    (each {"path", "says"}), this one first, so the page flags them all at once (fields.parse checks every field).
     """
 
     def __init__(
@@ -27,6 +28,7 @@ class RulesError(ValueError):
         says: str | None = None,
         holder: bool = False,
         left: int | None = None,
+        problems: tuple[dict, ...] = (),
     ) -> None:
         super().__init__(message)
         m = _PATH_FIRST.fullmatch(message)
@@ -34,10 +36,12 @@ class RulesError(ValueError):
         self.says = says if says is not None else (m.group(2) if m else message)
         self.holder = holder
         self.left = left
+        self.problems = tuple(problems) or ({"path": self.path, "says": self.says},)
 
     def as_json(self) -> dict:
         """The error as call_json answers it: the message, the path it names (or null), what it says of it and
-        whether that is said of the state's holder, and how much the holder has `left` (or null)."""
+        whether that is said of the state's holder, how much the holder has `left` (or null), and every field found
+        wrong (`problems`)."""
         return {
             "kind": "RulesError",
             "error": str(self),
@@ -45,4 +49,5 @@ class RulesError(ValueError):
             "says": self.says,
             "holder": self.holder,
             "left": self.left,
+            "problems": [dict(p) for p in self.problems],
         }

@@ -185,7 +185,7 @@ class IntList:
             must = f"must be a list of {self.min_len} to {self.max_len} whole numbers from {self.min} to {self.max}"
             raise RulesError(f"{_where(path)} {must}, got {value!r:.100}", says=must)
         item = Int(self.name, self.label, self.min, self.max)
-        return tuple(item.parse(v, f"{path}[{i}]") for i, v in enumerate(value))
+        return tuple(every([lambda v=v, i=i: item.parse(v, f"{path}[{i}]") for i, v in enumerate(value)]))
 
     def schema(self) -> dict:
         return {
@@ -246,7 +246,7 @@ class Records:
             raise RulesError(
                 f"{_where(path)} must be a list of {self.min_len} to {self.max_len} entries, got {value!r:.100}"
             )
-        return tuple(parse(self.fields, v, f"{path}[{i}]") for i, v in enumerate(value))
+        return tuple(every([lambda v=v, i=i: parse(self.fields, v, f"{path}[{i}]") for i, v in enumerate(value)]))
 
     def schema(self) -> dict:
         return {
@@ -262,7 +262,8 @@ class Records:
 
 
 def parse(fields: tuple, request: Any, path: str = "request") -> dict:
-    """Check `request` against `fields`: an object with no unknown keys; missing keys take their defaults."""
+    """Check `request` against `fields`: an object with no unknown keys; missing keys take their defaults. Every
+    field is checked: the RulesError names the first problem and carries them all (`problems`)."""
     if not isinstance(request, dict):
         raise RulesError(
             f"{_where(path)} must be an object with fields {', '.join(f.name for f in fields)}, "
@@ -272,15 +273,39 @@ def parse(fields: tuple, request: Any, path: str = "request") -> dict:
     for key in request:
         if key not in known:
             raise RulesError(f"unknown field {_where(_join(path, key))}; allowed: {', '.join(known)}")
-    out = {}
-    for f in fields:
+
+    def one(f) -> Any:
         if f.name in request:
-            out[f.name] = f.parse(request[f.name], _join(path, f.name))
-        elif isinstance(f, Group):
-            out[f.name] = None if f.optional else f.parse({}, _join(path, f.name))
-        else:
-            out[f.name] = f.default
-    return out
+            return f.parse(request[f.name], _join(path, f.name))
+        if isinstance(f, Group):
+            return None if f.optional else f.parse({}, _join(path, f.name))
+        return f.default
+
+    return dict(zip(known, every([lambda f=f: one(f) for f in fields]), strict=True))
+
+
+def every(checks: list) -> list:
+    """Each check's value, in order; if any refused, one RulesError: the first refusal, with every refusal's
+    `problems` (a form's bad fields, flagged at once)."""
+    out, refused = [], []
+    for check in checks:
+        try:
+            out.append(check())
+        except RulesError as error:
+            refused.append(error)
+    if not refused:
+        return out
+    first = refused[0]
+    if len(refused) == 1:
+        raise first
+    raise RulesError(
+        str(first),
+        path=first.path,
+        says=first.says,
+        holder=first.holder,
+        left=first.left,
+        problems=tuple(p for error in refused for p in error.problems),
+    )
 
 
 def _join(path: str, key: str) -> str:

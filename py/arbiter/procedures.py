@@ -13,7 +13,9 @@ door):
 
 What it may leave out: SEED (its rule text in docs/seeds/), SHEET (the character
 sheet that rolls it; KIND names another procedure's instead; without either no character rolls it), CHOICES and
-`request_from_sheet` (what a sheet fills), TABLE and TABLE_OPS, `costs` and `follows` (what the table keeps and pays).
+`request_from_sheet` (what a sheet fills), TABLE and TABLE_OPS, `costs` and `follows` (what the table keeps and pays),
+and `did(roll, action, after)`: what a follow-up did, in a player's words for the log ("Negated the setback with two
+Scheme dice"; without it, the label its ACTIONS declare for the action: `did`).
 
 Shared code never asks a procedure's id what to do: what differs, the procedure declares (the icepool way). The
 procedures of this package are listed here; more come from outside it (`more()`: `build.py --procedures DIR`), and no
@@ -103,3 +105,13 @@ def tab(m) -> str:
 
 # A character's kind is the procedure whose sheet it keeps; it also rolls the procedures that share that sheet.
 KINDS = {m.ID: m for m in PROCEDURES.values() if kind(m) is m}
+
+
+def did(m, roll: dict, action: dict, after: dict) -> str:
+    """What the follow-up `action` of `roll` did (giving `after`), in a player's words for the log: the procedure's
+    own `did`, else the label its ACTIONS declare for the action named."""
+    if hasattr(m, "did"):
+        return m.did(roll, action, after)
+    labels = {a["name"]: a["label"] for a in m.ACTIONS}
+    named = [labels[k] for k in action if k in labels] if isinstance(action, dict) else []
+    return named[0] if named else "A follow-up"

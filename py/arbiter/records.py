@@ -17,6 +17,7 @@ from .stored import NAME, Id, Json, ListOf, Maybe, MayBeAbsent, Record, Time, ch
 
 LOG_MAX = 5000  # the roll log keeps this many entries, the oldest go first
 LOG_LUCK_CHARS = 1000  # a log entry's luck, as JSON (api.luck_entry keeps within it)
+LOG_DID_CHARS = 300  # what a follow-up did, in words (the page keeps no more of it)
 FILE_MAX = {"characters": 500, "struggles": 500, "log": LOG_MAX}  # entries in a whole-table file
 MAX_SITUATIONS = 100
 MAX_NOTES, MAX_NOTE = 200, 300  # a struggle's history
@@ -114,6 +115,8 @@ LOG = Record(
         fields.Text("outcome", "Outcome", 40),
         fields.Text("summary", "Summary", 1000),
         fields.Text("note", "Note", 500),
+        # what a follow-up did, in a player's words (api.turn's "did"); an entry kept before it has none
+        MayBeAbsent(fields.Text("did", "What the follow-up did", LOG_DID_CHARS)),
         MayBeAbsent(
             Json(
                 "luck",

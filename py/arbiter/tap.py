@@ -131,7 +131,8 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
     `step.action` of `step.roll`, paid from `table`. The answer: {"roll" (null when refused), "refused" (null, or why
     the table cannot pay: the engine's error and its "words"), "character" and "scheme" (their new states, null where
     unchanged), "notes" (what the table did, for the log), "paid" (each op paid, with what it "said"), "earned",
-    "marked", "luck_entry" (a new roll's), "checks" (api.check of the new roll on the new states), "refill" (the
+    "marked", "luck_entry" (a new roll's), "did" (a follow-up's: what it did, in a player's words for the log),
+    "checks" (api.check of the new roll on the new states), "refill" (the
     request the sheet fills now, after a roll as a character filled from it), "next" (after a roll, the form as it
     leaves it and its odds: {"request", "odds"})}."""
     step = _step(step)
@@ -156,6 +157,7 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
         "earned": earned,
         "marked": None,
         "luck_entry": None,
+        "did": None,
         "checks": None,
         "refill": None,
     }
@@ -192,6 +194,7 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
         "earned": earned,
         "marked": follows["marked"],
         "luck_entry": api.luck_entry(system, roll) if action is None else None,
+        "did": None if action is None else procedures.did(procedures.PROCEDURES[system], step["roll"], action, roll),
         "checks": check(api, system, next_form["request"] if next_form else request, roll, payers.table(), choices),
         "refill": refill,
         "next": next_form,

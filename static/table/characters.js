@@ -25,6 +25,7 @@ export class Characters {
     this.selected = null; // the character whose sheet is open
     this.newKind = null; // the kind the player picked for a new character; else the tab's (currentKind)
     this.createError = null;
+    this.twin = null; // a new character named as one already here, waiting for the player to say so: {kind, name}
     // The kind follows the tab shown: a pick in the select holds until the tab changes.
     document.addEventListener('arbiter:tab', () => {
       this.newKind = null;
@@ -115,6 +116,7 @@ export class Characters {
       h('button', { type: 'submit', 'data-k': 'new:create' }, 'Create character'),
       this.createError ? h('output', { class: 'field-error', role: 'alert' }, this.createError) : null,
     );
+    const twin = this.twin ? this.viewTwin(this.twin) : null;
 
     const rolling = Object.entries(this.rolling)
       .map(([system, id]) => [system, id, this.get(id)])
@@ -160,6 +162,7 @@ export class Characters {
     return [
       h('h3', {}, 'Characters'),
       create,
+      twin,
       rolling.length
         ? h(
             'p',
@@ -185,7 +188,31 @@ export class Characters {
     ];
   }
 
-  async create(kind, name) {
+  /** The step that asks before a second character of the same name: a real step in the page, Cancel focused. */
+  viewTwin({ kind, name }) {
+    const question = `There is already a character named ${name} on this device. Create another ${name}?`;
+    const answer = (yes) => {
+      this.twin = null;
+      this.t.ui.focus = 'new:name';
+      if (yes) this.create(kind, name, true);
+      else this.t.render('characters');
+    };
+    return h(
+      'div',
+      { class: 'confirm', role: 'group', 'aria-label': question, 'data-twin': '' },
+      h('p', {}, question),
+      h(
+        'button',
+        { type: 'button', 'data-confirm': '', 'data-k': 'new:twin:yes', onclick: () => answer(true) },
+        `Create another ${name}`,
+      ),
+      h('button', { type: 'button', 'data-k': 'new:twin:no', onclick: () => answer(false) }, 'Cancel'),
+    );
+  }
+
+  /** Create a character of `kind` named `name`; one named as a character already here only once the player said so
+   * (`twinOk`). */
+  async create(kind, name, twinOk = false) {
     name = name.trim();
     if (!name) {
       this.createError = 'Name the character first.';
@@ -194,6 +221,14 @@ export class Characters {
       return;
     }
     this.createError = null;
+    const same = (c) => c.name.trim().toLocaleLowerCase() === name.slice(0, NAME_MAX).toLocaleLowerCase();
+    if (!twinOk && this.list().some(([, c]) => same(c))) {
+      this.twin = { kind, name };
+      this.t.ui.focus = 'new:twin:no';
+      this.t.render('characters');
+      return;
+    }
+    this.twin = null;
     try {
       const data = { kind, name: name.slice(0, NAME_MAX), created: nowIso(), sheet: newSheet(kind) };
       const id = await this.t.store.create('char:', data);

@@ -6,8 +6,8 @@ import { jsonOrNull } from './data.js';
 import { download, h, select } from './dom.js';
 import { nowIso } from './ids.js';
 import { LuckView } from './luck.js';
-import { RECORDS, SYSTEMS } from './schema.js';
-import { SYSTEM_NAME, fmtTime, plural, requestText } from './words.js';
+import { PROCEDURES, RECORDS, SYSTEMS } from './schema.js';
+import { SYSTEM_NAME, actionWords, fmtTime, plural, requestWords } from './words.js';
 
 const LOG_PAGE = 50;
 const NEAR = '0px 0px 400px 0px'; // the next page loads while the list's end is still this far below the screen
@@ -76,8 +76,9 @@ export class Log {
   }
 
   /** Log a roll or a follow-up of `system`, made as `who` ({id, name}, or null for nobody), with what the table did
-   * for it (`note`: what it cost and what followed) and, for a roll, its `luck` (arbiter.api.luck_entry's). */
-  async append(system, roll, action, who, note = '', luck = null) {
+   * for it (`note`: what it cost and what followed), for a roll its `luck` (arbiter.api.luck_entry's) and for a
+   * follow-up what it `did`, in a player's words (arbiter.api.turn's). */
+  async append(system, roll, action, who, note = '', luck = null, did = null) {
     await this.t.store.append({
       time: nowIso(),
       character: who ? { id: who.id, name: who.name } : null,
@@ -90,6 +91,7 @@ export class Log {
       summary: String(roll.summary ?? '').slice(0, FIELD.summary.max_len),
       note: note.slice(0, FIELD.note.max_len),
       ...(luck ? { luck } : {}),
+      ...(action && did ? { did: String(did).slice(0, FIELD.did.max_len) } : {}),
     });
   }
 
@@ -227,7 +229,7 @@ export class Log {
       h('strong', { class: 'who' }, e.character?.name || '—'),
       ` · ${SYSTEM_NAME[e.system]}`,
     ];
-    if (e.kind === 'follow-up') head.push(` · follow-up: ${requestText(e.action)}`);
+    if (e.kind === 'follow-up') head.push(` · ${e.did ?? actionWords(e.action, PROCEDURES[e.system].actions)}`);
     return h(
       'li',
       { class: `log-entry ${e.kind}`, 'data-kind': e.kind, 'data-system': e.system, 'data-log': id },
@@ -235,7 +237,9 @@ export class Log {
       h('div', { class: 'log-summary' }, e.summary),
       e.kind !== 'note' && e.note ? h('div', { class: 'log-note' }, e.note) : null,
       e.dice.length ? h('div', { class: 'muted log-dice' }, `Dice: ${e.dice.join(' ')}`) : null,
-      e.request ? h('div', { class: 'muted log-request' }, `Request: ${requestText(e.request)}`) : null,
+      e.request
+        ? h('div', { class: 'muted log-request' }, `Request: ${requestWords(e.request, PROCEDURES[e.system].fields)}`)
+        : null,
     );
   }
 

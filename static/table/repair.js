@@ -90,9 +90,8 @@ export function repair(tx, raw, { verdicts, blank, tab }) {
       kind: 'newer',
       aside: id,
       message:
-        'The table saved here was written by a newer version of ' +
-        `Arbiter (schema ${schema}; this page knows ${SCHEMA}). It is kept aside untouched; reload to get the newer ` +
-        'version. Meanwhile this page starts a fresh table.',
+        'The table saved here was written by a newer version of Arbiter. It is kept aside untouched; reload to get ' +
+        'the newer version. Meanwhile this page starts a fresh table.',
     });
     return { problems };
   }

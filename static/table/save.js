@@ -3,9 +3,8 @@
 
 import { pick } from './data.js';
 import { download, h } from './dom.js';
-import { APP, exportTable, parseTableFile } from './file.js';
+import { APP, exportTable, parseTableFile, placeWords } from './file.js';
 import { nowIso } from './ids.js';
-import { SCHEMA } from './migrations.js';
 import { struggleOf } from './struggles.js';
 import { fmtTime, plural } from './words.js';
 
@@ -41,7 +40,7 @@ export class Save {
         'p',
         { class: 'muted' },
         store.backend.persistent
-          ? `Everything above is kept in this browser only (IndexedDB, table schema ${SCHEMA}). ` +
+          ? 'Everything above is kept in this browser only. ' +
               'Export a copy to keep it elsewhere or move it to another device.'
           : 'This browser keeps nothing for this page: export the table before closing it.',
       ),
@@ -113,7 +112,7 @@ export class Save {
   }
 
   viewAside(id, a) {
-    const why = a.reason === 'newer' ? `written by a newer version (schema ${a.schema})` : 'could not be read';
+    const why = a.reason === 'newer' ? 'written by a newer version of Arbiter' : 'could not be read';
     return h(
       'li',
       { 'data-aside': id },
@@ -186,7 +185,10 @@ export class Save {
         const state = pick(s, ['target', 'accumulated', 'turns', 'status', 'contest']);
         await arbiter.table(system, 'struggle_reset', state, null);
       } catch (error) {
-        errors.push(`struggles[${i}]: ${error.message}`);
+        // the engine's path names the struggle's state: said by the struggle's name and the field's label
+        const field = /^state\.(.+)$/.exec(error.path ?? '')?.[1];
+        const where = placeWords(`struggles[${i}]${field ? `.${field}` : ''}`, table);
+        errors.push(field && error.says ? `${where} ${error.says}` : `${where}: ${error.says ?? error.message}`);
       }
     }
     return errors;

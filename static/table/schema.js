@@ -41,15 +41,41 @@ export function declAt(decl, ...names) {
 }
 
 // --- the checker ---------------------------------------------------------------------------------------------------
-/** A refusal, worded as arbiter.api's RulesError. */
+/** A refusal, worded as arbiter.api's RulesError; for a player's words, also the `path` of the field it is about
+ * and what it `says` of that field without naming it (by labels and what the declarations allow, no field name). */
 export class CheckError extends Error {
   name = 'CheckError';
 }
 
 export const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-const fail = (message) => {
-  throw new CheckError(message);
+const fail = (message, path = null, says = message) => {
+  throw Object.assign(new CheckError(message), { path, says });
 };
+/** What a declaration allows, in a player's words: describe() with labels for a choice's options and a record's
+ * fields. */
+export function allows(decl) {
+  switch (decl.type) {
+    case 'bool':
+      return 'yes or no (true or false)';
+    case 'choice':
+      return `one of ${decl.options.map((o) => o.label).join(', ')}`;
+    case 'json':
+      return `at most ${decl.max_chars} characters of data`;
+    case 'nullable':
+      return `empty or ${allows(decl.of)}`;
+    case 'record':
+      return `a record of ${decl.fields.map((f) => f.label).join(', ')}`;
+    case 'object':
+      return decl.label;
+    default:
+      return describe(decl);
+  }
+}
+/** " got …" of a bad value that is a number, a truth or a short text; nothing for the rest (no JSON in words). */
+const got = (value) =>
+  ['number', 'boolean'].includes(typeof value) || (typeof value === 'string' && length(value) <= 40)
+    ? `, got ${repr(value)}`
+    : '';
 const where = (path) => `'${path}'`;
 const join = (path, key) => (path === 'request' ? key : `${path}.${key}`);
 const names = (decl) => decl.fields.map((f) => f.name).join(', ');
@@ -107,31 +133,59 @@ function same(a, b) {
 
 function checkList(decl, value, path) {
   if (!Array.isArray(value) || value.length < decl.min_len || value.length > decl.max_len) {
-    fail(`${where(path)} must be a list of ${decl.min_len} to ${decl.max_len} entries, got ${repr100(value)}`);
+    fail(
+      `${where(path)} must be a list of ${decl.min_len} to ${decl.max_len} entries, got ${repr100(value)}`,
+      path,
+      `must be a list of ${decl.min_len} to ${decl.max_len} entries`,
+    );
   }
   const out = value.map((v, i) => check(decl.of, v, `${path}[${i}]`));
   const key = decl.key ?? 'id';
   out.forEach((v, i) => {
     const before = out.slice(0, i);
     if (decl.unique && before.some((w) => same(w, v))) {
-      fail(`${where(`${path}[${i}]`)} repeats an earlier entry: ${repr100(v, true)}`);
+      fail(
+        `${where(`${path}[${i}]`)} repeats an earlier entry: ${repr100(v, true)}`,
+        `${path}[${i}]`,
+        'repeats an earlier one',
+      );
     }
     if (isObj(v) && Object.hasOwn(v, key) && before.some((w) => same(w[key] ?? null, v[key]))) {
-      fail(`${where(`${path}[${i}].${key}`)} is the ${key} of an earlier entry too: ${repr(v[key])}`);
+      fail(
+        `${where(`${path}[${i}].${key}`)} is the ${key} of an earlier entry too: ${repr(v[key])}`,
+        `${path}[${i}]`,
+        `has the same ${(decl.of.fields?.find((f) => f.name === key)?.label ?? key).toLowerCase()} as an earlier one`,
+      );
     }
   });
   return out;
 }
 
 function checkRecordOf(decl, value, path) {
-  if (!isObj(value)) fail(`${where(path)} must be an object with ${names(decl)}, got ${repr100(value)}`);
+  if (!isObj(value)) {
+    fail(
+      `${where(path)} must be an object with ${names(decl)}, got ${repr100(value)}`,
+      path,
+      `must be ${allows(decl)}`,
+    );
+  }
   const known = decl.fields.map((f) => f.name);
   for (const key of Object.keys(value)) {
-    if (!known.includes(key)) fail(`unknown field ${where(join(path, key))}; allowed: ${known.join(', ')}`);
+    if (!known.includes(key)) {
+      fail(
+        `unknown field ${where(join(path, key))}; allowed: ${known.join(', ')}`,
+        join(path, key),
+        'is not kept by Arbiter',
+      );
+    }
   }
   for (const f of decl.fields) {
     if (!Object.hasOwn(value, f.name) && !f.may_be_absent) {
-      fail(`${where(join(path, f.name))} is missing: ${f.label}, ${describe(f)}`);
+      fail(
+        `${where(join(path, f.name))} is missing: ${f.label}, ${describe(f)}`,
+        join(path, f.name),
+        `is missing (${allows(f)})`,
+      );
     }
   }
   const out = {};
@@ -143,9 +197,12 @@ function checkRecordOf(decl, value, path) {
     const most = mostOf(decl, out, limit.name);
     if (out[limit.name] > most) {
       const { min } = decl.fields.find((f) => f.name === limit.name);
+      const label = (name) => decl.fields.find((f) => f.name === name)?.label ?? name;
       fail(
         `${where(join(path, limit.name))} must be from ${min} to ${most} (${limit.of.join(' + ')}), ` +
           `got ${out[limit.name]}`,
+        join(path, limit.name),
+        `must be from ${min} to ${most} (${limit.of.map(label).join(' + ')}), got ${out[limit.name]}`,
       );
     }
   }
@@ -165,11 +222,18 @@ export function mostOf(decl, value, name) {
 /** `value` checked by the declaration `decl` at `path`, back in JSON form; else a CheckError naming the field, in
  * arbiter.api's words. */
 export function check(decl, value, path) {
-  const bad = (words, shown = repr100(value)) => fail(`${where(path)} must be ${words}, got ${shown}`);
+  const bad = (words, shown = repr100(value)) =>
+    fail(`${where(path)} must be ${words}, got ${shown}`, path, `must be ${allows(decl)}${got(value)}`);
   switch (decl.type) {
     case 'int':
       if (!Number.isInteger(value)) bad(`a whole number from ${decl.min} to ${decl.max}`, repr(value));
-      if (value < decl.min || value > decl.max) bad(`from ${decl.min} to ${decl.max}`, String(value));
+      if (value < decl.min || value > decl.max) {
+        fail(
+          `${where(path)} must be from ${decl.min} to ${decl.max}, got ${value}`,
+          path,
+          `must be from ${decl.min} to ${decl.max}, got ${value}`,
+        );
+      }
       return value;
     case 'text':
       if (typeof value !== 'string' || length(value) > decl.max_len) bad(describe(decl));
@@ -201,7 +265,12 @@ export function check(decl, value, path) {
     case 'nullable':
       return value === null ? null : check(decl.of, value, path);
     case 'object':
-      if (!isObj(value)) fail(`${where(path)} must be an object (${decl.label}), got ${repr100(value)}`);
+      if (!isObj(value))
+        fail(
+          `${where(path)} must be an object (${decl.label}), got ${repr100(value)}`,
+          path,
+          `must be ${allows(decl)}`,
+        );
       return value;
     case 'record':
       return checkRecordOf(decl, value, path);
@@ -245,7 +314,11 @@ export function checkRecord(name, data, path = name) {
   const out = check(RECORDS[name], data, path);
   if (name === 'character') out.sheet = checkSheet(out.kind, out.sheet, `${path}.sheet`);
   if (name === 'price' && !out.situations.some((s) => s.id === out.current)) {
-    fail(`${where(`${path}.current`)} must be the id of one of the situations, got ${repr(out.current)}`);
+    fail(
+      `${where(`${path}.current`)} must be the id of one of the situations, got ${repr(out.current)}`,
+      `${path}.current`,
+      'must be one of the Situations',
+    );
   }
   return out;
 }

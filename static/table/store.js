@@ -146,8 +146,7 @@ export class Store {
     const schema = this.records.get('meta')?.data?.schema;
     if (Number.isInteger(schema) && schema > SCHEMA) {
       this.stopWriting(
-        `A newer version of Arbiter (schema ${schema}) updated the table in another tab: ` +
-          'reload this tab to go on saving.',
+        'A newer version of Arbiter updated the table in another tab: ' + 'reload this tab to go on saving.',
       );
     }
   }

@@ -13,15 +13,41 @@ export function fmtTime(iso) {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString([], { dateStyle: 'short', timeStyle: 'medium' });
 }
 
-/** A request for people: "pool 3, will, required 1"; what is off, empty or null is left out. */
-export function requestText(value) {
-  const nested = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? `{${requestText(v)}}` : requestText(v));
-  if (Array.isArray(value)) return `[${value.map(nested).join(', ')}]`;
-  if (value && typeof value === 'object') {
-    return Object.entries(value)
-      .filter(([, v]) => v !== false && v !== null && v !== '' && !(Array.isArray(v) && !v.length))
-      .map(([k, v]) => (v === true ? k : `${k} ${nested(v)}`))
-      .join(', ');
+/** A request in the words of its form (`fields`: systems()' declarations of it): each field's label and value,
+ * "Type I Attribute 3; Difficulty (dice) 2; Use a Scheme die"; a field off, empty, or at a default of nothing (0)
+ * is left out, and so is a key no field declares. */
+export function requestWords(request, fields) {
+  if (!request || typeof request !== 'object' || Array.isArray(request)) return '';
+  const parts = [];
+  for (const f of fields) {
+    const v = request[f.name];
+    const nothing = v === undefined || v === null || v === false || v === '' || (Array.isArray(v) && !v.length);
+    if (nothing || (v === 0 && f.default === 0)) continue;
+    parts.push(fieldWords(f, v));
   }
-  return String(value);
+  return parts.join('; ');
+}
+
+function fieldWords(f, v) {
+  switch (f.type) {
+    case 'bool':
+      return f.label;
+    case 'choice':
+      return `${f.label} ${f.options.find((o) => o.value === v)?.label ?? v}`;
+    case 'int_list':
+      return `${f.label} ${Array.isArray(v) ? v.join(', ') : v}`;
+    case 'group':
+      return `${f.label} (${requestWords(v, f.fields)})`;
+    case 'records':
+      return `${f.label}: ${Array.isArray(v) ? v.map((r) => `(${requestWords(r, f.fields)})`).join(', ') : ''}`;
+    default:
+      return `${f.label} ${v}`;
+  }
+}
+
+/** A follow-up an entry kept without its words: the label its procedure declares for the action named (systems()'
+ * "actions"). */
+export function actionWords(action, actions) {
+  const named = actions.find((a) => action && typeof action === 'object' && Object.hasOwn(action, a.name));
+  return named?.label ?? 'A follow-up';
 }

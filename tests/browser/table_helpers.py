@@ -5,6 +5,8 @@ a follow-up, a form's fields): page_helpers.py."""
 
 from __future__ import annotations
 
+import json
+
 from page_helpers import open_app, show_view, wait_until
 
 
@@ -70,6 +72,24 @@ def create(page, kind, name):
     page.wait_for_selector(f'.sheet[data-kind="{kind}"] h4:has-text("{name}")' if '"' not in name else ".sheet")
     wait_until(page, lambda: name in characters(page), what=f"{name} to be saved")
     return page.locator(".sheet")
+
+
+def export_table(page) -> dict:
+    """The whole table as its Export button downloads it."""
+    show_view(page, "table")
+    with page.expect_download() as info:
+        page.locator('[data-export="table"]').click()
+    return json.loads(open(info.value.path(), encoding="utf-8").read())
+
+
+def import_file(page, name, text):
+    """Choose a file named `name` holding `text` to import; the import's report."""
+    show_view(page, "table")
+    page.locator("#table-import").set_input_files(
+        {"name": name, "mimeType": "application/json", "buffer": text.encode()}
+    )
+    page.wait_for_selector("[data-import]")
+    return page.locator("[data-import]")
 
 
 def pick_character(page, name):

@@ -289,6 +289,35 @@ def test_bad_value_shows_the_engines_message_by_the_field(app, system, path, val
     assert current_roll(page, system) is None
 
 
+def test_every_bad_field_of_a_form_is_flagged_at_once(app):
+    """Three bad fields at once (Type I 9, Difficulty 7, Masteries -1) are all flagged (aria-invalid), each with its
+    own reason in the field's words beside it."""
+    page = app("#ability_test")
+    bad = {"type1": "9", "difficulty": "7", "masteries": "-1"}
+    for path, value in bad.items():
+        set_field(page, "ability_test", path, value)
+    wait_until(
+        page,
+        "(paths) => paths.every((p) => document.querySelector(`form[data-system=ability_test] [data-path='${p}']`)"
+        ".getAttribute('aria-invalid') === 'true')",
+        10_000,
+        list(bad),
+    )
+    labels = {f["name"]: f["label"] for f in SPEC["ability_test"]["fields"]}
+    for path in bad:
+        field = form(page, "ability_test").locator(f'[data-path="{path}"]')
+        reason = field.locator("xpath=ancestor::*[contains(@class,'field')][1]").locator("output.field-error")
+        text = reason.inner_text()
+        assert text.startswith(f"{labels[path]} must be") and reason.is_visible(), text
+    assert form(page, "ability_test").locator("[aria-invalid=true]").count() == 3
+    set_field(page, "ability_test", "difficulty", "3")  # one put right: the other two stay flagged
+    wait_until(
+        page,
+        "() => document.querySelectorAll('form[data-system=ability_test] [aria-invalid=true]').length === 2",
+        10_000,
+    )
+
+
 def test_threat_names_are_shown_as_text(app):
     """A threat named like markup is shown as plain text, never parsed as HTML."""
     page = app("#threat")

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from page_helpers import roll, set_field, wait_until
-from table_helpers import PUT, characters, create, fill_from_sheet, log, records
+from table_helpers import PUT, characters, create, export_table, fill_from_sheet, import_file, log, records
 
 
 # the table's data as this version keeps it: static/table/migrations.js's SCHEMA
@@ -21,20 +21,6 @@ SCHEMA = int(
         re.MULTILINE,
     ).group(1)
 )
-
-
-def export_table(page) -> dict:
-    with page.expect_download() as info:
-        page.locator('[data-export="table"]').click()
-    return json.loads(open(info.value.path(), encoding="utf-8").read())
-
-
-def import_file(page, name, text):
-    page.locator("#table-import").set_input_files(
-        {"name": name, "mimeType": "application/json", "buffer": text.encode()}
-    )
-    page.wait_for_selector("[data-import]")
-    return page.locator("[data-import]")
 
 
 def test_a_malformed_import_changes_nothing_and_says_what_is_wrong(app, tmp_path):
@@ -53,22 +39,22 @@ def test_a_malformed_import_changes_nothing_and_says_what_is_wrong(app, tmp_path
     over_max["characters"][0]["sheet"]["will"] = 9  # resolve 2 + composure 2: 4 at most
     newer = dict(good, schema=99)
     cases = [
-        ("not json", "{not json", ["not JSON"]),
-        ("wrong app", json.dumps({"app": "something"}), ['app: must be "arbiter-table"']),
+        ("not json", "{not json", ["This is not a table file"]),
+        ("wrong app", json.dumps({"app": "something"}), ["This is not a table exported by Arbiter."]),
         (
             "bad fields",
             json.dumps(bad_will),
             [
-                "'characters[0].sheet.will' must be a whole number from 0 to 20, got 'lots'",
-                "'log[0].dice[0]' must be from 1 to 10, got 0",
+                "Dee’s Will (current) must be a whole number from 0 to 20, got 'lots'",
+                "Log entry 1’s Faces 1 must be from 1 to 10, got 0",
             ],
         ),
         (
             "over the maximum",
             json.dumps(over_max),
-            ["'characters[0].sheet.will' must be from 0 to 4 (resolve + composure), got 9"],
+            ["Dee’s Will (current) must be from 0 to 4 (Resolve + Composure), got 9"],
         ),
-        ("newer", json.dumps(newer), ["newer version of Arbiter (schema 99)"]),
+        ("newer", json.dumps(newer), ["saved by a newer version of Arbiter"]),
     ]
     for name, text, messages in cases:
         report = import_file(page, f"{name}.json", text)

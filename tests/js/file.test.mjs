@@ -60,22 +60,22 @@ describe('parseTableFile', () => {
   });
 
   const refusals = [
-    ['not JSON', '{', /^The file is not JSON: /],
-    ['not an object', '[1]', /^The file must hold one JSON object, got \[1\]$/],
-    ['another app', { ...valid(), app: 'other' }, /^app: must be "arbiter-table"/],
-    ['a newer schema', { ...valid(), schema: SCHEMA + 1 }, /^schema: the file was saved by a newer version/],
-    ['no schema', { ...valid(), schema: '1' }, /^schema: must be a whole number from 1/],
-    ['an unknown field', { ...valid(), extra: 1 }, /^extra: is not a known field$/],
-    ['a missing field', (({ log, ...rest }) => rest)(valid()), /^log: is missing$/],
+    ['not JSON', '{', /^This is not a table file: its text is not what Arbiter saves/],
+    ['not an object', '[1]', /^This is not a table file: it holds no table\.$/],
+    ['another app', { ...valid(), app: 'other' }, /^This is not a table exported by Arbiter\.$/],
+    ['a newer schema', { ...valid(), schema: SCHEMA + 1 }, /^This file was saved by a newer version of Arbiter\./],
+    ['no schema', { ...valid(), schema: '1' }, /^This table file does not say which version of Arbiter saved it\.$/],
+    ['an unknown field', { ...valid(), extra: 1 }, /^The file holds “extra”, unknown to Arbiter\.$/],
+    ['a missing field', (({ log, ...rest }) => rest)(valid()), /^The file has no roll log\.$/],
     [
       'a Scheme out of range',
       { ...valid(), scheme: { scheme: 100, tracked: true } },
-      /^'scheme\.scheme' must be from 0 to 99, got 100$/,
+      /^The Scheme’s \S.* must be from 0 to 99, got 100$/,
     ],
     [
       'a Scheme of schema 3 without its setting',
       { ...valid(), scheme: 2 },
-      /^'file\.tracked' is missing: Track the Scheme on this device, true or false$/,
+      /^The Scheme’s Track the Scheme on this device is missing \(yes or no \(true or false\)\)$/,
     ],
     [
       'a sheet out of range',
@@ -84,7 +84,7 @@ describe('parseTableFile', () => {
         f.characters[0].sheet.ratings.Charm = 11;
         return f;
       })(),
-      /^'characters\[0\]\.sheet\.ratings\.Charm' must be from 0 to 10, got 11$/,
+      /^Ada’s Charm \(.*\) must be from 0 to 10, got 11$/,
     ],
     [
       'an id used twice',
@@ -93,17 +93,33 @@ describe('parseTableFile', () => {
         f.characters.push({ ...f.characters[0] });
         return f;
       })(),
-      /^characters\[1\]\.id: "c1" is used twice$/,
+      /^Ada has the same id as an earlier one$/,
     ],
-    ['a log that is not a list', { ...valid(), log: {} }, /^log: must be a list of at most 5000 entries/],
+    [
+      'a log that is not a list',
+      { ...valid(), log: {} },
+      /^The file’s roll log must be a list of at most 5000 entries\.$/,
+    ],
   ];
   for (const [name, file, message] of refusals) {
-    it(`refuses ${name}, saying where`, () => {
+    it(`refuses ${name}, saying where in a player's words`, () => {
       const errors = errorsOf(file);
       assert.ok(errors?.length, 'refused');
       assert.match(errors[0], message);
+      for (const e of errors) assert.doesNotMatch(e, /\b[a-z]+_[a-z_]+\b|\[\d+\]|schema|'[a-z]+\./, e);
     });
   }
+
+  it('names a character by its name and the field by its label, each bad field at its own', () => {
+    const f = valid();
+    f.characters[0].name = 'Mira';
+    f.characters[0].sheet.ratings.Charm = 999;
+    f.log[0].dice = [0];
+    const errors = errorsOf(f);
+    assert.equal(errors.length, 2, errors.join(' | '));
+    assert.match(errors[0], /^Mira’s Charm \(.+\) must be from 0 to 10, got 999$/);
+    assert.match(errors[1], /^Log entry 1’s Faces 1 must be from 1 to 10, got 0$/);
+  });
 });
 
 describe('an older file', () => {
@@ -140,7 +156,9 @@ describe('an older file', () => {
   });
 
   it('of schema 2 with a count out of range is refused where the file holds it', () => {
-    assert.deepEqual(errorsOf({ ...valid(), schema: 2, scheme: 100 }), ["'file.scheme' must be from 0 to 99, got 100"]);
+    assert.deepEqual(errorsOf({ ...valid(), schema: 2, scheme: 100 }), [
+      'The Scheme’s Dice in the Scheme must be from 0 to 99, got 100',
+    ]);
   });
 
   it('is refused in the words of the declarations it fails after its migration', () => {
@@ -150,7 +168,9 @@ describe('an older file', () => {
       scheme: 2,
       price: { current: 's1', situations: [{ id: 's1', name: '', marked: [9] }] },
     };
-    assert.deepEqual(errorsOf(old), ["'price.situations[0].marked[0].option' must be from 0 to 7, got 9"]);
+    assert.deepEqual(errorsOf(old), [
+      'Pay the Price’s Option (Situations 1, Pay the Price options marked this Situation 1) must be from 0 to 7, got 9',
+    ]);
   });
 });
 

@@ -5,7 +5,8 @@ import { describe, it } from 'node:test';
 
 import './published.mjs';
 import { csvCell, csvOf, facesOf, filterLog } from '../../static/table/log.js';
-import { requestText } from '../../static/table/words.js';
+import { PROCEDURES } from '../../static/table/schema.js';
+import { actionWords, requestWords } from '../../static/table/words.js';
 
 describe('facesOf', () => {
   const cases = [
@@ -108,11 +109,43 @@ describe('CSV', () => {
   });
 });
 
-describe('requestText', () => {
-  it('leaves out what is off, empty or null', () => {
-    assert.equal(requestText({ pool: 3, will: true, risky: false, target: null, note: '', mods: [] }), 'pool 3, will');
+describe('requestWords', () => {
+  const label = (system, name) => PROCEDURES[system].fields.find((f) => f.name === name).label;
+  it("says each field by its form's label, leaving out what is off, empty, or at a default of nothing", () => {
+    const { fields } = PROCEDURES.ability_test;
+    const words = requestWords(
+      { type1: 3, type2: 2, skill: 0, convictions: [3, 2], scheme_die: true, masteries: 0, bogus_key: 1 },
+      fields,
+    );
+    assert.equal(
+      words,
+      `${label('ability_test', 'type1')} 3; ${label('ability_test', 'type2')} 2; ` +
+        `${label('ability_test', 'convictions')} 3, 2; ${label('ability_test', 'scheme_die')}`,
+    );
   });
-  it('nests objects and lists', () => {
-    assert.equal(requestText({ skills: [4, 3], opposed: { pool: 2 } }), 'skills [4, 3], opposed {pool 2}');
+  it('says a choice by its label, and a group and records by their fields', () => {
+    const arbitration = PROCEDURES.arbitration.fields;
+    const moderate = arbitration.find((f) => f.name === 'complexity').options.find((o) => o.value === 'moderate');
+    const words = requestWords({ skills: [4, 3], complexity: 'moderate', opposed: { skills: [2] } }, arbitration);
+    assert.ok(words.includes(`${label('arbitration', 'complexity')} ${moderate.label}`), words);
+    assert.ok(words.includes(`${label('arbitration', 'opposed')} (`), words);
+    const threats = requestWords({ rating: 2, threats: [{ name: 'Fall', desperate: true }] }, PROCEDURES.threat.fields);
+    assert.ok(threats.includes('Fall') && !/[a-z]+_[a-z_]+/.test(threats), threats);
+  });
+  it('names no snake_case field, for any procedure', () => {
+    for (const [id, p] of Object.entries(PROCEDURES)) {
+      for (const request of Object.values(p.example_requests)) {
+        assert.doesNotMatch(requestWords(request, p.fields), /\b[a-z]+_[a-z_]+\b/, id);
+      }
+    }
+  });
+});
+
+describe('actionWords', () => {
+  it("an entry kept without its words: the action's declared label", () => {
+    const { actions } = PROCEDURES.ability_test;
+    const negate = actions.find((a) => a.name === 'negate_setback');
+    assert.equal(actionWords({ negate_setback: true }, actions), negate.label);
+    assert.equal(actionWords({ what: 1 }, actions), 'A follow-up');
   });
 });

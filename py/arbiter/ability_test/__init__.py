@@ -10,7 +10,7 @@ Convictions and the Scheme, for api.table, with `scene`'s ops; what a Test costs
 from . import after
 from .after import choice_odds, headline, luck, odds_after, standing, what_if
 from .exact import best_reroll, odds
-from .rolling import ACTIONS, DESCRIPTION, HINT, ID, LABEL, SEED, TITLE, AbilityTest, Outcome, act, roll
+from .rolling import ACTIONS, DESCRIPTION, HINT, ID, LABEL, SEED, TITLE, AbilityTest, Outcome, act, did, roll
 from .sheet import (
     ATTRIBUTES,
     CHOICES,
@@ -61,6 +61,7 @@ from .table import (
 from .roll_json import EXAMPLE_REQUESTS, ROLL
 
 __all__ = [
+    "did",
     "EXAMPLE_REQUESTS",
     "ROLL",
     "after",

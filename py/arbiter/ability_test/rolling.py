@@ -275,6 +275,26 @@ def act(roll: dict, action: dict, dice) -> dict:
     return nxt.to_json(steps + more)
 
 
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _count(n: int, one: str, more: str) -> str:
+    """`n` things in words: "two dice", "one die"."""
+    return f"{_NUMBERS[n] if 0 <= n < len(_NUMBERS) else n} {one if n == 1 else more}"
+
+
+def did(roll: dict, action: dict, after: dict) -> str:
+    """What a follow-up did, in a player's words for the log: "Rerolled two dice with Masteries: 5 → 2, 6 → 1",
+    "Spent 2 Exertion: Ability 9", "Negated the setback with two Scheme dice"."""
+    ((name, value),) = action.items()
+    if name == "reroll":
+        changes = ", ".join(f"{roll['dice'][i]} → {after['dice'][i]}" for i in sorted(value))
+        return f"Rerolled {_count(len(value), 'die', 'dice')} with Masteries: {changes}"
+    if name == "exert":
+        return f"Spent {value} Exertion: Ability {after['ability']}"
+    return f"Negated the setback with {_count(NEGATE_COST, 'Scheme die', 'Scheme dice')}"
+
+
 def _declared(test: AbilityTest, what: str) -> None:
     if test.declared:
         raise RulesError(f"no {what} now: the failure was declared when its setback was negated")

@@ -12,6 +12,7 @@ from .after import choice_odds, headline, luck, odds_after, standing, what_if
 from .exact import Law, TurnLaw, contest, law, odds
 from .rolling import (
     ACTIONS,
+    did,
     DESCRIPTION,
     EXTRAS,
     FIELDS,
@@ -59,6 +60,7 @@ from .table import (
 from .roll_json import EXAMPLE_REQUESTS, ROLL
 
 __all__ = [
+    "did",
     "EXAMPLE_REQUESTS",
     "ROLL",
     "after",

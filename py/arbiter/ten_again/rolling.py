@@ -592,6 +592,15 @@ def roll_from_json(roll: Any, path: str = "roll") -> tuple[Roll, dict]:
     return Roll(actor, req["required"], target), req
 
 
+def did(roll: dict, action: dict, after: dict) -> str:
+    """What a follow-up did, in a player's words for the log: "Expended a Will: +3 dice (9 2 10)", or the target's."""
+    side = action.get("side", "actor")
+    hand = after if side == "actor" else after["target"]
+    faces = hand.get("will_dice") or []
+    words = f"xpended a Will: +{len(faces)} {'die' if len(faces) == 1 else 'dice'} ({' '.join(map(str, faces))})"
+    return f"E{words}" if side == "actor" else f"The target e{words}"
+
+
 def will_side(r: Roll, action: Any) -> str:
     """The side ("actor" or "target") whose Will `action` expends after the roll, refused as `act` refuses it."""
     if not isinstance(action, dict) or "spend_will" not in action or set(action) - {"spend_will", "side"}:

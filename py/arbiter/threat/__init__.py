@@ -32,6 +32,7 @@ from .rolling import (
     ThreatRoll,
     roll,
     act,
+    did,
     odds,
 )
 from .price import (
@@ -61,6 +62,7 @@ from .after import ORDER, standing, odds_after, choice_odds, what_if, luck, head
 from .roll_json import ROLL, EXAMPLE_REQUESTS
 
 __all__ = [
+    "did",
     "EXAMPLES",
     "HINT",
     "LABEL",

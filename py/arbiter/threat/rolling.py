@@ -472,6 +472,20 @@ def act(roll: dict, action: dict, dice) -> dict:
     return _result(req, value)
 
 
+def did(roll: dict, action: dict, after: dict) -> str:
+    """What a follow-up did, in a player's words for the log: "The dice reassigned: Fail takes 5; Fall takes 2 1",
+    "Ann paid the Price: Take 1 Harm."."""
+    if "pay_the_price" in action:
+        by = (action.get("by") or "").strip() or "Someone"
+        return f"{by} paid the Price: {PAY_THE_PRICE[action['pay_the_price']]}"
+    names = [t["name"] for t in after["request"]["threats"]]
+    takes = "; ".join(
+        f"{name or f'Threat {i + 1}'} takes {' '.join(str(after['dice'][d]) for d in dice) or 'no die'}"
+        for i, (name, dice) in enumerate(zip(names, after["assignment"], strict=True))
+    )
+    return f"The dice reassigned: {takes}"
+
+
 def _pay(req: dict, faces: tuple[int, ...], roll: dict, action: dict) -> dict:
     """Pay the Price after a roll that narrowly avoided a threat, one Price for each threat narrowly avoided: `by`
     marks the picked option among the Situation's `marked` ones (the page keeps them)."""
