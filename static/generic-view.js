@@ -1,9 +1,9 @@
 // The generic view: how a procedure without a view of its own in VIEWS (procedures.js) is shown, from what its roll
 // JSON and systems() declare, so a new procedure needs no JavaScript. Its dice: the roll's `dice` with the engine's
 // `marks` (sides: systems()' waiting_dice); its choices: each one carrying an `action` a button that takes it, with the
-// chance after it when the engine gives the choice its `odds`; its odds: a bar per outcome of odds(), labelled as the
-// procedure's extras.outcome_labels say (else by their keys). Its words (outcome, steps) are the page's for any roll
-// (outcome.js).
+// chance after it when the engine gives the choice its `odds`, and what the choice says (what it ends, its odds' note);
+// its odds: a bar per outcome of odds(), labelled as the procedure's extras.outcome_labels say (else by their keys).
+// Its words (outcome, steps) are the page's for any roll (outcome.js).
 import { bars, chanceLine, dieFaces, offer, title } from './procedures.js';
 
 export const generic = {
@@ -11,9 +11,7 @@ export const generic = {
   choices: (roll, ui, { act, refusal = () => null }) =>
     (roll.choices ?? [])
       .filter((c) => c.action)
-      .map((c) =>
-        offer(c.name, refusal(c), () => act(c.action), c.label, c.odds ? chanceLine(roll, c.odds, title) : null),
-      ),
+      .map((c) => offer(c.name, refusal(c), () => act(c.action), c, c.odds ? chanceLine(roll, c.odds, title) : null)),
   odds: (odds, request, { extras }) =>
     bars(odds.outcomes, odds.exact.outcomes, (k) => extras.outcome_labels?.[k] ?? title(k)),
 };

@@ -52,15 +52,29 @@ const dieFaces = (faces, marks, spec, group) =>
   faces.map((face, i) => ({ face, sides: spec.waiting_dice.sides, marks: [...marks[i]], group }));
 
 /** A choice the roll offers with its action: a button that takes it (its odds inside, `odds`), disabled with the
- * reason when `why` (a refusal, {words}) says the table cannot pay for it. */
-const offer = (choice, why, act, label, odds, ...more) =>
+ * reason when `why` (a refusal, {words}) says the table cannot pay for it; what the choice says before the tap
+ * follows (`says`), and a choice whose odds' note is muted (no gain) looks it, still enabled. */
+const offer = (choice, why, act, c, odds, ...more) =>
   h(
     'div',
-    { class: 'choice', 'data-choice': choice },
-    h('button', { type: 'button', disabled: Boolean(why), onclick: () => act() }, label, odds),
+    { class: 'choice', 'data-choice': choice, 'data-note': c.odds?.note?.tone },
+    h('button', { type: 'button', disabled: Boolean(why), onclick: () => act() }, c.label, odds),
+    ...says(c),
     ...more,
     why ? h('span', { class: 'field-error', 'data-refusal': '' }, why.words) : null,
   );
+
+/** What a choice says before the tap, in the engine's words: what taking it ends (`ends`: the follow-ups it closes),
+ * and the note on its odds (`note`). */
+const says = (c, note = c.odds?.note) => [
+  c.ends ? h('span', { class: 'choice-ends', 'data-ends': '' }, c.ends) : null,
+  noteLine(note),
+];
+
+/** A follow-up's note ({words, tone}: "muted" when it cannot raise the chance it is taken for, "warn" when it can
+ * only lower it), or nothing: the engine's words, its tone the class. The follow-up stays allowed. */
+const noteLine = (note) =>
+  note ? h('span', { class: `choice-note ${note.tone}`, 'data-note': note.tone }, note.words) : null;
 
 // --- odds between the choices: the headline outcome is the first of the engine's `outcomes` (its odds' order) ----
 /** The headline [key, p, exact] of odds in the engine's shape. */
@@ -109,19 +123,23 @@ function fillChance(span, key, now, after, words, waiting) {
 }
 
 /** The chance after `action` in `slot` of `ui`, asked of the engine unless `ui` holds it already; an answer for an
- * action no longer picked (a newer pick, or a new roll: a new `ui`) is dropped. */
-function liveChance(roll, ui, slot, action, oddsAfter, words) {
+ * action no longer picked (a newer pick, or a new roll: a new `ui`) is dropped. Its note (odds_after's `note`) is
+ * put in `noteBox`, when one is given. */
+function liveChance(roll, ui, slot, action, oddsAfter, words, noteBox = null) {
   const key = JSON.stringify(action);
   const known = ui.after?.[slot]?.key === key ? ui.after[slot].odds : null;
   const span = chanceLine(roll, known, words);
   ui.wanted = { ...ui.wanted, [slot]: key };
   ui.spans = { ...ui.spans, [slot]: span };
+  ui.notes = { ...ui.notes, [slot]: noteBox };
+  fillNote(noteBox, known?.note);
   if (!known && oddsAfter) {
     oddsAfter(action).then(
       (odds) => {
         if (ui.wanted[slot] !== key) return; // stale: another pick, or another roll's ui
         ui.after = { ...ui.after, [slot]: { key, odds: { ...odds, action } } };
         fillChance(ui.spans[slot], headline(roll.standing)[0], headline(roll.standing)[1], ui.after[slot].odds, words);
+        fillNote(ui.notes[slot], odds.note);
       },
       () => {
         if (ui.wanted[slot] === key) ui.spans[slot].textContent = '';
@@ -129,6 +147,13 @@ function liveChance(roll, ui, slot, action, oddsAfter, words) {
     );
   }
   return span;
+}
+
+/** `box` holds the note (or nothing, hidden) of the odds shown. */
+function fillNote(box, note) {
+  if (!box) return;
+  box.replaceChildren(...[noteLine(note)].filter(Boolean));
+  box.hidden = !note;
 }
 
 // --- threat (002) ---------------------------------------------------------------------------------------------
@@ -278,7 +303,7 @@ function payThePrice(roll, ui, act, { extras }, situation, refusal) {
   const details = h(
     'details',
     { class: 'price', open: ui.priceOpen || roll.pay_the_price ? true : null },
-    h('summary', {}, offer.label),
+    h('summary', {}, offer.label, says(offer)), // what paying ends (the reassigning), said before it opens
     h('p', { class: 'muted' }, extras.pay_the_price_rule),
     roller
       ? h('p', { 'data-price-by': roller }, `Paid by ${roller}, who rolls this.`)
@@ -341,27 +366,32 @@ const ability_test = {
       if (c.name === 'reroll') {
         const picked = [...ui.selected].sort((a, b) => a - b);
         if (c.odds) ui.after = { reroll: { key: JSON.stringify(c.odds.action), odds: c.odds }, ...ui.after };
+        // the note of the dice picked (odds_after's), else the choice's own (of its suggestion, or of none)
+        const noteBox = h('span', { class: 'choice-says', hidden: true });
         const chance = picked.length
-          ? liveChance(roll, ui, 'reroll', { reroll: picked }, oddsAfter, title)
+          ? liveChance(roll, ui, 'reroll', { reroll: picked }, oddsAfter, title, noteBox)
           : h('span', { class: 'choice-odds muted' }, 'tap dice to see the chance');
         if (!picked.length) ui.wanted = { ...ui.wanted, reroll: null };
         out.push(
           h(
             'div',
-            { class: 'choice', 'data-choice': 'reroll' },
+            { class: 'choice', 'data-choice': 'reroll', 'data-note': picked.length ? null : c.odds?.note?.tone },
             h('span', {}, `${c.label}: tap the difficulty dice to reroll (${picked.length}/${c.max} picked).`),
-            h(
-              'button',
-              {
-                type: 'button',
-                onclick: () => {
-                  ui.selected = new Set(c.suggested);
-                  redraw();
-                },
-              },
-              `Pick the best (${c.suggested.map((i) => roll.dice[i]).join(', ') || 'none'})`,
-              c.odds ? chanceLine(roll, c.odds, title) : null,
-            ),
+            // a suggestion of no dice is none: the button is left out, the reroll stays open (ability_test-10)
+            c.suggested.length
+              ? h(
+                  'button',
+                  {
+                    type: 'button',
+                    onclick: () => {
+                      ui.selected = new Set(c.suggested);
+                      redraw();
+                    },
+                  },
+                  `Pick the best (${c.suggested.map((i) => roll.dice[i]).join(', ')})`,
+                  c.odds ? chanceLine(roll, c.odds, title) : null,
+                )
+              : null,
             h(
               'button',
               {
@@ -370,9 +400,10 @@ const ability_test = {
                 disabled: picked.length === 0,
                 onclick: () => act({ reroll: picked }),
               },
-              `Reroll ${picked.length} ${picked.length === 1 ? 'die' : 'dice'}`,
+              picked.length ? `Reroll ${picked.length} ${picked.length === 1 ? 'die' : 'dice'}` : 'Reroll',
               chance,
             ),
+            picked.length ? noteBox : says(c),
           ),
         );
       } else if (c.name === 'exert') {
@@ -393,17 +424,19 @@ const ability_test = {
         if (c.odds) ui.after = { exert: { key: JSON.stringify(c.odds.action), odds: c.odds }, ...ui.after };
         const button = h('button', { type: 'button', onclick: () => act({ exert: Number(input.value) }) });
         const note = h('span', { class: 'field-error', 'aria-live': 'polite' });
+        const typedNote = h('span', { class: 'choice-says', hidden: true }); // the note of the amount typed (no gain yet)
         // As the player types: the chance of what is typed, or why it cannot be spent (Exert then waits). No redraw,
         // so the box keeps its focus and the first tap on Exert spends what it holds.
         const check = () => {
           const amount = Number(input.value);
           const ok = !none && input.value.trim() !== '' && Number.isInteger(amount) && amount >= c.min && amount <= max;
           if (!ok) ui.wanted = { ...ui.wanted, exert: null }; // an answer for an earlier amount is stale
+          if (!ok) fillNote(typedNote, null);
           button.disabled = !ok;
           button.replaceChildren(
             'Exert',
             ok
-              ? liveChance(roll, ui, 'exert', { exert: amount }, oddsAfter, title)
+              ? liveChance(roll, ui, 'exert', { exert: amount }, oddsAfter, title, typedNote)
               : h('span', { class: 'choice-odds' }),
           );
           const words =
@@ -424,17 +457,12 @@ const ability_test = {
             input,
             button,
             note,
+            typedNote,
           ),
         );
       } else if (c.name === 'negate_setback') {
         out.push(
-          offer(
-            'negate_setback',
-            refusal(c),
-            () => act(c.action),
-            c.label,
-            c.odds ? chanceLine(roll, c.odds, title) : null,
-          ),
+          offer('negate_setback', refusal(c), () => act(c.action), c, c.odds ? chanceLine(roll, c.odds, title) : null),
         );
       }
     }
@@ -554,7 +582,7 @@ const ten_again = {
           `spend_will-${c.side}`,
           refusal(c),
           () => act(c.action),
-          c.label,
+          c,
           c.odds ? chanceLine(roll, c.odds, (k) => CHANCE_WORDS[k] ?? k) : null,
           h('span', { class: 'muted' }, 'Before declaring your successes: the three dice join this roll.'),
         ),

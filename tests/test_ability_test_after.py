@@ -206,3 +206,94 @@ def test_ability_test_28_luck_is_of_the_test_as_first_rolled():
     assert later["outcome"] == "success"
     assert after.luck(later) == after.luck(result)
     assert after.luck(result)["success"] is False and after.luck(result)["rank"] == "Ability − total: -4"
+
+
+# --- what a follow-up says beside its odds (ability_test-29) -------------------------------------------------------
+
+
+def test_ability_test_29_negating_says_before_the_tap_that_it_ends_the_test():
+    """ability_test-29: negating the setback carries `ends`, naming the follow-ups it ends (the reroll while it is
+    open, Exertion); no other choice ends anything."""
+    open_reroll = rolled([6, 5], base(6, difficulty=2, masteries=1))
+    ends = {c["name"]: c.get("ends") for c in open_reroll["choices"]}
+    assert ends == {
+        "reroll": None,
+        "exert": None,
+        "negate_setback": "ends the Test: the failure is declared, no reroll or Exertion after",
+    }
+    rerolled = at.act(open_reroll, {"reroll": [1]}, ScriptedDice(4))
+    assert rerolled["setback"] and rerolled["outcome"] == "failure"
+    (negate,) = [c for c in rerolled["choices"] if c["name"] == "negate_setback"]
+    assert negate["ends"] == "ends the Test: the failure is declared, no Exertion after"
+    (negate,) = [c for c in rolled([6, 5], base(6, difficulty=2))["choices"] if c["name"] == "negate_setback"]
+    assert negate["ends"] == "ends the Test: the failure is declared, no Exertion after"
+
+
+RISKY, NO_GAIN = "warn", "muted"
+
+
+@pytest.mark.parametrize(
+    "faces, request_, action, note",
+    [
+        # a success: rerolling both 4s may fail it (6+6 = 12 ≥ 11), one 4 can only hunt for a 1
+        (
+            [4, 4],
+            base(11, difficulty=2, masteries=2),
+            {"reroll": [0, 1]},
+            (RISKY, "risky: the rerolled dice may fail the Test"),
+        ),
+        ([4, 4], base(11, difficulty=2, masteries=2), {"reroll": [1]}, None),
+        # a success with a 1 rolled: the Scheme die is earned already, nothing to gain
+        ([1, 4], base(11, difficulty=2, masteries=1), {"reroll": [0]}, (NO_GAIN, "no gain: already a success")),
+        ([1, 4], base(11, difficulty=2, masteries=1), None, (NO_GAIN, "no gain: already a success")),
+        # a failure no reroll turns: with its 6 rolled already, nothing changes; without one, a 6 may come
+        (
+            [6, 6],
+            base(3, difficulty=2, masteries=1),
+            {"reroll": [0]},
+            (NO_GAIN, "no gain: this reroll cannot make it a success"),
+        ),
+        ([6, 6], base(3, difficulty=2, masteries=1), None, (NO_GAIN, "no gain: no reroll can make this a success")),
+        (
+            [5, 5],
+            base(3, difficulty=2, masteries=1),
+            {"reroll": [0]},
+            (RISKY, "risky: this reroll cannot make it a success, and a 6 would bring a setback"),
+        ),
+        # Exertion short of what turns it, the Exertion that does, negating the setback
+        (
+            [6, 5],
+            base(6, difficulty=2),
+            {"exert": 2},
+            (NO_GAIN, "no gain yet: 6 Exertion in all would make it a success"),
+        ),
+        ([6, 5], base(6, difficulty=2), {"exert": 6}, None),
+        ([6, 5], base(6, difficulty=2), {"negate_setback": True}, None),
+    ],
+)
+def test_ability_test_29_a_follow_up_that_cannot_help_says_so(faces, request_, action, note):
+    """ability_test-29: against the Test as it stands, a follow-up that lowers the chance of success (or cannot raise
+    it and may bring a setback) is risky, one that betters nothing is no gain, one that may gain has no note; api's
+    odds_after carries the same note; and the follow-up is still allowed."""
+    result = rolled(faces, request_)
+    exact = after.odds_after(result, action) if action else after.standing(result)
+    said = after.note(result, action, exact)
+    assert (said and (said["tone"], said["words"])) == (note or None)
+    if action:
+        assert api.odds_after("ability_test", result, action).get("note") == said
+        dice = ScriptedDice(*[6] * len(action.get("reroll", ())))
+        assert at.act(result, action, dice)["system"] == "ability_test"  # nothing refused for its note
+
+
+def test_ability_test_29_the_choices_carry_their_notes():
+    """ability_test-29: a roll's choices carry the note of the action they suggest, or of none (the reroll of a
+    success with a 1 rolled: no gain)."""
+    request_ = {"type1": 5, "type2": 3, "skill": 2, "difficulty": 2, "masteries": 1}
+    seed = next(
+        s
+        for s in range(10_000)
+        if (r := api.roll("ability_test", request_, seed=s))["outcome"] == "success" and 1 in r["dice"]
+    )
+    (reroll,) = api.roll("ability_test", request_, seed=seed)["choices"]
+    assert reroll["suggested"] == [] and reroll["odds"]["action"] is None
+    assert reroll["odds"]["note"] == {"words": "no gain: already a success", "tone": "muted"}

@@ -180,7 +180,8 @@ FOLLOWED = [(system, name) for system, examples in EXAMPLES.items() for name in 
 @pytest.mark.parametrize("system,name", FOLLOWED)
 def test_each_choice_carries_the_odds_of_its_action(system, name):
     """Every roll and act() answer carries "standing" (its outcome with certainty) and, on each choice that suggests
-    an action, "odds" equal to odds_after() of that action."""
+    an action, "odds" equal to odds_after() of that action, its note too (with none, the roll as it stands and the
+    note of doing nothing)."""
     request_ = EXAMPLES[system][name]
     for seed in range(12):
         r = api.roll(system, request_, seed=seed)
@@ -195,7 +196,10 @@ def test_each_choice_carries_the_odds_of_its_action(system, name):
                 if "odds" in c:
                     odds = dict(c["odds"])
                     action = odds.pop("action")
-                    assert odds == (api.odds_after(system, r, action) if action else standing)
+                    if action:
+                        assert odds == api.odds_after(system, r, action)
+                    else:
+                        assert {k: v for k, v in odds.items() if k != "note"} == standing
             offered = [c["odds"]["action"] for c in r["choices"] if (c.get("odds") or {}).get("action")]
             if not offered:
                 break

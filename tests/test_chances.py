@@ -95,3 +95,26 @@ def test_a_better_outcome_is_luckier(m, request_, n):
     by_outcome = {x["outcome"]: x["p_worse"] + x["p_same"] / 2 for x in lucks}
     ranked = [by_outcome[o] for o in order if o in by_outcome]
     assert ranked == sorted(ranked)
+
+
+@pytest.mark.parametrize(
+    "before, after, said",
+    [
+        (Fraction(1), Fraction(1), {"words": "no gain", "tone": "muted"}),
+        (Fraction(1), Fraction(108, 125), {"words": "risky", "tone": "warn"}),
+        (Fraction(0), Fraction(1, 3), None),
+        (Fraction(0), Fraction(1), None),
+    ],
+)
+def test_verdict_words_a_follow_up_that_cannot_help(before, after, said):
+    """A follow-up's note: lower after than before is risky (a warning), certain both times is no gain (muted), a
+    chance raised has none."""
+    assert chances.verdict(before, after, "no gain", "risky") == said
+
+
+def test_a_procedure_without_note_words_none():
+    """A procedure that leaves `note` out has no note on any follow-up (the protocol's optional part)."""
+    r = threat.roll(
+        fields.parse(threat.FIELDS, {"rating": 2, "threats": [{"name": "a"}, {"name": "b"}]}), ScriptedDice(5, 2, 3)
+    )
+    assert not hasattr(threat, "note") and chances.note(threat, r, {"assign": [[1], [0, 2]]}, {}) is None

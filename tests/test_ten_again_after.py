@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from arbiter import api, ten_again
+from arbiter.dice import source
 from arbiter.errors import RulesError
 from arbiter.ten_again import after
 from stats import assert_fits
@@ -220,3 +221,47 @@ def test_luck_through_the_api_gives_the_percentile():
         Fraction(out["exact"]["percentile"]) == Fraction(out["exact"]["p_worse"]) + Fraction(out["exact"]["p_same"]) / 2
     )
     assert out["percentile"] == pytest.approx(float(Fraction(out["exact"]["percentile"])))
+
+
+# --- what a Will says beside its odds (ten_again-23) ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "faces, request_, action, note",
+    [
+        # a success: where no 1 eats, a Will cannot change it; on a risky roll its 1s may eat a success
+        ([9, 9, 3], {"pool": 3, "required": 2}, {"spend_will": True}, ("muted", "no gain: already a success")),
+        (
+            [9, 9, 3],
+            {"pool": 3, "required": 2, "risky": True},
+            {"spend_will": True},
+            ("warn", "risky: more dice, more 1s to eat successes"),
+        ),
+        # a failure: the Will can only help (its botch chance is in the odds, not the note)
+        ([9, 3, 3], {"pool": 3, "required": 2, "risky": True}, {"spend_will": True}, None),
+        # a contest the actor wins: its Will, no gain where no 1 eats; the target's Will can only help the target
+        (
+            [9, 9, 3, 3],
+            {"pool": 2, "opposed": {"pool": 2}},
+            {"spend_will": True},
+            ("muted", "no gain: the actor already has successes left"),
+        ),
+        ([9, 9, 3, 3], {"pool": 2, "opposed": {"pool": 2}}, {"spend_will": True, "side": "target"}, None),
+        (
+            [3, 3, 9, 9],
+            {"pool": 2, "opposed": {"pool": 2}},
+            {"spend_will": True, "side": "target"},
+            ("muted", "no gain: the target already has successes left"),
+        ),
+    ],
+)
+def test_ten_again_23_a_will_that_cannot_help_says_so(faces, request_, action, note):
+    """ten_again-23: a Will's note compares the chance of its side's headline outcome before and after: certain both
+    times is no gain (muted), lower is risky (a warning), else none; the roll's choice and odds_after carry it."""
+    result = roll(faces, **request_)
+    said = after.note(result, action, after.odds_after(result, action))
+    assert (said and (said["tone"], said["words"])) == (note or None)
+    assert api.odds_after("ten_again", result, action).get("note") == said
+    seed = next(s for s in range(100_000) if ten_again.roll(parse(**request_), source(s)) == result)
+    (choice,) = [c for c in api.roll("ten_again", request_, seed=seed)["choices"] if c["action"] == action]
+    assert choice["odds"].get("note") == said

@@ -987,3 +987,15 @@ def test_marks_arriving_with_a_roll_are_recomputed_never_trusted():
     assert r2["marks"] == [["kept"], ["kept"], ["kept"]]
     paid = threat.act({**r2, "marks": []}, {"pay_the_price": 0, "by": "Ann"}, None)
     assert paid["marks"] == r2["marks"]
+
+
+def test_paying_the_price_says_it_settles_the_dice_threat_16():
+    """threat-16: while reassigning is open, Pay the Price says before the tap that it settles the dice; with one
+    threat, or once a Price is paid, there is nothing to end and it says nothing."""
+    (offer,) = [c for c in _two_narrow()["choices"] if c["name"] == "pay_the_price"]
+    assert offer["ends"] == "settles the dice: no reassigning after"
+    paid = threat.act(_two_narrow(), {"pay_the_price": 0, "by": ANN, "marked": []}, ScriptedDice())
+    (offer,) = [c for c in paid["choices"] if c["name"] == "pay_the_price"]
+    assert "ends" not in offer
+    (offer,) = _dodge(5)["choices"]
+    assert offer["name"] == "pay_the_price" and "ends" not in offer

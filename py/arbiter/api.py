@@ -107,8 +107,14 @@ def _with_odds(m, out: dict) -> dict:
     out["standing"] = _public(chances.standing(m, out))
     for choice, exact in chances.choice_odds(m, out):
         action = exact.pop("action")
-        choice["odds"] = {"action": action, **_public(exact)}
+        choice["odds"] = {"action": action, **_public(exact), **_note(m, out, action, exact)}
     return out
+
+
+def _note(m, roll: dict, action: Any, exact: dict) -> dict:
+    """{"note": {"words", "tone"}} when the procedure has words for what these odds say (chances.note), else {}."""
+    said = chances.note(m, roll, action, exact)
+    return {} if said is None else {"note": said}
 
 
 def odds_after(system: str, roll: Any, action: Any) -> dict:
@@ -120,10 +126,13 @@ def odds_after(system: str, roll: Any, action: Any) -> dict:
     ten_again {"spend_will": true} (in a contest also {"spend_will": true, "side": "target"}): {"outcomes": {success,
     failure, botch}} or, in a contest, {"outcomes": {actor, target, tie}}. ability_test {"reroll": [die indexes]},
     {"exert": n}, {"negate_setback": true}: {"outcomes": {success, failure}, "scheme_gain": p, "setback": p}.
+    With "note" ({"words", "tone"}) when the action cannot raise the chance it is taken for ("muted") or can only
+    lower it ("warn"), as the procedure words it (chances.note); a roll's choices carry the same in their "odds".
     """
     m = _procedure(system)
     _check_follow_up(m, roll, action)
-    return _public(chances.odds_after(m, copy.deepcopy(roll), copy.deepcopy(action)))
+    exact = chances.odds_after(m, copy.deepcopy(roll), copy.deepcopy(action))
+    return {**_public(exact), **_note(m, copy.deepcopy(roll), copy.deepcopy(action), exact)}
 
 
 def luck(system: str, roll: Any) -> dict:

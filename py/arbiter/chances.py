@@ -2,10 +2,11 @@
 before a roll, and luck, how a roll as first rolled stands among all it could have been.
 
 Each procedure answers through its own protocol (procedures.py: `standing`, `odds_after`, `choice_odds`, `what_if`,
-`luck`); this module asks it, and holds the generic pieces a procedure builds those answers from, each given what the
-procedure declares (its outcomes, their order worst first, which of them succeed), never its id: a certain outcome
-(`one_hot`, `NoDice` for a follow-up that rolls nothing), a rank in the order (`ranked`), a roll replayed from its
-own dice (`replayed`, `faces`). Every answer holds `Fraction`s; api.py turns them into floats and "p/q".
+`luck`, and `note` if it words one); this module asks it, and holds the generic pieces a procedure builds those answers
+from, each given what the procedure declares (its outcomes, their order worst first, which of them succeed), never its
+id: a certain outcome (`one_hot`, `NoDice` for a follow-up that rolls nothing), a rank in the order (`ranked`), a
+follow-up's note (`verdict`, `muted`, `warn`), a roll replayed from its own dice (`replayed`, `faces`). Every answer
+holds `Fraction`s; api.py turns them into floats and "p/q".
 
 Luck: percentile = P(worse) + ½ P(same rank) under the procedure's order of outcomes, worst first; its mean over all
 rolls is exactly ½. A rank may be finer than the outcome (ten_again ranks by successes).
@@ -38,6 +39,13 @@ def choice_odds(m, roll: dict) -> list[tuple[dict, dict]]:
         if exact is not None:  # a choice that asks for a pick (threat's dice, an option) suggests no action
             out.append((choice, exact))
     return out
+
+
+def note(m, roll: dict, action: Any, after: dict) -> dict | None:
+    """What a follow-up's exact odds `after` (of `action`, or of nothing done when None) say beyond their numbers, as
+    the procedure's `note` words it (a procedure may leave it out: no note): {"words", "tone"}, "muted" when the
+    follow-up cannot raise the chance it is taken for, "warn" when it can only lower it; or None."""
+    return m.note(roll, action, after) if hasattr(m, "note") else None
 
 
 def what_if(m, req: dict) -> list[dict]:
@@ -84,6 +92,29 @@ def ranked(order: tuple[str, ...], p: dict, outcome: str, success: Iterable[str]
         "p_success": p_success,
         "success": outcome in success,
     }
+
+
+MUTED, WARN = "muted", "warn"
+
+
+def muted(words: str) -> dict:
+    """A note on a follow-up that cannot raise the chance it is taken for: shown muted, still allowed."""
+    return {"words": words, "tone": MUTED}
+
+
+def warn(words: str) -> dict:
+    """A note on a follow-up that can only lower the chance it is taken for: a warning, still allowed."""
+    return {"words": words, "tone": WARN}
+
+
+def verdict(before: Fraction, after: Fraction, no_gain: str, risky: str) -> dict | None:
+    """The note on the chance a follow-up is taken for, `before` as the roll stands (certain) and `after` it: lower,
+    `risky` (warn); certain both times, `no_gain` (muted); else none."""
+    if after < before:
+        return warn(risky)
+    if after == before == 1:
+        return muted(no_gain)
+    return None
 
 
 def request_of(declared: tuple, roll: dict) -> dict:

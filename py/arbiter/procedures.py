@@ -11,7 +11,9 @@ door):
 - `luck(roll)`: how the roll as first rolled stands among all it could have been (its order of outcomes, worst first);
 - `headline(odds)`: {label: p}, the one chance a player reads beside Roll, from its exact odds.
 
-What it may leave out: SEED (its rule text in docs/seeds/), SHEET (the character
+What it may leave out: `note(roll, action, after)` (what a follow-up's odds say beyond their numbers: {"words",
+"tone"}, "muted" when it cannot raise the chance it is taken for, "warn" when it can only lower it, or None;
+chances.verdict), SEED (its rule text in docs/seeds/), SHEET (the character
 sheet that rolls it; KIND names another procedure's instead; without either no character rolls it), CHOICES and
 `request_from_sheet` (what a sheet fills), TABLE and TABLE_OPS, `costs` and `follows` (what the table keeps and pays),
 and `did(roll, action, after)`: what a follow-up did, in a player's words for the log ("Negated the setback with two

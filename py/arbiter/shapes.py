@@ -214,16 +214,24 @@ def _as_text(decl: Any) -> Any:
 OUTCOMES = Key("outcomes", Table(NUMBER), "the chance of each outcome, the headline's first")
 
 
+NOTE = Key(
+    "note",
+    shape(Key("words", TEXT, "why, in a player's words"), Key("tone", TEXT, "muted (no gain) or warn (risky)")),
+    "what the odds say beyond their numbers: no gain from the action, or only a risk (chances.note)",
+    optional=True,
+)
+
+
 def choice(name: str, *keys: Key, odds: Shape | None = None) -> tuple[str, Shape]:
     """One follow-up choice a roll offers: its "name", "label" and `keys`; with `odds` (the odds of the action it
-    suggests, that action under "action"), "odds" where the engine gives them."""
+    suggests, that action under "action", and its `NOTE` when it has one), "odds" where the engine gives them."""
     more = (
         ()
         if odds is None
         else (
             Key(
                 "odds",
-                Shape((Key("action", Nullable(JSON), "the action suggested"),) + odds.keys),
+                Shape((Key("action", Nullable(JSON), "the action suggested"),) + odds.keys + (NOTE,)),
                 "the odds after the action suggested",
                 optional=True,
             ),

@@ -8,7 +8,7 @@ Convictions and the Scheme, for api.table, with `scene`'s ops; what a Test costs
 """
 
 from . import after
-from .after import choice_odds, headline, luck, odds_after, standing, what_if
+from .after import choice_odds, headline, luck, note, odds_after, standing, what_if
 from .exact import best_reroll, odds
 from .rolling import ACTIONS, DESCRIPTION, HINT, ID, LABEL, SEED, TITLE, AbilityTest, Outcome, act, did, roll
 from .sheet import (
@@ -68,6 +68,7 @@ __all__ = [
     "choice_odds",
     "headline",
     "luck",
+    "note",
     "odds_after",
     "standing",
     "what_if",

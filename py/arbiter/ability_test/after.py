@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..chances import muted, warn
 from ..dice import sum_ways
 from ..headline import chance_of
 from .exact import odds, reroll_ways
@@ -78,6 +79,28 @@ def choice_odds(roll: dict, choice: dict) -> dict | None:
     else:
         action = choice.get("action")
     return {"action": action, **(odds_after(roll, action) if action else standing(roll))}
+
+
+def note(roll: dict, action: Any, after: dict) -> dict | None:
+    """What `after`, the odds of `action` (None: of the reroll choice when no reroll does better), says beside its
+    numbers (ability_test-29): a warning when it lowers the chance of success, or cannot raise it and may bring a
+    setback; muted when nothing gets better (success, setback, Scheme die); none when something may."""
+    test, _ = roll_from_json(roll)
+    now = _certain(test)
+    before, chance = now["outcomes"]["success"], after["outcomes"]["success"]
+    if chance < before:
+        return warn("risky: the rerolled dice may fail the Test")
+    if chance > before or after["setback"] < now["setback"] or after["scheme_gain"] > now["scheme_gain"]:
+        return None
+    if after["setback"] > now["setback"]:
+        return warn("risky: this reroll cannot make it a success, and a 6 would bring a setback")
+    if before == 1:
+        return muted("no gain: already a success")
+    if action is None:
+        return muted("no gain: no reroll can make this a success")
+    if "exert" in action:
+        return muted(f"no gain yet: {test.exert_needed} Exertion in all would make it a success")
+    return muted("no gain: this reroll cannot make it a success")
 
 
 def what_if(req: dict) -> list[dict]:

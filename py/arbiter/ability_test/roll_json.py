@@ -44,7 +44,13 @@ ROLL = roll_json(
             Key("action", JSON, "the action that turns the failure"),
             odds=_ODDS,
         ),
-        choice("negate_setback", Key("cost", INT, "the Scheme dice it costs"), Key("action", JSON), odds=_ODDS),
+        choice(
+            "negate_setback",
+            Key("cost", INT, "the Scheme dice it costs"),
+            Key("action", JSON),
+            Key("ends", TEXT, "what taking it ends, said before the tap: the Test, and the follow-ups still open"),
+            odds=_ODDS,
+        ),
     ),
 )
 """What roll() and act() answer: the Scheme die, the difficulty dice (as rolled and as rerolled), Ability against

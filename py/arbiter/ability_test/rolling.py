@@ -180,12 +180,14 @@ class AbilityTest:
                 }
             )
             if self.setback:
+                ended = "reroll or Exertion" if any(c["name"] == "reroll" for c in out) else "Exertion"
                 out.append(
                     {
                         "name": "negate_setback",
                         "label": "Spend two Scheme dice to negate the setback",
                         "cost": NEGATE_COST,
                         "action": {"negate_setback": True},
+                        "ends": f"ends the Test: the failure is declared, no {ended} after",
                     }
                 )
         return out

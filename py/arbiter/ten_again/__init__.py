@@ -8,7 +8,7 @@ is the procedure api.py sees.
 """
 
 from . import after
-from .after import choice_odds, headline, luck, odds_after, standing, what_if
+from .after import choice_odds, headline, luck, note, odds_after, standing, what_if
 from .exact import Law, TurnLaw, contest, law, odds
 from .rolling import (
     ACTIONS,
@@ -67,6 +67,7 @@ __all__ = [
     "choice_odds",
     "headline",
     "luck",
+    "note",
     "odds_after",
     "standing",
     "what_if",

@@ -14,6 +14,7 @@ from fractions import Fraction
 from itertools import product
 from math import comb
 
+from ..chances import verdict
 from ..errors import RulesError
 from ..headline import chance_of
 from .exact import law, odds
@@ -107,6 +108,18 @@ def standing(roll: dict) -> dict:
 def choice_odds(roll: dict, choice: dict) -> dict:
     """The odds of the action a choice names (expend a Will, the actor's or the target's), with that action."""
     return {"action": choice["action"], **odds_after(roll, choice["action"])}
+
+
+def note(roll: dict, action: dict, after: dict) -> dict | None:
+    """What the odds of expending a Will after the roll say beside their numbers (ten_again-23), for the side whose Will
+    it is: a warning when it can only lower their chance (a risky or unskilled roll: its 1s eat successes), muted when
+    they have already succeeded or won and it can change nothing."""
+    r, _ = roll_from_json(roll)
+    side = will_side(r, action)
+    aim = Winner.TARGET.value if side == "target" else keys(r.target is not None)[0]
+    before = Fraction(int(r.outcome.value == aim))
+    already = "already a success" if r.target is None else f"the {side} already has successes left"
+    return verdict(before, after["outcomes"][aim], f"no gain: {already}", "risky: more dice, more 1s to eat successes")
 
 
 def what_if(req: dict) -> list[dict]:

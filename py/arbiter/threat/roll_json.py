@@ -79,6 +79,7 @@ ROLL = roll_json(
             Key("options", INT),
             Key("left", INT, "the Prices still to pay"),
             Key("actions", Items(JSON), "the action of each option"),
+            Key("ends", TEXT, "what paying ends, said before the tap: reassigning, while it is open", optional=True),
         ),
     ),
 )

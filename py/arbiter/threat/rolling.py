@@ -392,6 +392,12 @@ def _result(req: dict, value: ThreatRoll, prices: tuple[dict, ...] = ()) -> dict
                 "options": len(PAY_THE_PRICE),
                 "left": left,
                 "actions": [{"pay_the_price": i} for i in range(len(PAY_THE_PRICE))],
+                # paying settles the dice (threat-14): said before the tap while reassigning is still open (threat-16)
+                **(
+                    {"ends": "settles the dice: no reassigning after"}
+                    if any(c["name"] == "assign" for c in choices)
+                    else {}
+                ),
             }
         )
     steps = value.steps() + [_paid_step(p) for p in prices]
