@@ -38,8 +38,19 @@ def form(page, system):
     return page.locator(f'form[data-system="{system}"]')
 
 
+def show_form(page, system):
+    """Put the procedure's form on screen as a player does, unless it is: the Roll view, then its tab."""
+    if form(page, system).is_visible():
+        return
+    show_view(page, "roll")
+    if not form(page, system).is_visible():
+        page.click(f'nav.tabs a[data-tab="{TAB[system]}"]')
+        form(page, system).wait_for()
+
+
 def set_field(page, system, path, value):
-    """Set one field of a procedure's form as a player would: tick, choose or type."""
+    """Set one field of a procedure's form as a player would (its form put on screen first): tick, choose or type."""
+    show_form(page, system)
     el = form(page, system).locator(f'[data-path="{path}"]')
     if isinstance(value, bool):
         el.set_checked(value)
