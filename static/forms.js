@@ -97,6 +97,14 @@ export function wireForm(form) {
     resize(list, items(list).length + (button.hasAttribute('data-add') ? 1 : -1));
     form.dispatchEvent(new Event('input', { bubbles: true }));
   });
+  // A field's help, clamped on a phone (style.css), opens whole when its field is first focused or the help tapped,
+  // and stays open: closing it as the focus moves on would shift the fields under the thumb mid-tap.
+  const openHelp = (event) =>
+    event.target.closest('.field')?.querySelector(':scope > .help')?.setAttribute('data-open', '');
+  form.addEventListener('focusin', openHelp);
+  form.addEventListener('click', (event) => {
+    if (event.target.closest('.help')) openHelp(event);
+  });
   for (const toggle of form.querySelectorAll('[data-toggle]')) {
     toggle.addEventListener('change', () => showGroup(toggle));
     showGroup(toggle);

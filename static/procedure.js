@@ -48,7 +48,7 @@ export class Procedure {
     // on a phone the bar is fixed at the screen's bottom: the page keeps room for it as tall as it is (style.css)
     const bar = form.querySelector('[data-bar]');
     new ResizeObserver(() => {
-      if (bar.offsetHeight) document.body.style.setProperty('--roll-bar', `${bar.offsetHeight}px`);
+      if (bar.offsetHeight) document.documentElement.style.setProperty('--roll-bar', `${bar.offsetHeight}px`);
     }).observe(bar);
     this.oddsBox.open = matchMedia('(min-width: 52rem)').matches; // folded on a phone: headline odds by Roll
     this.resultBox.addEventListener('pointerdown', () => this.tray.skip()); // a tap on the words to come lands the dice

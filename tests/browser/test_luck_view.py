@@ -9,7 +9,7 @@ import json
 import pytest
 
 from arbiter import api
-from page_helpers import open_app, roll, wait_until
+from page_helpers import open_app, roll, show_view, wait_until
 from table_helpers import create, fill_from_sheet, log
 
 
@@ -100,6 +100,7 @@ def test_the_luck_chart_fits_a_phone_light_and_dark(phone, scheme, tmp_path):
     page = open_app(phone, "#threat", 360, 640)
     for _ in range(5):
         roll(page, "luck")
+    show_view(page, "log")
     box = page.locator('[data-part="log"] [data-luck]')
     box.scroll_into_view_if_needed()
     wait_until(page, "() => document.querySelector('[data-luck-ready] [data-luck-group]')", 10_000)

@@ -8,7 +8,18 @@ from urllib.parse import quote
 
 import pytest
 
-from page_helpers import IN_VIEW, changed, check_shown, form, said_by_roll, set_field, settled, wait_until
+from page_helpers import (
+    IN_VIEW,
+    changed,
+    check_shown,
+    form,
+    said_by_roll,
+    set_field,
+    settled,
+    show_form,
+    show_view,
+    wait_until,
+)
 from steps import SPEC, TAB
 
 TAP = 44  # CSS px each way: the smallest tap target (WCAG 2.5.5; Apple's and Android's guidelines)
@@ -71,7 +82,7 @@ def test_every_tap_target_in_a_tab_is_44_px(phone_app, tab):
 def test_every_tap_target_of_the_table_is_44_px(phone_app):
     """The Table with a sheet of each kind shown, one filling its form (the "stop" link), a struggle and a logged roll:
     every control is at least 44 × 44 CSS px at 360 px wide."""
-    page = phone_app("#ability_test")
+    page = phone_app("#table")
     part = page.locator('[data-part="struggles"]')
     part.get_by_label("Effort").fill("Climb the tower")
     part.locator('[data-create="struggle"] button[type=submit]').click()
@@ -81,17 +92,20 @@ def test_every_tap_target_of_the_table_is_44_px(phone_app):
     for kind in SPEC:
         if kind == "luck":  # rolled from a threat sheet
             continue
+        show_view(page, "table")
         page.select_option("#new-char-kind", kind)
         page.fill("#new-char-name", f"A {kind} hero")
         page.click('[data-create="character"] button[type=submit]')
         page.wait_for_selector(f'.sheet[data-kind="{kind}"]')
         page.locator(f'.sheet [data-fill="{kind}"]').click()
         wait_until(page, "() => document.querySelector('#table').dataset.filling === undefined", 10_000)
-        page.click(f'nav.tabs a[data-tab="{TAB[kind]}"]')
+        show_form(page, kind)
         changed(page, kind, form(page, kind).locator("button[data-roll]").click)
-        page.wait_for_selector(".log-entry", timeout=10_000)
-        problems += [f"{kind} sheet: {p}" for p in page.evaluate(TOO_SMALL, ["#table", TAP])]
-    assert problems == [], f"smaller than {TAP} × {TAP} px in the Table:\n" + "\n".join(problems)
+        page.wait_for_selector(".log-entry", state="attached", timeout=10_000)
+        for view in ("table", "log"):
+            show_view(page, view)
+            problems += [f"{kind} sheet, {view}: {p}" for p in page.evaluate(TOO_SMALL, [f"#{view}", TAP])]
+    assert problems == [], f"smaller than {TAP} × {TAP} px in the Table and the Log:\n" + "\n".join(problems)
 
 
 # The largest pools the forms take (request, at least this many dice): 30 and more d10s in rows of 310 px, then
@@ -326,43 +340,3 @@ def test_roll_tapped_before_the_engine_is_ready_tumbles_then_lands_on_its_roll(p
     rolled = wait_until(phone, "() => window.arbiterPage.procs.arbitration.roll", 10_000)
     check_words_waited(phone, "arbitration", rolled)
     assert {x["state"] for x in phone.evaluate("() => window.__seen")} <= {"rolling", "landed"}
-
-
-def test_the_threat_and_luck_bars_stay_whole_and_off_the_table(phone_app):
-    """The tab with two forms (Threat & Luck) on a phone: both Rolls are in view once it is chosen; a refusal by
-    Luck's Roll (its bar grows a line) leaves Threat's bar whole, above it; scrolled down to the Table, no Roll bar
-    covers the Table, and scrolled back up both bars are under the thumb again."""
-    page = phone_app("#threat")
-    rolls = {s: form(page, s).locator("button[data-roll]") for s in ("threat", "luck")}
-    bars = {s: form(page, s).locator("[data-bar]") for s in rolls}
-    assert all(roll.evaluate(IN_VIEW) for roll in rolls.values())
-    set_field(page, "luck", "dice", 11)
-    rolls["luck"].tap()
-    assert said_by_roll(page, "luck") == "Dice must be from 0 to 10"
-    wait_until(
-        page,
-        "([a, b]) => a.getBoundingClientRect().bottom <= b.getBoundingClientRect().top + 0.5",
-        5_000,
-        [bars["threat"].element_handle(), bars["luck"].element_handle()],
-    )
-    assert all(roll.evaluate(IN_VIEW) for roll in rolls.values()), "a refusal pushed a Roll out of view"
-
-    page.evaluate("() => document.getElementById('new-char-name').scrollIntoView({ block: 'end' })")
-    wait_until(
-        page, "() => !document.elementFromPoint(innerWidth / 2, innerHeight - 4).closest('form[data-system]')", 5_000
-    )
-    name = page.locator("#new-char-name")
-    assert page.evaluate(
-        "(el) => { const r = el.getBoundingClientRect(); const hit = document.elementFromPoint("
-        "r.left + r.width / 2, r.top + r.height / 2); return el === hit || el.contains(hit); }",
-        name.element_handle(),
-    ), "a Roll bar covers the Table"
-
-    page.evaluate("() => scrollTo(0, 0)")
-    wait_until(
-        page,
-        "(els) => els.every((el) => { const r = el.getBoundingClientRect(); "
-        "return r.top >= 0 && r.bottom <= innerHeight; })",
-        5_000,
-        [rolls["threat"].element_handle(), rolls["luck"].element_handle()],
-    )
