@@ -94,7 +94,7 @@ def shoot_odds(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
         phone.save(page, out / f"odds-follow-up-{scheme}.png")
 
 
-LOGGED = "(n) => document.querySelectorAll('.log-entry').length >= n && document.querySelector('[data-luck-ready]')"
+LOGGED = "(n) => document.querySelectorAll('.log-entry').length >= n"
 
 
 def shoot_luck(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
@@ -108,7 +108,7 @@ def shoot_luck(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
         for n in range(1, 11):
             page.tap("form[data-system=luck] [data-roll]")
             page.wait_for_function(LOGGED, arg=n, timeout=30_000)
-        page.tap('nav.views a[data-view="log"]')
+        page.tap('nav.views a[data-view="log"]')  # the luck chart is drawn once the Log is shown
         page.locator("[data-luck-ready]").scroll_into_view_if_needed()
         phone.save(page, out / f"luck-view-{scheme}.png")
 
@@ -121,11 +121,19 @@ def shoot_views(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
         page.select_option("#new-char-kind", "ten_again")
         page.fill("#new-char-name", "Rook")
         page.click('[data-create="character"] button[type=submit]')
+        for kind, name, dots in (("attributes", "Wits", 3), ("skills", "Investigation", 3)):
+            page.click(f'.sheet [data-add="{kind}"]')
+            row = page.locator(f'.sheet [data-list="{kind}"] li.row').last
+            row.locator("input[type=text]:not(.int)").first.fill(name)
+            row.locator("input[type=text]:not(.int)").first.press("Tab")
+            row.locator("input.int").first.fill(str(dots))
+            row.locator("input.int").first.press("Tab")
+            page.locator(".sheet .use").get_by_label(f"{name} {dots}").check()
         page.click('.sheet [data-fill="ten_again"]')
-        page.fill("form[data-system=ten_again] [data-path=pool]", "6")
+        page.wait_for_selector("form[data-system=ten_again]:visible")
         for n in range(1, 4):
             page.tap("form[data-system=ten_again] [data-roll]")
-            page.wait_for_function(LOGGED.replace(" && document.querySelector('[data-luck-ready]')", ""), arg=n)
+            page.wait_for_function(LOGGED, arg=n)
         phone.save(page, out / f"view-roll-{scheme}.png", close=False)
         page.tap('nav.views a[data-view="table"]')
         phone.save(page, out / f"view-table-{scheme}.png", close=False)

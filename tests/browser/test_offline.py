@@ -14,16 +14,9 @@ import pytest
 import build
 from arbiter import api
 from page_helpers import SUB_PATH, serve, wait_until
+from steps import TAB
 
 SYSTEMS = api.systems()
-TAB = {
-    "arbitration": "arbitration",
-    "two_dice": "two_dice",
-    "threat": "threat",
-    "luck": "threat",
-    "ten_again": "ten_again",
-    "ability_test": "ability_test",
-}
 READY_MS = 60_000
 
 OFFLINE_COPY = """async () => {
