@@ -340,3 +340,19 @@ def test_roll_tapped_before_the_engine_is_ready_tumbles_then_lands_on_its_roll(p
     rolled = wait_until(phone, "() => window.arbiterPage.procs.arbitration.roll", 10_000)
     check_words_waited(phone, "arbitration", rolled)
     assert {x["state"] for x in phone.evaluate("() => window.__seen")} <= {"rolling", "landed"}
+
+
+def test_a_tap_after_filling_a_field_lands_where_the_thumb_is(phone_app):
+    """A field's help, cut to two lines on a phone, opens whole as its field is filled and stays open: when the thumb
+    then taps "Expend a Will", nothing above it folds back mid-tap, so the box it aimed at is the box it ticks."""
+    page = phone_app("#ten_again")
+    set_field(page, "ten_again", "modifier", -1)  # the focus is in "Dice the storyteller removes or adds"
+    help_ = form(page, "ten_again").locator("#ten_again-modifier-help")
+    assert help_.get_attribute("data-open") is not None, "the help of the field being filled is not whole"
+    will = form(page, "ten_again").locator('[data-path="will"]')
+    will.scroll_into_view_if_needed()
+    aimed = will.bounding_box()
+    will.tap()
+    assert will.is_checked(), "the tap missed the box it aimed at"
+    assert will.bounding_box()["y"] == aimed["y"], "the box moved under the thumb"
+    assert help_.get_attribute("data-open") is not None, "the help folded back as the focus left its field"
