@@ -23,6 +23,8 @@ from typing import Any
 from . import __version__, chances, fields, records, tally, tap
 from .dice import exact_str, source
 from .errors import RulesError
+from .fairness import ALPHA, MIN_EXPECTED, POWER, Fairness, faces_to_find, loaded_die
+from .fairness import read as read_faces
 from .procedures import PROCEDURES, kind, tab
 
 
@@ -166,6 +168,54 @@ def luck_summary(entries: Any) -> dict:
     "above" its band), "points" ([{time, percentile, mean, low, high}] per roll, the running mean and its band),
     "exact" (the mean and the expected successes as "p/q")}]}, per character and procedure (tally.py)."""
     return tally.summary(entries, {m.ID: m.TITLE for m in PROCEDURES.values()}, records.LOG_MAX)
+
+
+def fairness(faces: Any, sides: Any) -> dict:
+    """Are these table dice fair? `faces`: every face the table rolled of one die kind, a d`sides` (a die some
+    procedure rolls: 6 or 10). {"sides", "n", "counts" (of faces 1..sides), "expected" (n/sides for each face),
+    "enough" (every face expected at least "min_expected" times), "more_needed" (faces until it is), "chi_square"
+    (Pearson's X²), "p_value" (Q((k−1)/2, X²/2)) and "p" (how the words say it: "p = 0.41", "p < 0.001"), "unfair"
+    (p < "alpha"), all four null until enough; "residuals" ((count − expected)/√expected per face, null with no faces),
+    "named" (the faces the words name: furthest above their expectation, when unfair), "words" ("143 d10 faces: nothing
+    chance does not explain, p = 0.41", "more 1s than chance explains, p = 0.003", "38 more faces to say"),
+    "faces_to_find_a_loaded_die" (the fewest faces that catch, at "alpha" with "power", a die whose one face comes up
+    twice as often as each other face: "loaded_die", its face chances), and "exact" ("p/q" of the exact ones)."""
+    checked, k = read_faces(faces, sides, _dice_sides())
+    f = Fairness.of(checked, k)
+    loaded = loaded_die(k)
+    exact = {
+        "expected": f.expected,
+        "chi_square": f.chi_square if f.enough else None,
+        "alpha": ALPHA,
+        "power": POWER,
+        "loaded_die": {"face": loaded[0], "other": loaded[1]},
+    }
+    return {
+        "sides": k,
+        "n": f.n,
+        "counts": list(f.counts),
+        "expected": float(f.expected),
+        "min_expected": MIN_EXPECTED,
+        "enough": f.enough,
+        "more_needed": f.more_needed,
+        "chi_square": float(f.chi_square) if f.enough else None,
+        "p_value": f.p_value if f.enough else None,
+        "p": f.p_said(),
+        "unfair": f.unfair if f.enough else None,
+        "residuals": list(f.residuals) if f.n else None,
+        "named": list(f.furthest_above) if f.unfair else [],
+        "words": str(f),
+        "faces_to_find_a_loaded_die": faces_to_find(k),
+        "alpha": float(ALPHA),
+        "power": float(POWER),
+        "loaded_die": _floats(exact["loaded_die"]),
+        "exact": _strings(exact),
+    }
+
+
+def _dice_sides() -> tuple[int, ...]:
+    """The dice the procedures roll (each declares its SIDES): the only dice fairness() tests."""
+    return tuple(sorted({m.SIDES for m in PROCEDURES.values()}))
 
 
 def _check_follow_up(m, roll: Any, action: Any) -> None:
@@ -343,6 +393,7 @@ DOORS = (
     "luck",
     "luck_entry",
     "luck_summary",
+    "fairness",
     "table",
     "table_spec",
     "check_sheet",

@@ -52,6 +52,8 @@ def _exercise():
         call("check", sid, defaults, turned.get("roll"), table)
         call("check_sheet", sid, sheet)
         call("request_from_sheet", sid, sheet, {})
+    for sides in sorted({s["waiting_dice"]["sides"] for s in systems}):  # each die kind: its p and its power figure
+        call("fairness", list(range(1, sides + 1)) * 5, sides)
     for name, record in call("table_spec")["value"]["records"].items():
         call("check_record", name, record["default"])
     call("odds", "no such system", {})
