@@ -193,7 +193,7 @@ def test_at_five_per_face_it_says(sides):
             "143 d10 faces: nothing chance does not explain, p = 0.22",
         ),
         ([1, 12, 13, 10, 10, 14], "60 d6 faces: nothing chance does not explain, p = 0.051"),
-        ([4, 17, 18, 15, 15, 21], "90 d6 faces: more 6s than chance explains, p = 0.045"),
+        ([4, 17, 18, 15, 15, 21], "90 d6 faces: fewer 1s than chance explains, p = 0.045"),
         ([157, 43, 100, 100, 100, 100], "600 d6 faces: more 1s than chance explains, p < 0.001"),
         ([30, 10, 10, 10, 10, 30], "100 d6 faces: more 1s and 6s than chance explains, p < 0.001"),
         ([30, 10, 30, 10, 10, 30], "120 d6 faces: more 1s, 3s and 6s than chance explains, p < 0.001"),
@@ -201,11 +201,24 @@ def test_at_five_per_face_it_says(sides):
     ],
 )
 def test_the_words(counts, words):
-    """Fair enough: nothing chance does not explain; unfair (p < 0.05): the face furthest above its expectation."""
+    """Fair enough: nothing chance does not explain; unfair (p < 0.05): the face furthest from its expectation."""
     out = api.fairness(faces_of(counts), len(counts))
     assert out["words"] == words
     assert out["unfair"] == (stats.chisquare(counts).pvalue < 0.05)
     assert out["words"].endswith(out["p"])
+
+
+def test_a_face_that_comes_up_too_seldom_is_said_as_fewer():
+    """A die that never rolls 6 is named by its 6s, not by the five faces above their expectation."""
+    out = api.fairness(faces_of([20, 20, 20, 20, 20, 0]), 6)
+    assert out["unfair"] and out["named"] == [6] and out["way"] == "fewer"
+    assert out["words"].startswith("100 d6 faces: fewer 6s than chance explains")
+    assert max(range(6), key=lambda i: abs(out["residuals"][i])) == 5
+
+
+def test_a_fair_answer_names_no_face_and_no_way():
+    out = api.fairness(faces_of([10] * 6), 6)
+    assert out["unfair"] is False and out["named"] == [] and out["way"] is None
 
 
 def test_the_named_face_is_the_one_furthest_above_by_standardized_residual():

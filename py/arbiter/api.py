@@ -176,7 +176,8 @@ def fairness(faces: Any, sides: Any) -> dict:
     "enough" (every face expected at least "min_expected" times), "more_needed" (faces until it is), "chi_square"
     (Pearson's X²), "p_value" (Q((k−1)/2, X²/2)) and "p" (how the words say it: "p = 0.41", "p < 0.001"), "unfair"
     (p < "alpha"), all four null until enough; "residuals" ((count − expected)/√expected per face, null with no faces),
-    "named" (the faces the words name: furthest above their expectation, when unfair), "words" ("143 d10 faces: nothing
+    "named" (the faces the words name, when unfair: furthest from their expectation, either way) and "way" ("more"
+    or "fewer": which way they are off; null when fair), "words" ("143 d10 faces: nothing
     chance does not explain, p = 0.41", "more 1s than chance explains, p = 0.003", "38 more faces to say"),
     "faces_to_find_a_loaded_die" (the fewest faces that catch, at "alpha" with "power", a die whose one face comes up
     twice as often as each other face: "loaded_die", its face chances), and "exact" ("p/q" of the exact ones)."""
@@ -203,7 +204,8 @@ def fairness(faces: Any, sides: Any) -> dict:
         "p": f.p_said(),
         "unfair": f.unfair if f.enough else None,
         "residuals": list(f.residuals) if f.n else None,
-        "named": list(f.furthest_above) if f.unfair else [],
+        "named": list(f.furthest[1]) if f.unfair else [],
+        "way": f.furthest[0] if f.unfair else None,
         "words": str(f),
         "faces_to_find_a_loaded_die": faces_to_find(k),
         "alpha": float(ALPHA),

@@ -248,10 +248,17 @@ class Fairness:
         return self.enough and self.p_value < ALPHA
 
     @property
-    def furthest_above(self) -> tuple[int, ...]:
-        """The faces furthest above their expectation by standardized residual (all of them when tied)."""
-        top = max(self.counts)  # every face has the same expectation: the largest count is the largest residual
-        return tuple(face for face, c in enumerate(self.counts, 1) if c == top)
+    def furthest(self) -> tuple[str, tuple[int, ...]]:
+        """The faces furthest from their expectation by standardized residual, either way (all of them when tied),
+        and which way: "more" when they came up too often, "fewer" when too seldom. Every face has the same
+        expectation, so the largest |count − n/k| is the largest |residual|; a tie between a face above and one
+        below names the one above (a die that favours a face is what a player asks about)."""
+        mean = Fraction(self.n, self.sides)
+        gap = max(abs(c - mean) for c in self.counts)
+        above = tuple(face for face, c in enumerate(self.counts, 1) if c - mean == gap)
+        if above:
+            return "more", above
+        return "fewer", tuple(face for face, c in enumerate(self.counts, 1) if mean - c == gap)
 
     def p_said(self) -> str | None:
         """The p-value as the words say it (p_text), or None before there are enough faces."""
@@ -263,7 +270,8 @@ class Fairness:
             more = self.more_needed
             return f"{head}: {more} more {'face' if more == 1 else 'faces'} to say"
         if self.unfair:
-            return f"{head}: more {_and(self.furthest_above)} than chance explains, {self.p_said()}"
+            way, faces = self.furthest
+            return f"{head}: {way} {_and(faces)} than chance explains, {self.p_said()}"
         return f"{head}: nothing chance does not explain, {self.p_said()}"
 
 
