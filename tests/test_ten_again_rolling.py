@@ -83,7 +83,7 @@ RULE_CASES = [
     ("initiative: 6s, 7s, 8s, 9s and 10s", {"pool": 4, "initiative": True}, [5, 6, 7, 2], 2, 0, [], "success"),
     ("a 10 rolls an extra die", {"pool": 1}, [10, 8], 2, 0, [8], "success"),
     ("10s on the extra die roll again", {"pool": 1}, [10, 10, 10, 3], 3, 0, [10, 10, 3], "success"),
-    ("each 10 rolls its own chain", {"pool": 3}, [10, 10, 9, 10, 2, 9], 5, 0, [10, 2, 9], "success"),
+    ("each 10 rolls its own chain", {"pool": 3}, [10, 10, 9, 10, 9, 2], 5, 0, [10, 2, 9], "success"),
     ("risky: a 1 eats the 10 before it rolls", {"pool": 3, "risky": True}, [1, 10, 8], 1, 0, [], "success"),
     ("unskilled: 1s eat 10s then others", {"pool": 4, "unskilled": True}, [1, 1, 10, 9], 0, 0, [], "failure"),
     ("risky: 1s left and no successes", {"pool": 5, "risky": True}, [1, 1, 1, 10, 8], 0, 1, [], "botch"),
@@ -140,8 +140,9 @@ def test_reroll_uses_initiative_threshold_ten_again_5():
 
 
 def test_rerolls_are_listed_chain_by_chain_ten_again_5():
-    """ten_again-5: each 10's chain is rolled in turn, until a die that is not a 10."""
-    r = roll([10, 10, 10, 4, 7], pool=2)
+    """ten_again-5: the 10s roll again round by round (a die for each 10, then for each 10 among those), and
+    `rerolls` lists each 10's chain in turn, until a die that is not a 10."""
+    r = roll([10, 10, 10, 7, 4], pool=2)
     assert r["rerolls"] == [10, 4, 7] and r["successes"] == 3
     assert [s for s in r["steps"] if s.startswith("10 rolled again")] == [
         "10 rolled again → 10 → 4: +1 success",

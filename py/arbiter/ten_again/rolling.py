@@ -206,14 +206,19 @@ def chains(rerolls: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 
 def roll_chains(dice: DiceSource, n: int) -> tuple[int, ...]:
-    """Roll an extra die for each of `n` 10s; 10s rolled on the extra die give more extra dice, and so on."""
-    out: list[int] = []
-    for _ in range(n):
-        while True:
-            out.append(dice.randint(1, SIDES))
-            if out[-1] != SIDES:
-                break
-    return tuple(out)
+    """Roll an extra die for each of `n` 10s; 10s rolled on the extra die give more extra dice, and so on.
+
+    Drawn round by round, as a table rolls them: one die for each of the `n` 10s, then one for each 10 among those,
+    and so on; the faces come back as chains (each 10's extra dice in turn, as `rerolls` keeps them).
+    """
+    rolled: list[list[int]] = [[] for _ in range(n)]
+    again = list(range(n))  # the chains whose last die is a 10 (or that have no die yet)
+    while again:
+        faces = _dice.roll(dice, len(again), SIDES)
+        for chain, face in zip(again, faces):
+            rolled[chain].append(face)
+        again = [chain for chain, face in zip(again, faces) if face == SIDES]
+    return tuple(f for chain in rolled for f in chain)
 
 
 @dataclass(frozen=True, slots=True)
