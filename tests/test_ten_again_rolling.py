@@ -587,3 +587,27 @@ def test_marks_after_a_will_are_recomputed_never_trusted():
         ["will", "new"],
     ]
     assert r2["reroll_marks"] == [["new"]]
+
+
+def test_draw_order_ten_again_24():
+    """ten_again-24: the pool, the Will's dice, then the 10s again round by round; in a contest the actor's pool and
+    its rounds, then the target's; a Will after the roll draws its dice, then its new 10s' rounds."""
+    dice = ScriptedDice(10, 10, 3, 5, 10, 10, 7, 10, 2, 10, 10, 4, 9, 10, 10, 8, 6)
+    r = ten_again.roll(parse(pool=3, will=True, opposed={"pool": 2}), dice)
+    assert (r["dice"], r["will_dice"], r["rerolls"]) == ([10, 10, 3], [5, 10, 10], [7, 10, 10, 9, 2, 10, 4])
+    assert (r["target"]["dice"], r["target"]["rerolls"]) == ([10, 10], [8, 6])
+    assert dice.batches == [
+        (3, 10, "the actor's pool"),
+        (3, 10, "the actor's Will dice"),
+        (4, 10, "the actor's 10s roll again"),
+        (2, 10, "the actor's 10s roll again"),
+        (1, 10, "the actor's 10s roll again"),
+        (2, 10, "the target's pool"),
+        (2, 10, "the target's 10s roll again"),
+    ]
+    r = ten_again.roll(parse(pool=2), ScriptedDice(10, 10, 10, 5, 2))
+    assert r["rerolls"] == [10, 2, 5]
+    dice = ScriptedDice(10, 10, 1, 10, 3, 4)
+    again = ten_again.act(r, {"spend_will": True}, dice)
+    assert (again["will_dice"], again["rerolls"]) == ([10, 10, 1], [10, 2, 5, 10, 4, 3])
+    assert dice.batches == [(3, 10, "the Will dice"), (2, 10, "the 10s roll again"), (1, 10, "the 10s roll again")]
