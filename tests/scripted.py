@@ -1,4 +1,6 @@
-"""Scripted dice: a `DiceSource` that returns chosen faces, so each rule sentence is tested exactly."""
+"""Scripted dice: a `DiceSource` that returns chosen faces, so each rule sentence is tested exactly; it is handed
+each batch whole (arbiter.dice.Thrower) and keeps what each was thrown for (`batches`), so a test reads the draw
+order."""
 
 from __future__ import annotations
 
@@ -9,6 +11,11 @@ class ScriptedDice:
     def __init__(self, *faces: int):
         self.faces = list(faces)
         self.used = 0
+        self.batches: list[tuple[int, int, str]] = []  # (n, sides, why) of each batch thrown, in order
+
+    def throw(self, n: int, sides: int, why: str) -> tuple[int, ...]:
+        self.batches.append((n, sides, why))
+        return tuple(self.randint(1, sides) for _ in range(n))
 
     def randint(self, a: int, b: int) -> int:
         if self.used >= len(self.faces):

@@ -570,3 +570,18 @@ def test_marks_arriving_with_a_roll_are_recomputed_never_trusted():
     tampered = {**r, "marks": [["kept", "botch"], ["removed"]], "scheme_marks": ["kept"]}
     n = act(tampered, {"exert": 4})
     assert (n["outcome"], n["marks"], n["scheme_marks"]) == ("success", [[], []], None)
+
+
+def test_draw_order_ability_test_30():
+    """ability_test-30: the Narrator's Scheme die is drawn first, then the difficulty dice; a Masteries reroll draws
+    the picked dice in the order of their places, however picked; Exertion draws nothing."""
+    dice = ScriptedDice(1, 4, 5, 6)
+    r = at.roll(parse(base(3, difficulty=3, scheme_die=True, masteries=2)), dice)
+    assert (r["scheme_roll"], r["dice"], r["outcome"]) == (1, [4, 5, 6], "failure")
+    assert dice.batches == [(1, 6, "the Narrator's Scheme die"), (3, 6, "the difficulty dice")]
+    dice = ScriptedDice(2, 3)
+    again = at.act(r, {"reroll": [2, 0]}, dice)
+    assert again["dice"] == [2, 5, 3] and dice.batches == [(2, 6, "the dice rerolled with Masteries")]
+    dice = ScriptedDice()
+    at.act(r, {"exert": 1}, dice)
+    assert dice.batches == []

@@ -611,3 +611,18 @@ def test_marks_of_each_side_in_an_opposed_roll():
         [["removed", "fumble"], ["removed", "fumble"]],
     )
     assert rolled({"skills": [1], "complexity": "tricky"})["marks"] == []
+
+
+def test_draw_order_arbitration_7():
+    """arbitration-7: the aggressor's dicepool is drawn, then the defender's; the defender draws nothing after the
+    aggressor's automatic failure."""
+    dice = ScriptedDice(2, 3, 4, 5, 6)
+    out = arbitration.roll(parse({"skills": [3], "opposed": {"skills": [2]}}), dice)
+    assert (out["dice"], out["defender"]["dice"]) == ([2, 3, 4], [5, 6])
+    assert dice.batches == [(3, 6, "the aggressor's dicepool"), (2, 6, "the defender's dicepool")]
+    dice = ScriptedDice(4, 4)
+    arbitration.roll(parse({"skills": [2]}), dice)
+    assert dice.batches == [(2, 6, "the dicepool")]
+    dice = ScriptedDice()
+    out = arbitration.roll(parse({"skills": [1], "complexity": "tricky", "opposed": {"skills": [3]}}), dice)
+    assert dice.batches == [] and out["defender"]["dice"] == []

@@ -325,3 +325,13 @@ def test_marks_keep_the_die_that_is_the_result_and_dim_the_others(faces, marks):
 def test_marks_are_empty_with_no_dice():
     """A pool of 0 or less rolls nothing: no die, no marks."""
     assert scripted_roll(parse(dice=1, against=2))["marks"] == []
+
+
+def test_draw_order_luck_7():
+    """luck-7: the pool is drawn in one throw, in order; a pool of 0 or less draws nothing."""
+    dice = ScriptedDice(2, 5, 3)
+    r = luck.roll(parse(dice=2, for_=1), dice)
+    assert r["dice"] == [2, 5, 3] and dice.batches == [(3, 6, "the Luck Roll's pool")]
+    dice = ScriptedDice()
+    luck.roll(parse(dice=1, against=2), dice)
+    assert dice.batches == []

@@ -43,3 +43,14 @@ def test_errors_go_to_stderr_with_exit_2(args, words):
     """Bad input prints the RulesError message and exits 2."""
     p = run(*args)
     assert p.returncode == 2 and words in p.stderr and p.stdout == ""
+
+
+def test_roll_takes_the_tables_faces():
+    """`roll SYSTEM REQUEST --dice '[faces]'` answers as api.roll(..., dice=...); too few faces are an error that says
+    how many more."""
+    out = run("roll", "luck", '{"dice": 2}', "--dice", "[2, 6]")
+    assert out.returncode == 0 and json.loads(out.stdout) == api.roll("luck", {"dice": 2}, dice=[2, 6])
+    out = run("roll", "luck", '{"dice": 2}', "--dice", "[2]")
+    assert out.returncode == 2 and "needs 1 more d6: the Luck Roll's pool" in out.stderr
+    out = run("roll", "luck", '{"dice": 2}', "--dice", "[2,")
+    assert out.returncode == 2 and "'dice' must be JSON" in out.stderr

@@ -282,3 +282,14 @@ def test_a_follow_up_without_words_of_its_own_is_said_by_its_label():
 
     assert procedures.did(Bare, {}, {"flip": True}, {}) == "Flip again"
     assert procedures.did(Bare, {}, {"what": 1}, {}) == "A follow-up"
+
+
+def test_a_turn_takes_the_tables_faces():
+    """api.turn rolls and follows up from the table's faces as roll and act do; too few refuse the turn whole."""
+    table = {"character": None, "scheme": None}
+    turned = api.turn("ten_again", {"request": {"pool": 2}, "dice": [10, 4, 9]}, table)
+    assert turned["roll"] == api.roll("ten_again", {"pool": 2}, dice=[10, 4, 9])
+    after = api.turn("ten_again", {"roll": turned["roll"], "action": {"spend_will": True}, "dice": [1, 2, 3]}, table)
+    assert after["roll"]["drawn"] == [1, 2, 3]
+    with pytest.raises(RulesError, match="needs 1 more d10"):
+        api.turn("ten_again", {"request": {"pool": 2}, "dice": [10, 4]}, table)

@@ -83,7 +83,7 @@ RULE_CASES = [
     ("initiative: 6s, 7s, 8s, 9s and 10s", {"pool": 4, "initiative": True}, [5, 6, 7, 2], 2, 0, [], "success"),
     ("a 10 rolls an extra die", {"pool": 1}, [10, 8], 2, 0, [8], "success"),
     ("10s on the extra die roll again", {"pool": 1}, [10, 10, 10, 3], 3, 0, [10, 10, 3], "success"),
-    ("each 10 rolls its own chain", {"pool": 3}, [10, 10, 9, 10, 2, 9], 5, 0, [10, 2, 9], "success"),
+    ("each 10 rolls its own chain", {"pool": 3}, [10, 10, 9, 10, 9, 2], 5, 0, [10, 2, 9], "success"),
     ("risky: a 1 eats the 10 before it rolls", {"pool": 3, "risky": True}, [1, 10, 8], 1, 0, [], "success"),
     ("unskilled: 1s eat 10s then others", {"pool": 4, "unskilled": True}, [1, 1, 10, 9], 0, 0, [], "failure"),
     ("risky: 1s left and no successes", {"pool": 5, "risky": True}, [1, 1, 1, 10, 8], 0, 1, [], "botch"),
@@ -140,8 +140,9 @@ def test_reroll_uses_initiative_threshold_ten_again_5():
 
 
 def test_rerolls_are_listed_chain_by_chain_ten_again_5():
-    """ten_again-5: each 10's chain is rolled in turn, until a die that is not a 10."""
-    r = roll([10, 10, 10, 4, 7], pool=2)
+    """ten_again-5: the 10s roll again round by round (a die for each 10, then for each 10 among those), and
+    `rerolls` lists each 10's chain in turn, until a die that is not a 10."""
+    r = roll([10, 10, 10, 7, 4], pool=2)
     assert r["rerolls"] == [10, 4, 7] and r["successes"] == 3
     assert [s for s in r["steps"] if s.startswith("10 rolled again")] == [
         "10 rolled again → 10 → 4: +1 success",
@@ -586,3 +587,27 @@ def test_marks_after_a_will_are_recomputed_never_trusted():
         ["will", "new"],
     ]
     assert r2["reroll_marks"] == [["new"]]
+
+
+def test_draw_order_ten_again_24():
+    """ten_again-24: the pool, the Will's dice, then the 10s again round by round; in a contest the actor's pool and
+    its rounds, then the target's; a Will after the roll draws its dice, then its new 10s' rounds."""
+    dice = ScriptedDice(10, 10, 3, 5, 10, 10, 7, 10, 2, 10, 10, 4, 9, 10, 10, 8, 6)
+    r = ten_again.roll(parse(pool=3, will=True, opposed={"pool": 2}), dice)
+    assert (r["dice"], r["will_dice"], r["rerolls"]) == ([10, 10, 3], [5, 10, 10], [7, 10, 10, 9, 2, 10, 4])
+    assert (r["target"]["dice"], r["target"]["rerolls"]) == ([10, 10], [8, 6])
+    assert dice.batches == [
+        (3, 10, "the actor's pool"),
+        (3, 10, "the actor's Will dice"),
+        (4, 10, "the actor's 10s roll again"),
+        (2, 10, "the actor's 10s roll again"),
+        (1, 10, "the actor's 10s roll again"),
+        (2, 10, "the target's pool"),
+        (2, 10, "the target's 10s roll again"),
+    ]
+    r = ten_again.roll(parse(pool=2), ScriptedDice(10, 10, 10, 5, 2))
+    assert r["rerolls"] == [10, 2, 5]
+    dice = ScriptedDice(10, 10, 1, 10, 3, 4)
+    again = ten_again.act(r, {"spend_will": True}, dice)
+    assert (again["will_dice"], again["rerolls"]) == ([10, 10, 1], [10, 2, 5, 10, 4, 3])
+    assert dice.batches == [(3, 10, "the Will dice"), (2, 10, "the 10s roll again"), (1, 10, "the 10s roll again")]

@@ -999,3 +999,16 @@ def test_paying_the_price_says_it_settles_the_dice_threat_16():
     assert "ends" not in offer
     (offer,) = _dodge(5)["choices"]
     assert offer["name"] == "pay_the_price" and "ends" not in offer
+
+
+def test_draw_order_threat_17():
+    """threat-17: the pool is drawn in one throw, in the order of `dice`; reassigning and Pay the Price draw
+    nothing."""
+    dice = ScriptedDice(3, 6, 1)
+    r = threat.roll(parse(rating=2, threats=("A", "B")), dice)
+    assert r["dice"] == [3, 6, 1] and dice.batches == [(3, 6, "the Threat Roll's pool")]
+    dice = ScriptedDice()
+    threat.act(r, {"assign": [[0, 1], [2]]}, dice)
+    dodge = threat.roll(parse(threats=("Dodge",)), ScriptedDice(5))
+    threat.act(dodge, {"pay_the_price": 7}, dice)
+    assert dice.batches == []

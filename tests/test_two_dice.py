@@ -550,3 +550,18 @@ def test_marks_of_each_side_in_a_roll_off():
     out = rolled({"trait": 2, "opposed": {"trait": 1}}, 6, 6, 1, 1)
     assert (out["marks"], out["target"]["marks"]) == ([["kept"], ["kept"]], [["kept", "fumble"], ["kept", "fumble"]])
     assert rolled({"difficulty": "impossible"})["marks"] == []
+
+
+def test_draw_order_two_dice_10():
+    """two_dice-10: the actor's two dice are drawn, then the target's; an impossible action draws nothing."""
+    dice = ScriptedDice(1, 2, 3, 4)
+    out = two_dice.roll(fields.parse(two_dice.FIELDS, {"opposed": {}}), dice)
+    assert (out["dice"], out["target"]["dice"]) == ([1, 2], [3, 4])
+    assert dice.batches == [(2, 6, "the actor's two dice"), (2, 6, "the target's two dice")]
+    dice = ScriptedDice(5, 6)
+    two_dice.roll(fields.parse(two_dice.FIELDS, {}), dice)
+    assert dice.batches == [(2, 6, "the two dice")]
+    for request in ({"difficulty": "impossible"}, {"difficulty": "impossible", "opposed": {}}):
+        dice = ScriptedDice()
+        two_dice.roll(fields.parse(two_dice.FIELDS, request), dice)
+        assert dice.batches == []

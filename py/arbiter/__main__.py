@@ -1,4 +1,5 @@
-"""`python -m arbiter roll|odds|systems SYSTEM '<json request>' [--seed N]`: the API as JSON on stdout."""
+"""`python -m arbiter roll|odds|systems SYSTEM '<json request>' [--seed N | --dice '[faces]']`: the API as JSON on
+stdout (--dice: the faces a table rolled, in the order rolled, instead of the app's dice)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("system", nargs="?")
     parser.add_argument("request", nargs="?", default="{}", help="the request as JSON")
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--dice", default=None, help="the faces a table rolled, as a JSON list, in the order rolled")
     args = parser.parse_args(argv)
     try:
         if args.command == "systems":
@@ -26,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
             except json.JSONDecodeError as exc:
                 raise RulesError(f"'request' must be JSON: {exc}") from None
             if args.command == "roll":
-                result = api.roll(args.system, request, args.seed)
+                result = api.roll(args.system, request, args.seed, _faces(args.dice))
             else:
                 result = api.odds(args.system, request)
     except RulesError as exc:
@@ -35,6 +37,15 @@ def main(argv: list[str] | None = None) -> int:
     json.dump(result, sys.stdout, indent=2)
     print()
     return 0
+
+
+def _faces(text: str | None):
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RulesError(f"'dice' must be JSON: {exc}") from None
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@ Each procedure module provides ID, TITLE, SEED, FIELDS, ACTIONS, EXTRAS, ROLL (i
 arbiter.shapes), EXAMPLE_REQUESTS (requests to try it with, by name: "plain" and "largest" among them) and the pure
 functions `roll(request, dice)`, `act(roll, action, dice)` and `odds(request)`, and the odds between the choices and
 its headline (procedures.py: the one registry, and that protocol); this module checks input, builds the dice source
-from `seed`, and turns exact `Fraction` odds into floats plus "p/q" strings.
+(app dice from `seed`, recorded into the answer's "drawn"; or the table's faces, `dice`: arbiter.dice.TableFaces),
+and turns exact `Fraction` odds into floats plus "p/q" strings. A procedure draws its dice with `dice.roll(source, n,
+sides, why)`, a batch at a time with the reason a table rolls it, so `dice_needed` can say what comes next.
 A module with table state adds TABLE (op name -> pure function of state and args) and TABLE_OPS.
 
 The page's worker reaches these doors through `call_json` (JSON text in and out, errors as values) after calling
@@ -21,7 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from . import __version__, chances, fields, records, tally, tap
-from .dice import exact_str, source
+from .dice import NeedMore, Recorded, TableFaces, exact_str, source
 from .errors import RulesError
 from .fairness import ALPHA, MIN_EXPECTED, POWER, Fairness, faces_to_find, loaded_die
 from .fairness import read as read_faces
@@ -86,21 +88,71 @@ def _waiting_dice(m) -> dict:
     }
 
 
-def roll(system: str, request: Any, seed: int | None = None) -> dict:
-    """Roll `system` for `request`: every die, each step in order, the outcome, its class (`tone`, arbiter.tone) and
-    the choices still open."""
+def roll(system: str, request: Any, seed: int | None = None, dice: Any = None) -> dict:
+    """Roll `system` for `request`: every die, each step in order, the outcome, its class (`tone`, arbiter.tone), the
+    choices still open and "drawn", the faces drawn in draw order (the procedure's docstring and docs/rulings.md
+    say that order). `dice`: the faces a table rolled, in that order, used instead of drawing: the answer is the one
+    a seeded roll that drew them gives; too few or too many, or a face the die does not have, are refused."""
     m = _procedure(system)
     req = fields.parse(m.FIELDS, request)
-    dice = source(seed)
-    return _with_odds(m, m.roll(req, dice))
+    draw = _draw(seed, dice)
+    out = m.roll(req, draw)
+    return _with_odds(m, _drawn(out, draw, "this roll"))
 
 
-def act(system: str, roll: Any, action: Any, seed: int | None = None) -> dict:
-    """The next roll after a follow-up choice the rules allow; `roll` is never changed."""
+def act(system: str, roll: Any, action: Any, seed: int | None = None, dice: Any = None) -> dict:
+    """The next roll after a follow-up choice the rules allow; `roll` is never changed. "drawn": only the faces this
+    follow-up drew ([] when it rolls nothing); `dice`, the table's faces for it, as for roll()."""
     m = _procedure(system)
     _check_follow_up(m, roll, action)
-    dice = source(seed)
-    return _with_odds(m, m.act(copy.deepcopy(roll), action, dice))
+    draw = _draw(seed, dice)
+    out = m.act(copy.deepcopy(roll), action, draw)
+    return _with_odds(m, _drawn(out, draw, "this follow-up"))
+
+
+def dice_needed(system: str, request: Any, faces: Any) -> dict:
+    """What a roll of `request` needs after the table's `faces` (in the order rolled): {"dice": N more, "sides": of
+    which die, "for": why, in a player's words ("the 10s roll again", "the target's pool", "the Narrator's Scheme
+    die")}, the next batch a table rolls; {"dice": 0, "sides": null, "for": null} once the faces are complete. Too
+    many faces, or one the die does not have, are refused as roll() refuses them."""
+    m = _procedure(system)
+    req = fields.parse(m.FIELDS, request)
+    return _needed(lambda draw: m.roll(req, draw), faces, "this roll")
+
+
+def dice_needed_act(system: str, roll: Any, action: Any, faces: Any) -> dict:
+    """What the follow-up `action` of `roll` needs after the table's `faces`, as dice_needed() says it for a roll
+    ({"dice": 0, ...} at once for a follow-up that rolls nothing)."""
+    m = _procedure(system)
+    _check_follow_up(m, roll, action)
+    return _needed(lambda draw: m.act(copy.deepcopy(roll), action, draw), faces, "this follow-up")
+
+
+def _draw(seed: Any, dice: Any) -> Recorded | TableFaces:
+    """Where a roll's dice come from: the table's faces (`dice`), else the app's dice (seeded or not), recorded."""
+    if dice is None:
+        return Recorded(source(seed))
+    if seed is not None:
+        raise RulesError("'dice' cannot come with a 'seed': the table's faces are rolled, a seed draws the app's")
+    return TableFaces(dice)
+
+
+def _drawn(out: dict, draw: Recorded | TableFaces, what: str) -> dict:
+    """The answer with "drawn", once the table's faces are all used (none left over)."""
+    if isinstance(draw, TableFaces):
+        draw.all_drawn(what)
+    out["drawn"] = list(draw.drawn)
+    return out
+
+
+def _needed(step, faces: Any, what: str) -> dict:
+    draw = TableFaces(faces)
+    try:
+        step(draw)
+    except NeedMore as more:
+        return {"dice": more.n, "sides": more.sides, "for": more.why}
+    draw.all_drawn(what)
+    return {"dice": 0, "sides": None, "for": None}
 
 
 def _with_odds(m, out: dict) -> dict:
@@ -339,8 +391,8 @@ def request_from_sheet(system: str, sheet: Any, choices: Any = None) -> dict | N
 
 
 def turn(system: str, step: Any, table: Any = None) -> dict:
-    """One tap at the table, in one answer (tap.py): a roll ({"request", "choices"?}) or a follow-up ({"roll",
-    "action", "earned"?}) of `system`, paid from `table` ({"character": {"name", "kind", "sheet"} or null, "scheme":
+    """One tap at the table, in one answer (tap.py): a roll ({"request", "choices"?, "dice"?}) or a follow-up ({"roll",
+    "action", "earned"?, "dice"?}; "dice": the table's faces, as for roll() and act()) of `system`, paid from `table` ({"character": {"name", "kind", "sheet"} or null, "scheme":
     {"scheme", "tracked"} or null}): the roll, or why the table cannot pay ("refused", nothing rolled); the new
     states; the notes for the log; what follows (earned, marked); its luck entry; the checks of what comes next."""
     return tap.turn(sys.modules[__name__], system, step, table)
@@ -390,6 +442,8 @@ DOORS = (
     "systems",
     "roll",
     "act",
+    "dice_needed",
+    "dice_needed_act",
     "odds",
     "odds_after",
     "luck",

@@ -1,6 +1,9 @@
 """The arbitration engine (seed 000): a d6 dicepool from the lowest relevant skill, the further relevant
 traits and the complexity; remove the 1s, sum the rest into quality tiers; opposed rolls subtract the
 defender's sum when the defender succeeds.
+
+Draw order (arbitration-7): the aggressor's dicepool, then in an opposed roll the defender's; the defender draws
+nothing after the aggressor's automatic failure, and a dicepool of zero or less draws nothing.
 """
 
 from __future__ import annotations
@@ -347,13 +350,19 @@ def resolve(req: dict, dice: dicelib.DiceSource) -> Arbitration:
     """Roll the aggressor's dicepool and, in an opposed roll, the defender's (neither rolls when the
     aggressor's dicepool is zero or less: the action is an automatic failure)."""
     pool = Pool.of(req)
-    aggressor = Roll(pool, dicelib.roll(dice, max(pool.size, 0)))
-    if req["opposed"] is None:
+    opposed = req["opposed"] is not None
+    aggressor = Roll(pool, dicelib.roll(dice, max(pool.size, 0), SIDES, _for("aggressor" if opposed else "")))
+    if not opposed:
         return Arbitration(aggressor)
     dpool = Pool.of(req["opposed"])
     roll_it = not aggressor.automatic_failure and dpool.size > 0
-    defender = Roll(dpool, dicelib.roll(dice, dpool.size) if roll_it else ())
+    defender = Roll(dpool, dicelib.roll(dice, dpool.size, SIDES, _for("defender")) if roll_it else ())
     return Arbitration(aggressor, defender)
+
+
+def _for(who: str) -> str:
+    """Why a side's dice are rolled, in a player's words: "the dicepool", "the defender's dicepool"."""
+    return f"the {who}'s dicepool" if who else "the dicepool"
 
 
 def roll(req: dict, dice: dicelib.DiceSource) -> dict:

@@ -1,8 +1,11 @@
 """Shared dice and exact-probability helpers.
 
 Randomness is always a parameter: a `DiceSource` is anything with `randint(a, b)` (a `random.Random`,
-`secrets.SystemRandom`, or a test's scripted dice). Exact odds are integer-count polynomials turned into
-`Fraction`s at the end, which keeps big pools fast.
+`secrets.SystemRandom`, or a test's scripted dice). A rule draws its dice through `roll`, a batch at a time with the
+reason a table rolls them ("the 10s roll again"); a source that also has `throw(n, sides, why)` (a `Thrower`) is
+handed each batch whole: `Recorded` keeps every face drawn (a roll's `drawn`), `TableFaces` hands out the faces a
+table rolled and, when they run short, says how many more and why (`NeedMore`). Exact odds are integer-count
+polynomials turned into `Fraction`s at the end, which keeps big pools fast.
 """
 
 from __future__ import annotations
@@ -12,13 +15,19 @@ import secrets
 from fractions import Fraction
 from math import comb
 from operator import mul
-from typing import Iterable, Protocol, Sequence
+from typing import Any, Iterable, Protocol, Sequence
 
 from .errors import RulesError
 
 
 class DiceSource(Protocol):
     def randint(self, a: int, b: int) -> int: ...
+
+
+class Thrower(DiceSource, Protocol):
+    """A source handed each batch of dice whole, with the reason a table rolls it (`roll`)."""
+
+    def throw(self, n: int, sides: int, why: str) -> tuple[int, ...]: ...
 
 
 def source(seed: int | None = None) -> DiceSource:
@@ -30,9 +39,102 @@ def source(seed: int | None = None) -> DiceSource:
     return random.Random(seed)
 
 
-def roll(dice: DiceSource, n: int, sides: int = 6) -> tuple[int, ...]:
-    """Roll `n` dice with `sides` faces, in order."""
+ROLLED = "the roll"  # why a batch is rolled, when its rule says no more
+
+
+def roll(dice: DiceSource, n: int, sides: int = 6, why: str = ROLLED) -> tuple[int, ...]:
+    """Roll `n` dice with `sides` faces, in order, as one batch a table rolls together for `why` (a player's words:
+    "the 10s roll again", "the target's pool")."""
+    throw = getattr(dice, "throw", None)
+    if n == 0:
+        return ()  # no dice: nothing is thrown
+    if throw is not None:
+        return tuple(throw(n, sides, why))
     return tuple(dice.randint(1, sides) for _ in range(n))
+
+
+class Recorded:
+    """`dice`, keeping every face drawn from it in draw order (`drawn`)."""
+
+    def __init__(self, dice: DiceSource) -> None:
+        self.dice = dice
+        self.drawn: list[int] = []
+
+    def randint(self, a: int, b: int) -> int:
+        face = self.dice.randint(a, b)
+        self.drawn.append(face)
+        return face
+
+    def throw(self, n: int, sides: int, why: str) -> tuple[int, ...]:
+        faces = roll(self.dice, n, sides, why)
+        self.drawn.extend(faces)
+        return faces
+
+
+class NeedMore(RulesError):
+    """The table's faces ran out: `n` more d`sides` are needed, for `why` ("2 more d10: the 10s roll again")."""
+
+    def __init__(self, n: int, sides: int, why: str) -> None:
+        super().__init__(f"'dice' needs {n} more d{sides}: {why}")
+        self.n, self.sides, self.why = n, sides, why
+
+
+MAX_FACES = 1000  # more than the largest roll draws but for a freak run of 10s
+
+
+def _nth(i: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
+    end = "th" if 10 <= i % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(i % 10, "th")
+    return f"{i}{end}"
+
+
+class TableFaces:
+    """The faces a table rolled (`faces`, in the order rolled), handed out in that order; too few raise `NeedMore`,
+    a face the die does not have a RulesError naming it. `drawn`: the faces handed out; `left`: the rest."""
+
+    def __init__(self, faces: Any) -> None:
+        if not isinstance(faces, list):
+            raise RulesError(f"'dice' must be a list of faces (whole numbers, in the order rolled), got {faces!r:.100}")
+        if len(faces) > MAX_FACES:
+            raise RulesError(f"'dice' must hold at most {MAX_FACES} faces, got {len(faces)}")
+        for i, face in enumerate(faces, 1):
+            if isinstance(face, bool) or not isinstance(face, int):
+                raise RulesError(f"'dice' must hold whole numbers: the {_nth(i)} face is {face!r:.100}")
+        self.faces = list(faces)
+        self.used = 0
+
+    def throw(self, n: int, sides: int, why: str) -> tuple[int, ...]:
+        batch = self.faces[self.used : self.used + n]
+        for i, face in enumerate(batch, self.used + 1):
+            if not 1 <= face <= sides:
+                raise RulesError(f"'dice' face {face} is not on a d{sides} (the {_nth(i)} face, for {why})")
+        if len(batch) < n:
+            raise NeedMore(n - len(batch), sides, why)
+        self.used += n
+        return tuple(batch)
+
+    def randint(self, a: int, b: int) -> int:
+        if a != 1:
+            raise ValueError(f"table dice are numbered from 1, not {a}")
+        return self.throw(1, b, ROLLED)[0]
+
+    @property
+    def drawn(self) -> list[int]:
+        return self.faces[: self.used]
+
+    @property
+    def left(self) -> list[int]:
+        return self.faces[self.used :]
+
+    def all_drawn(self, what: str) -> None:
+        """Refuse faces left over once `what` ("this roll", "this follow-up") has drawn all it draws."""
+        if self.left:
+            extra = len(self.left)
+            raise RulesError(
+                f"'dice' has {extra} {'face' if extra == 1 else 'faces'} too many "
+                f"({' '.join(map(str, self.left[:20]))}{' …' if extra > 20 else ''}): "
+                f"{what} draws {self.used}"
+            )
 
 
 # --- integer-count polynomials: index = value, entry = number of ways -------------------------------

@@ -3,6 +3,8 @@
 Higher results are better outcomes: the result is the highest die. A pool of 0 or less rolls nothing and
 gives the worst outcome, result 0, as the Threat Roll treats a threat with no die (luck-3). `outcome` is the
 result as text ("0".."6").
+
+Draw order (luck-7): the pool in one throw; a pool of 0 or less draws nothing.
 """
 
 from __future__ import annotations
@@ -135,7 +137,9 @@ def _signed(n: int) -> str:
 def roll(req: dict, dice) -> dict:
     """Roll the pool and read the highest die (nothing to roll and the worst outcome when the pool is 0 or less)."""
     n = pool(req["dice"], req["for"], req["against"])
-    value = LuckRoll(req["dice"], req["for"], req["against"], roll_dice(dice, dice_to_roll(n), SIDES))
+    value = LuckRoll(
+        req["dice"], req["for"], req["against"], roll_dice(dice, dice_to_roll(n), SIDES, "the Luck Roll's pool")
+    )
     return {
         "system": ID,
         "request": {"dice": req["dice"], "for": req["for"], "against": req["against"]},

@@ -243,7 +243,7 @@ def choice(name: str, *keys: Key, odds: Shape | None = None) -> tuple[str, Shape
 def roll_json(decls: tuple, *keys: Key, standing: Shape, choices: tuple = ()) -> Shape:
     """A roll as api.roll and api.act answer it: "system", "request" (the FIELDS `decls` checked), the procedure's own
     `keys` (its dice and marks among them), the words ("outcome", "steps", "summary", "tone"), the follow-ups
-    ("choices", each shaped by its name) and "standing" (the outcome as it stands, in the odds' shape)."""
+    ("choices", each shaped by its name), "drawn" (the faces drawn, in draw order) and "standing" (the outcome as it stands, in the odds' shape)."""
     return shape(
         Key("system", TEXT, "the procedure's id"),
         Key("request", request(decls), "the request rolled, checked and defaulted"),
@@ -253,6 +253,11 @@ def roll_json(decls: tuple, *keys: Key, standing: Shape, choices: tuple = ()) ->
         Key("summary", TEXT, "the outcome in one line"),
         Key("tone", TEXT, "the outcome's class at a glance: success, mixed, failure or botch (arbiter.tone)"),
         Key("choices", Items(ByName(choices)), "the follow-ups still open, each shaped by its name"),
+        Key(
+            "drawn",
+            Items(INT),
+            "the faces this step drew, in draw order (a follow-up: only its own; [] when it drew none)",
+        ),
         Key("standing", standing, "the outcome as it stands, with probability 1, in the odds' shape"),
     )
 

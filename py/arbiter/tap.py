@@ -114,13 +114,13 @@ class Payers:
 
 def _step(step: Any) -> dict:
     keys = (
-        {"request", "choices", "seed"}
+        {"request", "choices", "seed", "dice"}
         if isinstance(step, dict) and "request" in step
-        else {"roll", "action", "earned", "seed"}
+        else {"roll", "action", "earned", "seed", "dice"}
     )
     if not isinstance(step, dict) or set(step) - keys or ("request" not in step and "action" not in step):
         raise RulesError(
-            '\'step\' must be {"request", "choices"?} for a roll or {"roll", "action", "earned"?} '
+            '\'step\' must be {"request", "choices"?, "dice"?} for a roll or {"roll", "action", "earned"?, "dice"?} '
             f"for a follow-up, got {step!r:.100}"
         )
     return step
@@ -128,7 +128,8 @@ def _step(step: Any) -> dict:
 
 def turn(api, system: str, step: Any, table: Any = None) -> dict:
     """One tap: a roll of `step.request` (filled from the sheet by `step.choices`, when it was) or the follow-up
-    `step.action` of `step.roll`, paid from `table`. The answer: {"roll" (null when refused), "refused" (null, or why
+    `step.action` of `step.roll`, paid from `table`; `step.dice`, the table's faces for it (api.roll's and api.act's
+    `dice`: too few, and nothing is rolled or paid). The answer: {"roll" (null when refused), "refused" (null, or why
     the table cannot pay: the engine's error and its "words"), "character" and "scheme" (their new states, null where
     unchanged), "notes" (what the table did, for the log), "paid" (each op paid, with what it "said"), "earned",
     "marked", "luck_entry" (a new roll's), "did" (a follow-up's: what it did, in a player's words for the log),
@@ -165,9 +166,9 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
     if refused is not None:
         return {**answer, "refused": refused}
     roll = (
-        api.roll(system, request, step.get("seed"))
+        api.roll(system, request, step.get("seed"), step.get("dice"))
         if action is None
-        else api.act(system, step["roll"], action, step.get("seed"))
+        else api.act(system, step["roll"], action, step.get("seed"), step.get("dice"))
     )
     follows = api.after_roll(system, roll, action, earned, None)
     for op in follows["then"]:

@@ -1,6 +1,9 @@
 """Two six-sided dice (seed 001): 2d6 + malleable trait + abilities + difficulty − multitasking; nine or
 better succeeds; snake-eyes always fail and double sixes always succeed; an opposed roll is a head-to-head
 roll-off in which the higher number wins and a tie goes to the target.
+
+Draw order (two_dice-10): the actor's two dice, then in a roll-off the target's two; an impossible action draws
+nothing.
 """
 
 from __future__ import annotations
@@ -360,11 +363,11 @@ def resolve(req: dict, dice: dicelib.DiceSource) -> Check | Contest:
     impossible = req["difficulty"] == "impossible"
     if req["opposed"] is None:
         mod = _modifier(req, None if impossible else req["difficulty"])
-        return Check(mod, None if impossible else Throw(dicelib.roll(dice, 2), mod))
+        return Check(mod, None if impossible else Throw(dicelib.roll(dice, 2, SIDES, "the two dice"), mod))
     if impossible:
         return Contest(None, None, "impossible")
-    actor = Throw(dicelib.roll(dice, 2), _modifier(req, None))
-    target = Throw(dicelib.roll(dice, 2), _modifier(req["opposed"], None))
+    actor = Throw(dicelib.roll(dice, 2, SIDES, "the actor's two dice"), _modifier(req, None))
+    target = Throw(dicelib.roll(dice, 2, SIDES, "the target's two dice"), _modifier(req["opposed"], None))
     return Contest(actor, target, req["difficulty"])
 
 

@@ -32,6 +32,10 @@ def _exercise():
         rolled = call("roll", sid, defaults, 1)
         call("roll", sid, defaults)
         call("act", sid, rolled.get("value"), {}, 2)
+        drawn = (rolled.get("value") or {}).get("drawn", [])
+        call("roll", sid, defaults, None, drawn)
+        call("dice_needed", sid, defaults, drawn[:-1])
+        call("dice_needed_act", sid, rolled.get("value"), {}, [])
         for choice in (rolled.get("value") or {}).get("choices", []):
             call("odds_after", sid, rolled["value"], (choice.get("odds") or {}).get("action") or {})
         call("odds_after", sid, rolled.get("value"), {})

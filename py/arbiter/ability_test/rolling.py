@@ -5,6 +5,9 @@ total, they succeed at the Test." A Scheme die's d6 and any Exertion spent after
 reroll dice once; a success with a 1 rolled during the Test earns a Scheme die, a failure with a 6 rolled during it
 brings a setback that two Scheme dice may negate (a 1 or a 6 rerolled away was still rolled). Here: the Test as a
 frozen value, `roll`, the follow-up choices (`act`) and a roll read back from JSON.
+
+Draw order (ability_test-30): the Narrator's Scheme die first when one is used, then the difficulty dice; a Masteries
+reroll draws the picked dice in the order of their places; Exertion and negating a setback draw nothing.
 """
 
 from __future__ import annotations
@@ -248,9 +251,9 @@ def roll(req: dict, dice) -> dict:
     steps = [request.ability_step()]
     scheme_roll = None
     if request.scheme_die:
-        scheme_roll = dice.randint(1, SIDES)
+        (scheme_roll,) = roll_dice(dice, 1, SIDES, "the Narrator's Scheme die")
         steps.append(f"Scheme die: {scheme_roll}, Ability {request.base_ability + scheme_roll}")
-    faces = roll_dice(dice, request.difficulty, SIDES)
+    faces = roll_dice(dice, request.difficulty, SIDES, "the difficulty dice")
     steps.append(_dice_step(request, faces))
     test = AbilityTest(request, scheme_roll, faces, faces)
     return test.to_json(steps + test.verdict_steps())
@@ -327,8 +330,8 @@ def reroll_indexes(test: AbilityTest, value: Any) -> tuple[int, ...]:
 def _reroll(test: AbilityTest, value: Any, dice) -> tuple[AbilityTest, list[str]]:
     indexes = reroll_indexes(test, value)
     faces = list(test.dice)
-    for i in indexes:
-        faces[i] = dice.randint(1, SIDES)
+    for i, face in zip(indexes, roll_dice(dice, len(indexes), SIDES, "the dice rerolled with Masteries")):
+        faces[i] = face  # in the order of their places
     nxt = replace(test, dice=tuple(faces), rerolled=indexes)
     changes = ", ".join(f"{test.dice[i]} → {faces[i]}" for i in indexes)
     step = (

@@ -5,6 +5,10 @@ and 10s (6s and up for initiative), let 1s eat successes on unskilled or risky r
 roll an extra die for every 10 left, and so on. No successes but 1s left is a botch. In a contest
 both sides roll and their successes reduce each other's.
 
+Draw order (ten_again-24), as a table rolls: the pool, the Will's dice when expended up front, then the 10s again
+round by round (a die for each 10 left after the 1s, then one for each 10 among those, and so on); in a contest the
+actor's pool and its rounds, then the target's. A Will after the roll draws its dice, then the rounds of its new 10s.
+
 Here: the procedure's inputs (FIELDS), its follow-up choice (ACTIONS) and published numbers (EXTRAS); the rules
 over frozen values; each step in words; a roll as JSON, out and back in (every die checked); `roll` and `act`.
 """
@@ -205,15 +209,26 @@ def chains(rerolls: tuple[int, ...]) -> list[tuple[int, ...]]:
     return out
 
 
-def roll_chains(dice: DiceSource, n: int) -> tuple[int, ...]:
-    """Roll an extra die for each of `n` 10s; 10s rolled on the extra die give more extra dice, and so on."""
-    out: list[int] = []
-    for _ in range(n):
-        while True:
-            out.append(dice.randint(1, SIDES))
-            if out[-1] != SIDES:
-                break
-    return tuple(out)
+def whose(side: str, what: str) -> str:
+    """Why a side's dice are rolled, in a player's words: "the pool", "the target's 10s roll again" (`side` is
+    "actor" or "target" in a contest, "" otherwise)."""
+    return f"the {side}'s {what}" if side else f"the {what}"
+
+
+def roll_chains(dice: DiceSource, n: int, why: str = "the 10s roll again") -> tuple[int, ...]:
+    """Roll an extra die for each of `n` 10s; 10s rolled on the extra die give more extra dice, and so on.
+
+    Drawn round by round, as a table rolls them: one die for each of the `n` 10s, then one for each 10 among those,
+    and so on; the faces come back as chains (each 10's extra dice in turn, as `rerolls` keeps them).
+    """
+    rolled: list[list[int]] = [[] for _ in range(n)]
+    again = list(range(n))  # the chains whose last die is a 10 (or that have no die yet)
+    while again:
+        faces = _dice.roll(dice, len(again), SIDES, why)
+        for chain, face in zip(again, faces):
+            rolled[chain].append(face)
+        again = [chain for chain, face in zip(again, faces) if face == SIDES]
+    return tuple(f for chain in rolled for f in chain)
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,24 +306,27 @@ class Hand:
         return text + (f", {_ones(self.ones_left)} left: botch" if self.botch else "")
 
 
-def roll_hand(pool: Pool, dice: DiceSource) -> Hand:
-    """Roll one side: the pool's dice, then the Will's (when expended up front), then the 10s again."""
-    base = _dice.roll(dice, pool.size(False), SIDES)
-    will_dice = _dice.roll(dice, pool.will_adds, SIDES) if pool.will else ()
+def roll_hand(pool: Pool, dice: DiceSource, side: str = "") -> Hand:
+    """Roll one side (`side` names it in a contest): the pool's dice, then the Will's (when expended up front), then
+    the 10s again, round by round."""
+    base = _dice.roll(dice, pool.size(False), SIDES, whose(side, "pool"))
+    will_dice = _dice.roll(dice, pool.will_adds, SIDES, whose(side, "Will dice")) if pool.will else ()
     tens_left = Count.of(base + will_dice, pool).tens_left
-    return Hand(pool, base, will_dice, pool.will, roll_chains(dice, tens_left))
+    return Hand(pool, base, will_dice, pool.will, roll_chains(dice, tens_left, whose(side, "10s roll again")))
 
 
-def spend_will(hand: Hand, dice: DiceSource) -> tuple[Hand, list[tuple[int, ...]]]:
-    """Add the Will's dice to the same roll; 10s keep their re-rolls while they are left, new 10s roll again.
+def spend_will(hand: Hand, dice: DiceSource, side: str = "") -> tuple[Hand, list[tuple[int, ...]]]:
+    """Add the Will's dice to the same roll; 10s keep their re-rolls while they are left, new 10s roll again (round
+    by round). Draws the Will's dice, then the new 10s' extra dice.
 
     Returns the new hand and the re-roll chains dropped because a Will die's 1 now eats their 10.
     """
-    will_dice = _dice.roll(dice, hand.pool.will_adds, SIDES)
+    will_dice = _dice.roll(dice, hand.pool.will_adds, SIDES, whose(side, "Will dice"))
     tens_left = Count.of(hand.dice + will_dice, hand.pool).tens_left
     old = chains(hand.rerolls)
     kept = old[:tens_left]
-    rerolls = tuple(f for chain in kept for f in chain) + roll_chains(dice, tens_left - len(kept))
+    again = roll_chains(dice, tens_left - len(kept), whose(side, "10s roll again"))
+    rerolls = tuple(f for chain in kept for f in chain) + again
     return Hand(hand.pool, hand.dice, will_dice, True, rerolls), old[tens_left:]
 
 
@@ -538,8 +556,9 @@ def check_will(req: dict) -> dict:
 def roll(req: dict, dice: DiceSource) -> dict:
     """Roll the actor's pool (and the contesting side's, when opposed): every die, each step, the outcome."""
     check_will(req)
-    actor = roll_hand(Pool.of(req), dice)
-    target = roll_hand(Pool.of(req["opposed"]), dice) if req["opposed"] is not None else None
+    contest = req["opposed"] is not None
+    actor = roll_hand(Pool.of(req), dice, "actor" if contest else "")
+    target = roll_hand(Pool.of(req["opposed"]), dice, "target") if contest else None
     return roll_to_json(Roll(actor, req["required"], target), request_json(req))
 
 
@@ -633,6 +652,6 @@ def act(roll: dict, action: dict, dice: DiceSource) -> dict:
     r, req = roll_from_json(roll)
     side = will_side(r, action)
     actor, target = r.actor, r.target
-    new, lost = spend_will(actor if side == "actor" else target, dice)
+    new, lost = spend_will(actor if side == "actor" else target, dice, side if target is not None else "")
     r = Roll(new, req["required"], target) if side == "actor" else Roll(actor, req["required"], new)
     return roll_to_json(r, request_json(req), {side: lost})

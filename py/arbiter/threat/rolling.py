@@ -4,6 +4,8 @@ Usually, on a 1-3, the threat comes to pass; on a 4/5, it is averted or lessened
 it's totally avoided. Desperate Threats come to pass on a 1-5 and are avoided on a 6. The roll's
 `outcome` is the threats' outcomes in priority order joined by " / " (e.g. "avoided / happens"), so a
 generic page can show it; each threat's own outcome is in `threats`.
+
+Draw order (threat-17): the pool in one throw, in the order of `dice`; reassigning and Pay the Price draw nothing.
 """
 
 from __future__ import annotations
@@ -439,7 +441,7 @@ def _paid_step(price: dict) -> str:
 def roll(req: dict, dice) -> dict:
     """Roll the pool and assign the dice by priority: the highest die to the first threat, and so on."""
     threats = _threats(req)
-    faces = roll_dice(dice, pool(req["rating"], len(threats), req["extra_dice"]), SIDES)
+    faces = roll_dice(dice, pool(req["rating"], len(threats), req["extra_dice"]), SIDES, "the Threat Roll's pool")
     value = ThreatRoll(req["rating"], req["extra_dice"], threats, faces, default_assignment(faces, len(threats)))
     return _result(req, value)
 
