@@ -78,8 +78,9 @@ export class Log {
 
   /** Log a roll or a follow-up of `system`, made as `who` ({id, name}, or null for nobody), with what the table did
    * for it (`note`: what it cost and what followed), for a roll its `luck` (arbiter.api.luck_entry's) and for a
-   * follow-up what it `did`, in a player's words (arbiter.api.turn's). */
-  async append(system, roll, action, who, note = '', luck = null, did = null) {
+   * follow-up what it `did`, in a player's words (arbiter.api.turn's); `source`: whose dice ('table': the group's
+   * own, typed in; else the app's). */
+  async append(system, roll, action, who, note = '', luck = null, did = null, source = 'app') {
     // a follow-up names the roll it follows (its log id, without the store's prefix), while this page remembers it
     const follows = action ? this.rolls.get(system) : null;
     const drawn = Array.isArray(roll.drawn) ? roll.drawn.slice(0, FIELD.drawn.max_len) : null;
@@ -96,7 +97,7 @@ export class Log {
       note: note.slice(0, FIELD.note.max_len),
       ...(luck ? { luck } : {}),
       ...(action && did ? { did: String(did).slice(0, FIELD.did.max_len) } : {}),
-      source: roll.source === 'table' ? 'table' : 'app',
+      source: source === 'table' ? 'table' : 'app',
       ...(drawn ? { drawn } : {}),
       ...(follows ? { follows } : {}),
     });
