@@ -60,6 +60,22 @@ def test_groups_per_character_and_procedure_in_first_roll_order():
     assert Fraction(groups[1]["exact"]["mean_percentile"]) == (Fraction(0.2) + Fraction(0.4)) / 2
 
 
+def test_app_dice_and_table_dice_are_kept_apart():
+    """Issue 21: a character's rolls with the group's own dice (source "table") are a group of their own beside the
+    same procedure's app dice; an entry kept before the log said whose dice is the app's; any other source is refused."""
+    entries = [
+        entry(0.5, 0.5, True, character=CID),
+        {**entry(0.1, 0.5, False, character=CID), "source": "table"},
+        {**entry(0.3, 0.5, True, character=CID), "source": "app"},
+        {**entry(0.2, 0.5, False, character=CID), "source": "table"},
+    ]
+    groups = api.luck_summary(entries)["groups"]
+    assert [(g["source"], g["rolls"]) for g in groups] == [("app", 2), ("table", 2)]
+    assert Fraction(groups[1]["exact"]["mean_percentile"]) == (Fraction(0.1) + Fraction(0.2)) / 2
+    with pytest.raises(RulesError, match=r"'entries\[0\].source' must be one of app, table, got 'dice'"):
+        api.luck_summary([{**entry(0.5, 0.5, True), "source": "dice"}])
+
+
 def test_the_band_narrows_as_rolls_add_up_and_is_symmetric():
     lows, highs = zip(*(tally.band(k) for k in range(1, 50)))
     assert all(a < b for a, b in zip(lows, lows[1:])) and all(a > b for a, b in zip(highs, highs[1:]))

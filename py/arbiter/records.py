@@ -117,6 +117,12 @@ LOG = Record(
         fields.Text("note", "Note", 500),
         # what a follow-up did, in a player's words (api.turn's "did"); an entry kept before it has none
         MayBeAbsent(fields.Text("did", "What the follow-up did", LOG_DID_CHARS)),
+        # whose dice (issue 21): the app's, or the table's own typed in; the faces this step drew, in the order they
+        # were drawn (a follow-up: only its own); the roll a follow-up follows (its log id). An entry kept before
+        # them has none: its dice were the app's.
+        MayBeAbsent(fields.Choice("source", "Dice", (("app", "App dice"), ("table", "Table dice")))),
+        MayBeAbsent(ListOf("drawn", "Faces drawn", fields.Int("drawn", "Face drawn", 1, 10), 500)),
+        MayBeAbsent(Id("follows", "The roll it follows")),
         MayBeAbsent(
             Json(
                 "luck",

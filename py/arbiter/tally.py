@@ -48,9 +48,21 @@ def _who(value: Any, path: str) -> dict | None:
     return {"id": value["id"], "name": value["name"]}
 
 
+SOURCES = ("app", "table")  # whose dice a log entry's faces were (records.LOG's "source")
+
+
+def _source(value: Any, path: str) -> str:
+    if value is None:
+        return "app"  # an entry kept before the log said whose dice
+    if value not in SOURCES:
+        raise RulesError(f"{path} must be one of {', '.join(SOURCES)}, got {value!r:.100}")
+    return value
+
+
 def summary(entries: Any, systems: dict[str, str], most: int) -> dict:
-    """{"groups": [...]} from log entries (oldest first), one group per character (null: nobody) and procedure, in
-    the order each first rolled; an entry without "luck" (a follow-up, a note, one kept before luck was) is left out.
+    """{"groups": [...]} from log entries (oldest first), one group per character (null: nobody), procedure and dice
+    source ("app", or "table": the group's own dice typed in; an entry without one is the app's), in the order each
+    first rolled; an entry without "luck" (a follow-up, a note, one kept before luck was) is left out.
     `systems`: procedure id -> title; `most`: the most entries read."""
     if not isinstance(entries, list) or len(entries) > most:
         raise RulesError(f"'entries' must be a list of at most {most} log entries")
@@ -69,13 +81,15 @@ def summary(entries: Any, systems: dict[str, str], most: int) -> dict:
         who = _who(e.get("character"), f"{path}.character'")
         percentile = _chance(luck.get("percentile"), f"{path}.luck.percentile'")
         p_success = _chance(luck.get("p_success"), f"{path}.luck.p_success'")
-        key = (who and who["id"], e["system"])
+        source = _source(e.get("source"), f"{path}.source'")
+        key = (who and who["id"], e["system"], source)
         g = groups.setdefault(
             key,
             {
                 "character": who,
                 "system": e["system"],
                 "title": systems[e["system"]],
+                "source": source,
                 "sum": Fraction(0),
                 "expected": Fraction(0),
                 "successes": 0,

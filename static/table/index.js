@@ -242,7 +242,8 @@ class Table {
       notes.push(`Not done: ${error.message}`);
       this.say(error.message, true);
     }
-    await this.log.append(system, roll, action, who, notes.filter(Boolean).join('; '), answer.luck_entry, answer.did);
+    const note = notes.filter(Boolean).join('; ');
+    await this.log.append(system, roll, action, who, note, answer.luck_entry, answer.did, answer.source);
     if (choices && who) await this.rollAs.refresh(who.id, { [system]: answer.refill }); // e.g. Convictions declared
     this.page.kept?.(system);
   }

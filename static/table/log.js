@@ -73,13 +73,18 @@ export class Log {
     this.filter = { character: '', system: '' };
     this.luck = new LuckView(table);
     this.near = null; // the observer of the list's end, while there is more to show
+    this.rolls = new Map(); // procedure -> the log id of its last roll logged by this page (its follow-ups name it)
   }
 
   /** Log a roll or a follow-up of `system`, made as `who` ({id, name}, or null for nobody), with what the table did
    * for it (`note`: what it cost and what followed), for a roll its `luck` (arbiter.api.luck_entry's) and for a
-   * follow-up what it `did`, in a player's words (arbiter.api.turn's). */
-  async append(system, roll, action, who, note = '', luck = null, did = null) {
-    await this.t.store.append({
+   * follow-up what it `did`, in a player's words (arbiter.api.turn's); `source`: whose dice ('table': the group's
+   * own, typed in; else the app's). */
+  async append(system, roll, action, who, note = '', luck = null, did = null, source = 'app') {
+    // a follow-up names the roll it follows (its log id, without the store's prefix), while this page remembers it
+    const follows = action ? this.rolls.get(system) : null;
+    const drawn = Array.isArray(roll.drawn) ? roll.drawn.slice(0, FIELD.drawn.max_len) : null;
+    const id = await this.t.store.append({
       time: nowIso(),
       character: who ? { id: who.id, name: who.name } : null,
       system,
@@ -92,7 +97,11 @@ export class Log {
       note: note.slice(0, FIELD.note.max_len),
       ...(luck ? { luck } : {}),
       ...(action && did ? { did: String(did).slice(0, FIELD.did.max_len) } : {}),
+      source: source === 'table' ? 'table' : 'app',
+      ...(drawn ? { drawn } : {}),
+      ...(follows ? { follows } : {}),
     });
+    if (!action) this.rolls.set(system, id.slice(id.indexOf(':') + 1));
   }
 
   /** Log what the table did (an op's note, or why it was not done). */

@@ -96,12 +96,14 @@ const STANDING = {
 function group(g) {
   const who = g.character ? g.character.name || '(unnamed)' : 'Nobody';
   const rolls = `${g.rolls} ${g.rolls === 1 ? 'roll' : 'rolls'}`;
+  // the group's own dice typed in (issue 21) are a group apart from the app's, said in its title
+  const what = `${SYSTEM_NAME[g.system]}${g.source === 'table' ? ' · table dice' : ''}`;
   const numbers =
     `${rolls} · mean luck ${pct(g.mean_percentile)} (50 is average) · ${g.successes} ` +
     `${g.successes === 1 ? 'success' : 'successes'}, ${g.expected_successes.toFixed(1)} expected`;
   const even = g.rolls - g.luckier - g.unluckier;
   const words =
-    `${who} · ${SYSTEM_NAME[g.system]}: ${rolls}, ${g.luckier} luckier than average and ${g.unluckier} less lucky` +
+    `${who} · ${what}: ${rolls}, ${g.luckier} luckier than average and ${g.unluckier} less lucky` +
     `${even ? `, ${even} exactly average` : ''}. Mean luck ${pct(g.mean_percentile)} of 100, where 50 is average; ` +
     `chance alone keeps the mean of ${rolls} between ${pct(g.band[0])} and ${pct(g.band[1])} 9 times in 10, and ` +
     `this mean is ${STANDING[g.standing]}. ${g.successes} ${g.successes === 1 ? 'success' : 'successes'} against ` +
@@ -113,7 +115,8 @@ function group(g) {
     'figure',
     {
       class: 'luck-group',
-      'data-luck-group': `${g.character?.id ?? '-'}:${g.system}`,
+      'data-luck-group': `${g.character?.id ?? '-'}:${g.system}${g.source === 'table' ? ':table' : ''}`,
+      'data-source': g.source,
       'data-rolls': g.rolls,
       'data-mean': g.mean_percentile,
       'data-expected': g.expected_successes,
@@ -123,7 +126,7 @@ function group(g) {
       'data-standing': g.standing,
       'data-band': JSON.stringify(g.band),
     },
-    h('figcaption', {}, h('strong', {}, who), ` · ${SYSTEM_NAME[g.system]}`),
+    h('figcaption', {}, h('strong', {}, who), ` · ${what}`),
     h('p', { class: 'luck-numbers' }, numbers),
     h(
       'div',

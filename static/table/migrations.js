@@ -5,7 +5,7 @@
 import { newId, nowIso } from './ids.js';
 import { RECORDS, declAt, isObj, problem } from './schema.js';
 
-export const SCHEMA = 5;
+export const SCHEMA = 6;
 export const LEGACY_PRICE_KEY = 'arbiter.payThePrice.marked';
 
 const SITUATION = declAt(RECORDS.price, 'situations');
@@ -77,6 +77,10 @@ const MIGRATIONS = [
   // 4 -> 5: a follow-up's log entry may say what it did in words (absent on older entries): only the number changes
   (records) =>
     records.map(({ id, data }) => (id === 'meta' && isObj(data) ? { id, data: { ...data, schema: 5 } } : { id, data })),
+  // 5 -> 6: a log entry may say whose dice (source), the faces its step drew and the roll a follow-up follows
+  // (absent on older entries: their dice were the app's): only the number changes
+  (records) =>
+    records.map(({ id, data }) => (id === 'meta' && isObj(data) ? { id, data: { ...data, schema: 6 } } : { id, data })),
 ];
 
 /** Bring {id, data} records from schema `from` up to SCHEMA. */
