@@ -4,11 +4,13 @@
 // line (outcome.js) show what it answered.
 import { DiceTray } from './dice.js';
 import { h } from './dom.js';
+import { FacePad } from './facepad.js';
 import { CONTROLS, controlKey, refocus } from './focus.js';
 import { readForm, fillForm, wireForm, showErrors, clearErrors, inWords, problemsInWords } from './forms.js';
 import { VIEWS, percent } from './procedures.js';
 import { outcomeLines } from './outcome.js';
 import { reveal } from './reveal.js';
+import { diceSourceOf, keepDiceSource } from './settings.js';
 import { Tabs } from './tabs.js';
 
 const ODDS_DELAY_MS = 120; // debounce: a burst of key presses asks for odds once
@@ -50,6 +52,11 @@ export class Procedure {
     new ResizeObserver(() => {
       if (bar.offsetHeight) document.documentElement.style.setProperty('--roll-bar', `${bar.offsetHeight}px`);
     }).observe(bar);
+    // whose dice: the app's, or the group's own typed in on the face pad (issue 21), kept on this device per form
+    this.pad = new FacePad(form, this.tray, bar);
+    this.sourceButton = h('button', { type: 'button', class: 'dice-source', onclick: () => this.toggleSource() });
+    form.querySelector('[data-roll]').before(this.sourceButton);
+    this.setSource(diceSourceOf(this.system));
     this.oddsBox.open = matchMedia('(min-width: 52rem)').matches; // folded on a phone: headline odds by Roll
     this.resultBox.addEventListener('pointerdown', () => this.tray.skip()); // a tap on the words to come lands the dice
     wireForm(form);
@@ -204,6 +211,32 @@ export class Procedure {
     else this.choiceBox.removeAttribute('data-checking');
   }
 
+  /** Roll with `source`'s dice: 'table' (the face pad) or 'app'; the toggle by Roll says which. */
+  setSource(source) {
+    this.source = source;
+    const b = this.sourceButton;
+    b.dataset.diceSource = source;
+    b.setAttribute('aria-pressed', String(source === 'table'));
+    b.textContent = 'Table dice';
+    b.title = source === 'table' ? 'Your own dice: Roll asks for their faces' : 'The app rolls: tap for your own dice';
+  }
+
+  toggleSource() {
+    const source = this.source === 'table' ? 'app' : 'table';
+    if (this.pad.open) this.pad.finish(null); // a pad half-filled for the other source: nothing rolled
+    this.setSource(source);
+    keepDiceSource(this.system, source);
+  }
+
+  /** The table's faces for a roll (`needed`: the engine's dice_needed for it), from the face pad, in view above Roll;
+   * null when the player left the pad. */
+  async tableFaces(needed, shown = []) {
+    const faces = this.pad.collect(needed, shown);
+    reveal(this.form, this.tray.canvas.parentElement, this.pad.root);
+    this.pad.root.focus({ preventScroll: true });
+    return faces;
+  }
+
   async doRoll() {
     // A tap is one roll: Roll is locked from the tap until the dice land, and a tap meanwhile lands them at once
     // (a double tap never rolls, nor spends, twice). Roll stays enabled: a disabled button loses the focus, and a
@@ -218,11 +251,16 @@ export class Procedure {
     try {
       const request = this.request();
       if (!('ready' in document.body.dataset)) await this.waitForEngine();
-      const answer = await this.turn({ request, choices: null }, request);
+      const step = { request, choices: null };
+      if (this.source === 'table') {
+        step.dice = await this.tableFaces((faces) => this.arbiter.diceNeeded(this.system, request, faces));
+        if (!step.dice) return; // the pad was left: nothing rolled, nothing logged, the form as it was
+      }
+      const answer = await this.turn(step, request);
       const { roll } = answer;
       this.setError(null);
       this.ui = { selected: new Set(), pickedDie: null };
-      const shown = this.show(roll, true);
+      const shown = this.show(roll, !step.dice); // the table's faces are on the tray already: no tumble
       announce(this, roll, null, null, answer);
       this.page.rolled();
       if (answer.next) this.fillNext(answer.next); // a Will, a Scheme die: spent for this roll only
@@ -244,6 +282,7 @@ export class Procedure {
     if (step.request) step.choices = table?.choices ?? null;
     const answer = await this.arbiter.turn(this.system, step, table?.state ?? null);
     answer.sent = table?.state ?? null; // what was paid from, for the table to see whether it changed meanwhile
+    answer.source = step.dice ? 'table' : 'app'; // whose dice, for the log
     if (answer.refused) throw new Error(answer.refused.words); // said by Roll or by the control, as any refusal
     this.earned = answer.earned; // an earlier step of this roll added a die to the Scheme: its follow-ups know
     const after = table && window.arbiterPage.tableAfter(table, answer);
@@ -279,11 +318,21 @@ export class Procedure {
     const used = controlKey(this.choiceBox);
     const control = this.usedControl;
     try {
-      const answer = await this.turn({ roll: this.roll, action, earned: this.earned });
+      const step = { roll: this.roll, action, earned: this.earned };
+      if (this.source === 'table') {
+        const roll = this.roll;
+        const needed = (faces) => this.arbiter.diceNeededAct(this.system, roll, action, faces);
+        const first = await needed([]);
+        if (first.dice) {
+          step.dice = await this.tableFaces(needed, this.tray.dice);
+          if (!step.dice) return; // the pad was left: the roll stays as it was
+        } else step.dice = []; // a follow-up that rolls nothing: nothing to ask
+      }
+      const answer = await this.turn(step);
       const next = answer.roll;
       this.ui = { selected: new Set(), pickedDie: null };
       const previous = this.roll;
-      const shown = this.show(next, true, true); // only the dice the follow-up added or rolled again move
+      const shown = this.show(next, !step.dice, true); // only the dice the follow-up added or rolled again move
       announce(this, next, action, previous, answer);
       if (!(await shown)) return; // a later roll took its place while its dice tumbled
       if (used && !this.choiceBox.contains(document.activeElement)) refocus(this.choiceBox, used, this.tray.canvas);

@@ -21,6 +21,17 @@ function keep(settings) {
   }
 }
 
+/** Whose dice `system`'s form rolls on this device: 'table' (the group's own, typed in on the face pad) or 'app'. */
+export function diceSourceOf(system) {
+  return readSettings().diceSource?.[system] === 'table' ? 'table' : 'app';
+}
+
+/** Keep the dice source of `system`'s form on this device. */
+export function keepDiceSource(system, source) {
+  const settings = readSettings();
+  keep({ ...settings, diceSource: { ...(settings.diceSource ?? {}), [system]: source } });
+}
+
 /** Keep the screen on while the page is shown: a wake lock asked for when turned on and again each time the page
  * comes back (the browser lets it go when the page is hidden); a refusal is said in `say`, never thrown. */
 export class KeepAwake {

@@ -1,0 +1,155 @@
+"""Table dice (issue 21), in real Chromium at 360 × 640 with touch: the group rolls its own dice and types their faces
+on the face pad; the outcome, its words and its follow-ups are the engine's answer to those faces
+(`api.roll(..., dice=...)`), the dice on the canvas are the faces entered, a d10 pool asks for its 10s' dice, a Will
+after the roll for its three, the log says table dice, and leaving the pad rolls and logs nothing."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+import pytest
+
+from arbiter import api
+from page_helpers import form, wait_until
+from table_helpers import log
+from test_axe import axe_source, violations  # noqa: F401 (axe_source is a fixture)
+
+SYSTEMS = {s["id"]: s for s in api.systems()}
+PAD = "[data-face-pad]"
+
+
+def open_form(phone_app, system, request):
+    return phone_app(f"#{system}={quote(json.dumps(request))}")
+
+
+def use_table_dice(page, system):
+    """Tap the toggle by Roll until it says table dice (it is kept on this device)."""
+    toggle = form(page, system).locator("button.dice-source")
+    if toggle.get_attribute("data-dice-source") != "table":
+        toggle.tap()
+    wait_until(page, lambda: toggle.get_attribute("data-dice-source") == "table", what="table dice chosen")
+    assert toggle.get_attribute("aria-pressed") == "true"
+
+
+def pad_of(page, system):
+    return form(page, system).locator(PAD)
+
+
+def asked(page, system) -> str:
+    """What the pad asks for now (its words), once it is not waiting for the engine."""
+    pad = pad_of(page, system)
+    wait_until(page, lambda: pad.is_visible() and pad.get_attribute("data-asking") is None, what="the pad to ask")
+    return pad.locator("[data-face-for]").inner_text()
+
+
+def enter(page, system, faces):
+    """Tap each face on the pad, waiting for the engine between batches."""
+    pad = pad_of(page, system)
+    for face in faces:
+        asked(page, system)
+        button = pad.locator(f'button[data-face="{face}"]')
+        box = button.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, f"face {face} is {box}"
+        button.tap()
+
+
+def rolled(page, system):
+    return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
+
+
+def same_roll(page_roll, engine_roll):
+    keys = ("outcome", "summary", "tone", "drawn")
+    assert {k: page_roll[k] for k in keys} == {k: engine_roll[k] for k in keys}
+
+
+@pytest.mark.parametrize("system", list(SYSTEMS))
+def test_each_procedure_rolls_the_faces_typed_on_the_pad(phone_app, system):
+    """Table dice → Roll → the pad asks for each batch → the outcome is the engine's answer to those faces, the
+    canvas shows them, the log entry says table dice and keeps the faces drawn."""
+    request = SYSTEMS[system]["example_requests"]["plain"]
+    faces = api.roll(system, request, seed=7)["drawn"]
+    page = open_form(phone_app, system, request)
+    use_table_dice(page, system)
+    form(page, system).locator("button[data-roll]").tap()
+    enter(page, system, faces)
+    wait_until(page, lambda: rolled(page, system) is not None, what="the roll of the typed faces")
+    expected = api.roll(system, request, dice=faces)
+    same_roll(rolled(page, system), expected)
+    assert not pad_of(page, system).is_visible()
+    canvas = form(page, system).locator("canvas[data-dice]")
+    wait_until(page, lambda: canvas.get_attribute("data-state") == "landed", what="the dice shown")
+    shown = json.loads(canvas.get_attribute("data-faces"))
+    assert sorted(shown) == sorted(faces), "the canvas shows other faces than those typed"
+    wait_until(page, lambda: any(e["kind"] == "roll" for e in log(page)), what="the roll logged")
+    entry = [e for e in log(page) if e["kind"] == "roll"][-1]
+    assert entry["source"] == "table" and entry["drawn"] == faces
+
+
+def test_a_ten_asks_for_its_die_and_a_will_for_three(phone_app):
+    """A d10 pool of 2 dice: a 10 among them and the pad asks for one more d10 for the 10s; then "Expend a Will"
+    after the roll asks for three faces, and the roll is the engine's answer to them."""
+    request = {"pool": 2}
+    page = open_form(phone_app, "ten_again", request)
+    use_table_dice(page, "ten_again")
+    form(page, "ten_again").locator("button[data-roll]").tap()
+    assert asked(page, "ten_again").startswith("Roll 2 d10")
+    enter(page, "ten_again", [10, 3])
+    words = asked(page, "ten_again")
+    assert words.startswith("Roll 1 d10") and "10s" in words, words
+    enter(page, "ten_again", [4])
+    wait_until(page, lambda: rolled(page, "ten_again") is not None, what="the roll")
+    first = rolled(page, "ten_again")
+    same_roll(first, api.roll("ten_again", request, dice=[10, 3, 4]))
+    will = form(page, "ten_again").locator('[data-choices] button:has-text("Expend a Will")')
+    will.tap()
+    assert asked(page, "ten_again").startswith("Roll 3 d10")
+    enter(page, "ten_again", [8, 2, 9])
+    wait_until(page, lambda: rolled(page, "ten_again")["drawn"] == [8, 2, 9], what="the Will's dice")
+    action = next(c for c in first["choices"] if "will" in json.dumps(c).lower())
+    after = api.act("ten_again", first, action.get("action", action), dice=[8, 2, 9])
+    same_roll(rolled(page, "ten_again"), after)
+
+
+def test_leaving_the_pad_rolls_and_logs_nothing(phone_app):
+    """Two faces of three typed, then Leave: no roll, no log entry, the form as it was; Undo takes a face back."""
+    request = {"pool": 3}
+    page = open_form(phone_app, "ten_again", request)
+    use_table_dice(page, "ten_again")
+    form(page, "ten_again").locator("button[data-roll]").tap()
+    enter(page, "ten_again", [5, 6])
+    pad = pad_of(page, "ten_again")
+    assert pad.locator("[data-face-count]").inner_text() == "2 of 3 d10"
+    pad.locator("[data-face-undo]").tap()
+    assert pad.locator("[data-face-count]").inner_text() == "1 of 3 d10"
+    pad.locator("[data-face-leave]").tap()
+    assert not pad.is_visible()
+    assert rolled(page, "ten_again") is None
+    assert [e for e in log(page) if e["kind"] != "note"] == []
+    assert form(page, "ten_again").locator('[data-path="pool"]').input_value() == "3"
+
+
+def test_the_pad_takes_digits_and_only_the_dies_faces(phone_app):
+    """On a keyboard: digits enter faces (0 for a 10), a digit the die does not have is not taken."""
+    page = open_form(phone_app, "luck", {"dice": 2})
+    use_table_dice(page, "luck")
+    form(page, "luck").locator("button[data-roll]").tap()
+    assert asked(page, "luck").startswith("Roll 2 d6")
+    page.keyboard.press("7")
+    page.keyboard.press("0")
+    assert pad_of(page, "luck").locator("[data-face-count]").inner_text() == "0 of 2 d6"
+    page.keyboard.press("3")
+    page.keyboard.press("5")
+    wait_until(page, lambda: rolled(page, "luck") is not None, what="the roll")
+    same_roll(rolled(page, "luck"), api.roll("luck", {"dice": 2}, dice=[3, 5]))
+
+
+def test_axe_finds_no_violation_with_the_pad_open(phone, axe_source):  # noqa: F811
+    phone.emulate_media(reduced_motion="reduce")
+    phone.goto("/#ten_again")
+    phone.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    phone.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
+    use_table_dice(phone, "ten_again")
+    form(phone, "ten_again").locator("button[data-roll]").tap()
+    asked(phone, "ten_again")
+    assert violations(phone, axe_source, "the face pad open") == []
