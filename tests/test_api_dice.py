@@ -183,6 +183,35 @@ def test_an_ability_test_asks_for_the_narrators_scheme_die_first():
 
 
 @pytest.mark.parametrize(
+    "system, request_, faces, own",
+    [
+        ("ten_again", {"pool": 2, "opposed": {"pool": 2}}, [3, 10, 4, 5, 6], [3, 10, 4]),
+        ("ability_test", {"type1": 2, "type2": 2, "difficulty": 2, "scheme_die": True}, [3, 6, 5], [6, 5]),
+        ("arbitration", {"skills": [2], "opposed": {"skills": [1]}}, None, None),
+        ("two_dice", {"trait": 2, "opposed": {"trait": 1}}, [1, 2, 3, 4], [1, 2]),
+        ("luck", {"dice": 2}, [3, 4], [3, 4]),
+    ],
+)
+def test_drawn_own_leaves_out_the_other_side_and_the_narrators_die(system, request_, faces, own):
+    """A roll's "drawn_own" is the roller's own faces among "drawn": not a contest's other side's (the target's pool
+    and its 10s, the defender's dicepool), not the Narrator's Scheme die; the same whoever's dice (app or table)."""
+    if faces is None:  # the arbitration defender's dice follow the aggressor's: take a seeded roll's
+        rolled = api.roll(system, request_, seed=3)
+        faces = rolled["drawn"]
+        own = rolled["dice"]  # the aggressor's; the defender's are rolled["defender"]["dice"]
+    r = api.roll(system, request_, dice=faces)
+    assert r["drawn"] == faces and r["drawn_own"] == own
+    assert api.roll(system, request_, seed=5)["drawn_own"] is not None
+
+
+def test_a_targets_will_is_not_the_rollers_own():
+    r = api.roll("ten_again", {"pool": 1, "opposed": {"pool": 1}}, dice=[3, 4])
+    action = next(c["action"] for c in r["choices"] if c.get("side") == "target")
+    after = api.act("ten_again", r, action, dice=[5, 6, 7])
+    assert after["drawn"] == [5, 6, 7] and after["drawn_own"] == []
+
+
+@pytest.mark.parametrize(
     "system, request_, faces, action",
     [
         ("ability_test", {"type1": 1, "type2": 1, "difficulty": 2}, [6, 6], {"exert": 1}),

@@ -175,3 +175,26 @@ def test_the_mean_stands_below_within_or_above_its_band(percentiles, standing):
     assert g["standing"] == standing
     low, high = g["band"]
     assert (g["mean_percentile"] < low, g["mean_percentile"] > high) == (standing == "below", standing == "above")
+
+
+def test_are_my_dice_fair_takes_each_characters_own_table_faces_per_die():
+    """Issue 21: the fairness of table dice, per character and die kind, from the log's "own" faces of entries whose
+    dice were the table's; the app's dice and entries without faces are left out."""
+    cid = {"id": "c1", "name": "Cid"}
+    entries = [
+        {"character": cid, "system": "ten_again", "source": "table", "own": [1, 2, 3]},
+        {"character": cid, "system": "ten_again", "source": "app", "own": [10, 10]},
+        {"character": cid, "system": "luck", "source": "table", "own": [6, 6]},
+        {"character": None, "system": "ten_again", "source": "table", "own": [4]},
+        {"character": cid, "system": "ten_again", "source": "table", "own": [4, 5]},
+        {"character": cid, "system": "ten_again", "kind": "note"},
+    ]
+    groups = api.fairness_summary(entries)["groups"]
+    assert [(g["character"] and g["character"]["name"], g["sides"], g["fairness"]["n"]) for g in groups] == [
+        ("Cid", 10, 5),
+        ("Cid", 6, 2),
+        (None, 10, 1),
+    ]
+    assert groups[0]["fairness"] == api.fairness([1, 2, 3, 4, 5], 10)
+    with pytest.raises(RulesError, match=r"'entries\[0\].own' must be a list of faces"):
+        api.fairness_summary([{"character": None, "system": "luck", "source": "table", "own": ["6"]}])

@@ -138,10 +138,12 @@ def _draw(seed: Any, dice: Any) -> Recorded | TableFaces:
 
 
 def _drawn(out: dict, draw: Recorded | TableFaces, what: str) -> dict:
-    """The answer with "drawn", once the table's faces are all used (none left over)."""
+    """The answer with "drawn" and "drawn_own" (the roller's own faces among them: not a contest's other side's, not
+    the Narrator's Scheme die; dice.Theirs), once the table's faces are all used (none left over)."""
     if isinstance(draw, TableFaces):
         draw.all_drawn(what)
     out["drawn"] = list(draw.drawn)
+    out["drawn_own"] = list(draw.own)
     return out
 
 
@@ -210,6 +212,21 @@ def luck_entry(system: str, roll: Any) -> dict:
     """What a log entry keeps of luck() at roll time (its "luck" field, records.LOG_LUCK_CHARS at most as JSON: the
     largest, a threat roll of 8 threats, fits): luck() without its exact strings."""
     return {k: v for k, v in luck(system, roll).items() if k != "exact"}
+
+
+def fairness_summary(entries: Any) -> dict:
+    """Are my dice fair? From log entries (oldest first, as for luck_summary): {"groups": [{"character" ({id, name} or
+    null), "sides", "fairness" (fairness()'s answer for their faces)}]}: per character and die kind, the roller's own
+    faces of every roll made with the table's dice (a contest's other side and the Narrator's Scheme die left out;
+    tally.table_faces), in the order each first rolled."""
+    sides = {m.ID: m.SIDES for m in PROCEDURES.values()}
+    groups = tally.table_faces(entries, sides, records.LOG_MAX)
+    return {
+        "groups": [
+            {"character": g["character"], "sides": g["sides"], "fairness": fairness(g["faces"], g["sides"])}
+            for g in groups
+        ]
+    }
 
 
 def luck_summary(entries: Any) -> dict:
@@ -450,6 +467,7 @@ DOORS = (
     "luck_entry",
     "luck_summary",
     "fairness",
+    "fairness_summary",
     "table",
     "table_spec",
     "check_sheet",

@@ -362,6 +362,8 @@ def resolve(req: dict, dice: dicelib.DiceSource) -> Arbitration:
 
 def _for(who: str) -> str:
     """Why a side's dice are rolled, in a player's words: "the dicepool", "the defender's dicepool"."""
+    if who == "defender":
+        return dicelib.theirs("the defender's dicepool")  # not the roller's own dice
     return f"the {who}'s dicepool" if who else "the dicepool"
 
 

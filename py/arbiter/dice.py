@@ -42,6 +42,17 @@ def source(seed: int | None = None) -> DiceSource:
 ROLLED = "the roll"  # why a batch is rolled, when its rule says no more
 
 
+class Theirs(str):
+    """A batch's reason (`why`) that marks its dice as not the roller's own: a contest's other side, the Narrator's
+    Scheme die. They are drawn as any others (and kept in `drawn`), but left out of `own`: the faces whose fairness
+    is the roller's (api.fairness_summary)."""
+
+
+def theirs(why: str) -> str:
+    """`why`, marked as the reason for dice that are not the roller's own (Theirs)."""
+    return Theirs(why)
+
+
 def roll(dice: DiceSource, n: int, sides: int = 6, why: str = ROLLED) -> tuple[int, ...]:
     """Roll `n` dice with `sides` faces, in order, as one batch a table rolls together for `why` (a player's words:
     "the 10s roll again", "the target's pool")."""
@@ -54,20 +65,25 @@ def roll(dice: DiceSource, n: int, sides: int = 6, why: str = ROLLED) -> tuple[i
 
 
 class Recorded:
-    """`dice`, keeping every face drawn from it in draw order (`drawn`)."""
+    """`dice`, keeping every face drawn from it in draw order (`drawn`), and those of the roller's own dice (`own`:
+    all but a batch drawn for Theirs)."""
 
     def __init__(self, dice: DiceSource) -> None:
         self.dice = dice
         self.drawn: list[int] = []
+        self.own: list[int] = []
 
     def randint(self, a: int, b: int) -> int:
         face = self.dice.randint(a, b)
         self.drawn.append(face)
+        self.own.append(face)
         return face
 
     def throw(self, n: int, sides: int, why: str) -> tuple[int, ...]:
         faces = roll(self.dice, n, sides, why)
         self.drawn.extend(faces)
+        if not isinstance(why, Theirs):
+            self.own.extend(faces)
         return faces
 
 
@@ -102,6 +118,7 @@ class TableFaces:
                 raise RulesError(f"'dice' must hold whole numbers: the {_nth(i)} face is {face!r:.100}")
         self.faces = list(faces)
         self.used = 0
+        self.own: list[int] = []  # the roller's own faces among those handed out (all but Theirs)
 
     def throw(self, n: int, sides: int, why: str) -> tuple[int, ...]:
         batch = self.faces[self.used : self.used + n]
@@ -111,6 +128,8 @@ class TableFaces:
         if len(batch) < n:
             raise NeedMore(n - len(batch), sides, why)
         self.used += n
+        if not isinstance(why, Theirs):
+            self.own.extend(batch)
         return tuple(batch)
 
     def randint(self, a: int, b: int) -> int:

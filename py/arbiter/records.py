@@ -122,6 +122,7 @@ LOG = Record(
         # them has none: its dice were the app's.
         MayBeAbsent(fields.Choice("source", "Dice", (("app", "App dice"), ("table", "Table dice")))),
         MayBeAbsent(ListOf("drawn", "Faces drawn", fields.Int("drawn", "Face drawn", 1, 10), 500)),
+        MayBeAbsent(ListOf("own", "The roller's own faces", fields.Int("own", "Own face", 1, 10), 500)),
         MayBeAbsent(Id("follows", "The roll it follows")),
         MayBeAbsent(
             Json(

@@ -258,6 +258,12 @@ def roll_json(decls: tuple, *keys: Key, standing: Shape, choices: tuple = ()) ->
             Items(INT),
             "the faces this step drew, in draw order (a follow-up: only its own; [] when it drew none)",
         ),
+        Key(
+            "drawn_own",
+            Items(INT),
+            "the roller's own faces among drawn, in draw order: not a contest's other side's, not the Narrator's "
+            "Scheme die (whose fairness is the roller's: api.fairness_summary)",
+        ),
         Key("standing", standing, "the outcome as it stands, with probability 1, in the odds' shape"),
     )
 

@@ -138,3 +138,30 @@ def summary(entries: Any, systems: dict[str, str], most: int) -> dict:
 
 def _str(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
+
+
+def table_faces(entries: Any, sides: dict[str, int], most: int) -> list[dict]:
+    """The table dice of the log (entries oldest first), the roller's own faces ("own": not a contest's other side's,
+    not the Narrator's Scheme die) of each entry whose dice were the table's ("source": "table"), gathered per
+    character (null: nobody) and die kind, in the order each first rolled: [{"character", "sides", "faces"}].
+    `sides`: procedure id -> the die it rolls; `most`: the most entries read."""
+    if not isinstance(entries, list) or len(entries) > most:
+        raise RulesError(f"'entries' must be a list of at most {most} log entries")
+    groups: dict[tuple, dict] = {}
+    for i, e in enumerate(entries):
+        path = f"'entries[{i}]"
+        if not isinstance(e, dict):
+            raise RulesError(f"{path}' must be a log entry (an object)")
+        if _source(e.get("source"), f"{path}.source'") != "table" or not e.get("own"):
+            continue
+        if e.get("system") not in sides:
+            raise RulesError(f"{path}.system' must be one of {', '.join(sides)}, got {e.get('system')!r:.100}")
+        faces = e["own"]
+        if not isinstance(faces, list) or not all(type(f) is int for f in faces):
+            raise RulesError(f"{path}.own' must be a list of faces (whole numbers)")
+        who = _who(e.get("character"), f"{path}.character'")
+        g = groups.setdefault((who and who["id"], sides[e["system"]]), {"character": who, "sides": sides[e["system"]]})
+        if who:
+            g["character"] = who  # its latest name
+        g.setdefault("faces", []).extend(faces)
+    return list(groups.values())

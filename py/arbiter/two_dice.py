@@ -367,7 +367,9 @@ def resolve(req: dict, dice: dicelib.DiceSource) -> Check | Contest:
     if impossible:
         return Contest(None, None, "impossible")
     actor = Throw(dicelib.roll(dice, 2, SIDES, "the actor's two dice"), _modifier(req, None))
-    target = Throw(dicelib.roll(dice, 2, SIDES, "the target's two dice"), _modifier(req["opposed"], None))
+    target = Throw(
+        dicelib.roll(dice, 2, SIDES, dicelib.theirs("the target's two dice")), _modifier(req["opposed"], None)
+    )
     return Contest(actor, target, req["difficulty"])
 
 

@@ -42,6 +42,8 @@ def _exercise():
         call("luck", sid, rolled.get("value"))
         kept = call("luck_entry", sid, rolled.get("value")).get("value")
         call("luck_summary", [{"time": "", "character": None, "system": sid, "luck": kept}] * 2)
+        own = (rolled.get("value") or {}).get("drawn_own")
+        call("fairness_summary", [{"time": "", "character": None, "system": sid, "source": "table", "own": own}])
         for op in system.get("table_ops", []):
             call("table", sid, op["name"], {d["name"]: d["default"] for d in op["state"]}, {})
         call("costs", sid, defaults)

@@ -84,6 +84,7 @@ export class Log {
     // a follow-up names the roll it follows (its log id, without the store's prefix), while this page remembers it
     const follows = action ? this.rolls.get(system) : null;
     const drawn = Array.isArray(roll.drawn) ? roll.drawn.slice(0, FIELD.drawn.max_len) : null;
+    const own = Array.isArray(roll.drawn_own) ? roll.drawn_own.slice(0, FIELD.own.max_len) : null;
     const id = await this.t.store.append({
       time: nowIso(),
       character: who ? { id: who.id, name: who.name } : null,
@@ -99,6 +100,7 @@ export class Log {
       ...(action && did ? { did: String(did).slice(0, FIELD.did.max_len) } : {}),
       source: source === 'table' ? 'table' : 'app',
       ...(drawn ? { drawn } : {}),
+      ...(own ? { own } : {}),
       ...(follows ? { follows } : {}),
     });
     if (!action) this.rolls.set(system, id.slice(id.indexOf(':') + 1));

@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import fields
 from ..dice import roll as roll_dice
+from ..dice import theirs
 from ..errors import RulesError
 from ..tone import Tone
 from .exact import best_reroll
@@ -251,7 +252,7 @@ def roll(req: dict, dice) -> dict:
     steps = [request.ability_step()]
     scheme_roll = None
     if request.scheme_die:
-        (scheme_roll,) = roll_dice(dice, 1, SIDES, "the Narrator's Scheme die")
+        (scheme_roll,) = roll_dice(dice, 1, SIDES, theirs("the Narrator's Scheme die"))
         steps.append(f"Scheme die: {scheme_roll}, Ability {request.base_ability + scheme_roll}")
     faces = roll_dice(dice, request.difficulty, SIDES, "the difficulty dice")
     steps.append(_dice_step(request, faces))

@@ -212,6 +212,8 @@ def chains(rerolls: tuple[int, ...]) -> list[tuple[int, ...]]:
 def whose(side: str, what: str) -> str:
     """Why a side's dice are rolled, in a player's words: "the pool", "the target's 10s roll again" (`side` is
     "actor" or "target" in a contest, "" otherwise)."""
+    if side == "target":
+        return _dice.theirs(f"the target's {what}")  # not the roller's own dice
     return f"the {side}'s {what}" if side else f"the {what}"
 
 
