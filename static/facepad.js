@@ -7,9 +7,11 @@
 import { h } from './dom.js';
 
 export class FacePad {
-  /** A pad in `form`, placed before `before` (the Roll bar); `tray` shows each face as it is entered. */
-  constructor(form, tray, before) {
+  /** A pad in `form`, placed before `before` (the Roll bar); `tray` shows each face as it is entered, and
+   * `keepInView(pad)` is called once the tray has grown with it (the pad stays above the Roll bar). */
+  constructor(form, tray, before, keepInView = () => {}) {
     this.tray = tray;
+    this.keepInView = keepInView;
     this.say = h('p', { class: 'face-pad-for', 'data-face-for': '', 'aria-live': 'polite' });
     this.count = h('p', { class: 'face-pad-count', 'data-face-count': '' });
     this.faces = h('div', { class: 'face-pad-faces', role: 'group', 'aria-label': 'Faces' });
@@ -90,6 +92,7 @@ export class FacePad {
       );
     }
     this.undo.disabled = this.run.entered.length === 0;
+    this.keepInView(this.root);
   }
 
   /** The dice on the tray: those kept before the pad, then every face entered, each on its own die. */
@@ -98,6 +101,7 @@ export class FacePad {
     const sidesAt = (i) => run.batches.findLast((b) => b.start <= i).sides; // the batch the i-th face was typed in
     const typed = run.entered.map((face, i) => ({ face, sides: sidesAt(i), key: `typed:${i}` }));
     this.tray.update([...run.shown, ...typed]);
+    this.keepInView(this.root);
   }
 
   enter(face) {

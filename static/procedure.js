@@ -53,7 +53,7 @@ export class Procedure {
       if (bar.offsetHeight) document.documentElement.style.setProperty('--roll-bar', `${bar.offsetHeight}px`);
     }).observe(bar);
     // whose dice: the app's, or the group's own typed in on the face pad (issue 21), kept on this device per form
-    this.pad = new FacePad(form, this.tray, bar);
+    this.pad = new FacePad(form, this.tray, bar, (pad) => reveal(form, pad, pad));
     this.sourceButton = h('button', { type: 'button', class: 'dice-source', onclick: () => this.toggleSource() });
     form.querySelector('[data-roll]').before(this.sourceButton);
     this.setSource(diceSourceOf(this.system));
@@ -231,8 +231,7 @@ export class Procedure {
   /** The table's faces for a roll (`needed`: the engine's dice_needed for it), from the face pad, in view above Roll;
    * null when the player left the pad. */
   async tableFaces(needed, shown = []) {
-    const faces = this.pad.collect(needed, shown);
-    reveal(this.form, this.tray.canvas.parentElement, this.pad.root);
+    const faces = this.pad.collect(needed, shown); // the pad shown and kept in view above Roll as the tray grows
     this.pad.root.focus({ preventScroll: true });
     return faces;
   }

@@ -83,6 +83,7 @@ NUMBERS = {
     ("static/table/luck.js", 32): "the room left of the chart for the luck axis' numbers, in CSS px",
     ("static/table/luck.js", 128): "the chart's height in CSS px",
     ("static/table/luck.js", 100): "a percentile in percent",
+    ("static/table/fairness.js", 100): "a power (a chance) in percent",
     ("static/table/luck.js", 320): "the chart's width in CSS px",
     ("static/table/log.js", 10): "the date's 10 characters in a file name",
     ("static/table/log.js", 50): "log entries shown per page (loaded as the list's end nears, or by 'Show more')",
@@ -105,6 +106,7 @@ NUMBERS = {
 
 # Comparisons of a face in code, anywhere in static/: (file, the comparison as faces_compared writes it) -> why.
 FACES = {
+    ("static/table/fairness.js", "includes(face)"): "the faces fairness_summary's words name (its 'named'), marked",
     ("static/dice.js", "was.face !== d.face"): "a die tumbles again when its face changed (animation, no rule)",
     ("static/dice-draw.js", "d.face < 1"): "a die of show()'s list is checked: its face is one of its sides'",
     ("static/dice-draw.js", "d.face > sides"): "a die of show()'s list is checked: its face is one of its sides'",

@@ -141,6 +141,36 @@ def shoot_views(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
         phone.save(page, out / f"view-log-{scheme}.png")
 
 
+def shoot_table_dice(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
+    """README's table dice: the face pad half-way through a d10 pool (a 10 typed, its die asked for next), then the
+    Log's "Are my dice fair?" after three Luck Rolls of ten table dice that favour the 6."""
+    for scheme in schemes:
+        page = phone.page(scheme, "/#ten_again", ready="#table[data-ready]")
+        form = page.locator("form[data-system=ten_again]")
+        form.locator("button.dice-source").tap()
+        form.locator("button[data-roll]").tap()
+        page.wait_for_selector("[data-face-pad]:not([hidden]):not([data-asking])")
+        page.keyboard.type("7")
+        page.keyboard.type("0")
+        page.wait_for_selector("[data-face-pad]:not([data-asking])")
+        phone.save(page, out / f"face-pad-{scheme}.png")
+        page = phone.page(scheme, '/#luck={"dice":10}', ready="#table[data-ready]")
+        form = page.locator("form[data-system=luck]")
+        form.locator("button.dice-source").tap()
+        for n, faces in enumerate(("6666612345", "6612345666", "6126456663"), 1):
+            form.locator("button[data-roll]").tap()
+            page.wait_for_selector("form[data-system=luck] [data-face-pad]:not([hidden]):not([data-asking])")
+            page.keyboard.type(faces)
+            page.wait_for_function(LOGGED, arg=n)
+        page.tap('nav.views a[data-view="log"]')
+        page.wait_for_function(
+            "() => { const b = document.querySelector('[data-fairness]'); b.scrollIntoView(); "
+            "return 'fairnessReady' in b.dataset; }"
+        )
+        page.evaluate("() => document.querySelector('[data-fairness]').scrollIntoView()")
+        phone.save(page, out / f"fairness-{scheme}.png")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dist", type=Path)
@@ -149,7 +179,7 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     phone = Phone(args.dist)
     try:
-        for pictures in (shoot, shoot_odds, shoot_luck, shoot_views):
+        for pictures in (shoot, shoot_odds, shoot_luck, shoot_views, shoot_table_dice):
             pictures(phone, args.out)
     finally:
         phone.close()

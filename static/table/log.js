@@ -5,6 +5,7 @@
 import { jsonOrNull } from './data.js';
 import { download, h, select } from './dom.js';
 import { nowIso } from './ids.js';
+import { FairnessView } from './fairness.js';
 import { LuckView } from './luck.js';
 import { PROCEDURES, RECORDS, SYSTEMS } from './schema.js';
 import { SYSTEM_NAME, actionWords, fmtTime, plural, requestWords } from './words.js';
@@ -72,6 +73,7 @@ export class Log {
     this.limit = LOG_PAGE;
     this.filter = { character: '', system: '' };
     this.luck = new LuckView(table);
+    this.fairness = new FairnessView(table);
     this.near = null; // the observer of the list's end, while there is more to show
     this.rolls = new Map(); // procedure -> the log id of its last roll logged by this page (its follow-ups name it)
   }
@@ -188,6 +190,7 @@ export class Log {
         entries.length === all.length ? count : `${entries.length} of ${count} match`,
       ),
       this.luck.view(entries),
+      this.fairness.view(entries),
       h(
         'ol',
         { class: 'log-list', 'aria-label': 'Rolls, newest first' },

@@ -68,7 +68,13 @@ export class LuckView {
 
   ask(key, kept) {
     this.asked = key;
-    const entries = kept.map(([, e]) => ({ time: e.time, character: e.character, system: e.system, luck: e.luck }));
+    const entries = kept.map(([, e]) => ({
+      time: e.time,
+      character: e.character,
+      system: e.system,
+      luck: e.luck,
+      ...(e.source ? { source: e.source } : {}), // app dice and table dice are kept apart
+    }));
     this.t.arbiter.luckSummary(entries).then(
       (summary) => {
         if (this.asked !== key) return; // the log changed meanwhile: a newer answer is coming

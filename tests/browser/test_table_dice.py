@@ -11,7 +11,7 @@ from urllib.parse import quote
 import pytest
 
 from arbiter import api
-from page_helpers import form, wait_until
+from page_helpers import IN_VIEW, form, wait_until
 from table_helpers import log
 from test_axe import axe_source, violations  # noqa: F401 (axe_source is a fixture)
 
@@ -40,6 +40,7 @@ def asked(page, system) -> str:
     """What the pad asks for now (its words), once it is not waiting for the engine."""
     pad = pad_of(page, system)
     wait_until(page, lambda: pad.is_visible() and pad.get_attribute("data-asking") is None, what="the pad to ask")
+    assert pad.evaluate(IN_VIEW), "the pad is not whole in view above the Roll bar"
     return pad.locator("[data-face-for]").inner_text()
 
 
@@ -153,3 +154,31 @@ def test_axe_finds_no_violation_with_the_pad_open(phone, axe_source):  # noqa: F
     form(phone, "ten_again").locator("button[data-roll]").tap()
     asked(phone, "ten_again")
     assert violations(phone, axe_source, "the face pad open") == []
+
+
+def test_are_my_dice_fair_says_what_the_engine_says_of_the_faces_typed(phone_app):
+    """Three Luck Rolls of ten table dice, as Nobody, typed on a keyboard: the Log's "Are my dice fair?" shows the
+    engine's words for those 30 d6 faces (api.fairness), a bar per face with the named face marked; the luck view
+    keeps these rolls apart as table dice."""
+    page = open_form(phone_app, "luck", {"dice": 10})
+    use_table_dice(page, "luck")
+    typed = ["6666666666", "6666612345", "6612345666"]
+    for n, faces in enumerate(typed, 1):
+        form(page, "luck").locator("button[data-roll]").tap()
+        asked(page, "luck")
+        page.keyboard.type(faces)
+        wait_until(page, lambda n=n: len([e for e in log(page) if e["kind"] == "roll"]) == n, what=f"roll {n} logged")
+    all_faces = [int(c) for c in "".join(typed)]
+    expected = api.fairness(all_faces, 6)
+    page.locator('nav.views a[data-view="log"]').tap()
+    box = page.locator("[data-fairness]")
+    ready = "() => { const b = document.querySelector('[data-fairness]'); b.scrollIntoView(); return 'fairnessReady' in b.dataset; }"
+    wait_until(page, lambda: page.evaluate(ready), what="the fairness view, asked once it is on screen")
+    assert box.locator("[data-fairness-words]").inner_text() == expected["words"]
+    assert expected["unfair"] and "more 6s" in expected["words"]
+    counts = [int(c) for c in box.locator(".fair-bars li").evaluate_all("(all) => all.map((li) => li.dataset.count)")]
+    assert counts == expected["counts"]
+    assert box.locator('.fair-bars li[data-named][data-face="6"]').count() == 1
+    luck = page.locator('[data-luck] [data-luck-group="-:luck:table"]')
+    wait_until(page, lambda: luck.count() == 1, what="the table dice' luck apart")
+    assert "table dice" in luck.locator("figcaption").inner_text()
