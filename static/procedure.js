@@ -54,6 +54,10 @@ export class Procedure {
     }).observe(bar);
     // whose dice: the app's, or the group's own typed in on the face pad (issue 21), kept on this device per form
     this.pad = new FacePad(form, this.tray, bar, (pad) => reveal(form, pad, pad));
+    document.addEventListener('arbiter:view', ({ detail }) => {
+      // back on Roll with faces half-typed: the pad, as it was left, in view again
+      if (detail.view === 'roll' && this.pad.open && form.checkVisibility()) this.pad.keepInView(this.pad.root);
+    });
     this.sourceButton = h('button', { type: 'button', class: 'dice-source', onclick: () => this.toggleSource() });
     form.querySelector('[data-roll]').before(this.sourceButton);
     this.setSource(diceSourceOf(this.system));

@@ -250,7 +250,13 @@ export class Log {
       h('div', { class: 'log-head' }, head),
       h('div', { class: 'log-summary' }, e.summary),
       e.kind !== 'note' && e.note ? h('div', { class: 'log-note' }, e.note) : null,
-      e.dice.length ? h('div', { class: 'muted log-dice' }, `Dice: ${e.dice.join(' ')}`) : null,
+      e.dice.length
+        ? h(
+            'div',
+            { class: 'muted log-dice', 'data-source': e.source ?? 'app' },
+            `${e.source === 'table' ? 'Table dice' : 'Dice'}: ${e.dice.join(' ')}`,
+          )
+        : null,
       e.request
         ? h('div', { class: 'muted log-request' }, `Request: ${requestWords(e.request, PROCEDURES[e.system].fields)}`)
         : null,

@@ -12,7 +12,7 @@ import pytest
 
 from arbiter import api
 from page_helpers import IN_VIEW, form, wait_until
-from table_helpers import log
+from table_helpers import log, records
 from test_axe import axe_source, violations  # noqa: F401 (axe_source is a fixture)
 
 SYSTEMS = {s["id"]: s for s in api.systems()}
@@ -85,6 +85,9 @@ def test_each_procedure_rolls_the_faces_typed_on_the_pad(phone_app, system):
     wait_until(page, lambda: any(e["kind"] == "roll" for e in log(page)), what="the roll logged")
     entry = [e for e in log(page) if e["kind"] == "roll"][-1]
     assert entry["source"] == "table" and entry["drawn"] == faces
+    assert entry["own"] == expected["drawn_own"]
+    said = page.locator('[data-part="log"] .log-entry[data-kind="roll"] .log-dice').first
+    assert said.text_content().startswith("Table dice: ")  # the log says whose dice
 
 
 def test_a_ten_asks_for_its_die_and_a_will_for_three(phone_app):
@@ -110,6 +113,29 @@ def test_a_ten_asks_for_its_die_and_a_will_for_three(phone_app):
     action = next(c for c in first["choices"] if "will" in json.dumps(c).lower())
     after = api.act("ten_again", first, action.get("action", action), dice=[8, 2, 9])
     same_roll(rolled(page, "ten_again"), after)
+    wait_until(page, lambda: len(log(page)) == 2, what="the roll and its follow-up logged")
+    entries = {k.removeprefix("log:"): r["data"] for k, r in records(page).items() if k.startswith("log:")}
+    [roll_id] = [k for k, e in entries.items() if e["kind"] == "roll"]
+    [follow] = [e for e in entries.values() if e["kind"] == "follow-up"]
+    assert follow["follows"] == roll_id and follow["source"] == "table" and follow["drawn"] == [8, 2, 9]
+
+
+def test_a_contest_asks_for_each_side_in_turn_and_the_pad_survives_a_view_change(phone_app):
+    """A d10 contest asks for the actor's pool, then the target's, each named; half-way, a trip to the Table and
+    back finds the pad as it was left."""
+    request = {"pool": 1, "opposed": {"pool": 1}}
+    page = open_form(phone_app, "ten_again", request)
+    use_table_dice(page, "ten_again")
+    form(page, "ten_again").locator("button[data-roll]").tap()
+    assert asked(page, "ten_again") == "Roll 1 d10: the actor's pool"
+    enter(page, "ten_again", [7])
+    assert asked(page, "ten_again") == "Roll 1 d10: the target's pool"
+    page.locator('nav.views a[data-view="table"]').tap()
+    page.locator('nav.views a[data-view="roll"]').tap()
+    assert asked(page, "ten_again") == "Roll 1 d10: the target's pool"
+    enter(page, "ten_again", [3])
+    wait_until(page, lambda: rolled(page, "ten_again") is not None, what="the contest")
+    same_roll(rolled(page, "ten_again"), api.roll("ten_again", request, dice=[7, 3]))
 
 
 def test_leaving_the_pad_rolls_and_logs_nothing(phone_app):
