@@ -122,7 +122,7 @@ def test_a_ten_asks_for_its_die_and_a_will_for_three(phone_app):
 
 def test_a_contest_asks_for_each_side_in_turn_and_the_pad_survives_a_view_change(phone_app):
     """A d10 contest asks for the actor's pool, then the target's, each named; half-way, a trip to the Table and
-    back finds the pad as it was left."""
+    back, and to another procedure and back, finds the pad as it was left, in view."""
     request = {"pool": 1, "opposed": {"pool": 1}}
     page = open_form(phone_app, "ten_again", request)
     use_table_dice(page, "ten_again")
@@ -132,6 +132,9 @@ def test_a_contest_asks_for_each_side_in_turn_and_the_pad_survives_a_view_change
     assert asked(page, "ten_again") == "Roll 1 d10: the target's pool"
     page.locator('nav.views a[data-view="table"]').tap()
     page.locator('nav.views a[data-view="roll"]').tap()
+    assert asked(page, "ten_again") == "Roll 1 d10: the target's pool"
+    page.locator('nav.tabs a[data-tab="luck"]').tap()  # another procedure, and back
+    page.locator('nav.tabs a[data-tab="ten_again"]').tap()
     assert asked(page, "ten_again") == "Roll 1 d10: the target's pool"
     enter(page, "ten_again", [3])
     wait_until(page, lambda: rolled(page, "ten_again") is not None, what="the contest")
