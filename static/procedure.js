@@ -221,7 +221,7 @@ export class Procedure {
     const b = this.sourceButton;
     b.dataset.diceSource = source;
     b.setAttribute('aria-pressed', String(source === 'table'));
-    b.textContent = 'Table dice';
+    b.replaceChildren(h('span', { class: 'on', 'aria-hidden': 'true' }, '✓ '), 'Table dice'); // ✓ shown when pressed
     b.title = source === 'table' ? 'Your own dice: Roll asks for their faces' : 'The app rolls: tap for your own dice';
   }
 
