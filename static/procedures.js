@@ -383,6 +383,7 @@ const ability_test = {
                   'button',
                   {
                     type: 'button',
+                    'data-picks': '', // picks dice for the reroll below: it rolls nothing itself
                     onclick: () => {
                       ui.selected = new Set(c.suggested);
                       redraw();

@@ -102,8 +102,10 @@ def test_the_luck_chart_fits_a_phone_light_and_dark(phone, scheme, tmp_path):
         roll(page, "luck")
     show_view(page, "log")
     box = page.locator('[data-part="log"] [data-luck]')
-    box.scroll_into_view_if_needed()
-    wait_until(page, "() => document.querySelector('[data-luck-ready] [data-luck-group]')", 10_000)
+    # scrolled to until its answer is drawn (the log is drawn again meanwhile: a locator's element can go mid-scroll)
+    ready = """() => { const b = document.querySelector('[data-part="log"] [data-luck]'); b.scrollIntoView();
+        return 'luckReady' in b.dataset && !!b.querySelector('[data-luck-group]'); }"""
+    wait_until(page, ready, 10_000)
     figure = box.locator("[data-luck-group]")
     figure.scroll_into_view_if_needed()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360

@@ -55,8 +55,10 @@ def open_form(phone_app, system, request=None):
 
 def follow_ups(page, system):
     """The first follow-up the shown roll offers that can be taken now (a button in its choices, shown and enabled:
-    not one in a folded list such as Pay the Price's)."""
-    buttons = form(page, system).locator("[data-choices] button:visible:not([disabled]):not([aria-disabled=true])")
+    not one in a folded list such as Pay the Price's, nor "Pick the best", which picks dice and rolls nothing)."""
+    buttons = form(page, system).locator(
+        "[data-choices] button:visible:not([disabled]):not([aria-disabled=true]):not([data-picks])"
+    )
     return buttons.first if buttons.count() else None
 
 
