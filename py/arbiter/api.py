@@ -22,7 +22,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from . import __version__, chances, fields, records, tally, tap
+from . import __version__, chances, fields, records, share, tally, tap
 from .dice import NeedMore, Recorded, TableFaces, exact_str, source
 from .errors import RulesError
 from .fairness import ALPHA, MIN_EXPECTED, POWER, Fairness, faces_to_find, loaded_die
@@ -212,6 +212,54 @@ def luck_entry(system: str, roll: Any) -> dict:
     """What a log entry keeps of luck() at roll time (its "luck" field, records.LOG_LUCK_CHARS at most as JSON: the
     largest, a threat roll of 8 threats, fits): luck() without its exact strings."""
     return {k: v for k, v in luck(system, roll).items() if k != "exact"}
+
+
+def share_link(system: str, request: Any, steps: Any, who: Any = None, time: Any = 0) -> dict:
+    """A roll of `system` as a link's fragment (share.py): `request` as rolled and `steps` ([{"drawn"}, then {"action",
+    "drawn"} for each follow-up], the faces each step drew, as the log keeps them), `who` rolled (a name or null),
+    `time` (whole seconds since 1970). The roll is re-derived first (a roll its faces do not fit is refused):
+    {"fragment" (for `#r=`), "id", "chars"}."""
+    if not isinstance(steps, list) or not 1 <= len(steps) <= share.STEPS or not all(isinstance(x, dict) for x in steps):
+        raise RulesError(f"'steps' must be a list of 1 to {share.STEPS} steps ({{drawn}}, then {{action, drawn}})")
+    if who is not None and not isinstance(who, str):
+        raise RulesError(f"'who' must be a name or null, got {who!r:.100}")
+    if isinstance(time, bool) or not isinstance(time, int) or time < 0:
+        raise RulesError(f"'time' must be whole seconds since 1970, got {time!r:.100}")
+    rolled = _replay(system, request, [x.get("drawn") for x in steps], [x.get("action") for x in steps[1:]])
+    fragment = share.pack(system, rolled[0]["request"], steps, who, time)
+    payload = share.unpack(fragment)
+    return {"fragment": fragment, "id": payload["id"], "chars": len(fragment)}
+
+
+def shared_roll(fragment: Any) -> dict:
+    """A roll shared by link, re-derived by the engine from its request and its faces, never from words in the link
+    (share.py): {"id", "system", "who", "time", "request", "steps" ([{"action" (null for the roll), "drawn"}]),
+    "roll" (the last step's answer, as roll() and act() give it)}. A link cut, altered, of another version, or whose
+    faces do not fit its request is refused with what is wrong."""
+    payload = share.unpack(fragment)
+    if payload["s"] not in PROCEDURES:
+        raise RulesError("This link names a procedure this Arbiter does not have.")
+    try:
+        rolled = _replay(payload["s"], payload["q"], payload["d"], payload["a"])
+    except RulesError as error:
+        raise RulesError(f"This link's roll does not hold together: {error}") from None
+    return {
+        "id": payload["id"],
+        "system": payload["s"],
+        "who": payload["w"] or None,
+        "time": payload["t"],
+        "request": rolled[0]["request"],
+        "steps": [{"action": a, "drawn": d} for a, d in zip([None, *payload["a"]], payload["d"])],
+        "roll": rolled[-1],
+    }
+
+
+def _replay(system: str, request: Any, drawn: list, actions: list) -> list[dict]:
+    """Each step of a roll re-derived from the faces it drew: the roll, then each follow-up."""
+    out = [roll(system, request, dice=drawn[0])]
+    for action, faces in zip(actions, drawn[1:]):
+        out.append(act(system, out[-1], action, dice=faces))
+    return out
 
 
 def fairness_summary(entries: Any) -> dict:
@@ -468,6 +516,8 @@ DOORS = (
     "luck_summary",
     "fairness",
     "fairness_summary",
+    "share_link",
+    "shared_roll",
     "table",
     "table_spec",
     "check_sheet",

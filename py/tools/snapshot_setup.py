@@ -44,6 +44,9 @@ def _exercise():
         call("luck_summary", [{"time": "", "character": None, "system": sid, "luck": kept}] * 2)
         own = (rolled.get("value") or {}).get("drawn_own")
         call("fairness_summary", [{"time": "", "character": None, "system": sid, "source": "table", "own": own}])
+        drawn = (rolled.get("value") or {}).get("drawn")
+        shared = call("share_link", sid, defaults, [{"drawn": drawn}], "A", 0).get("value") or {}
+        call("shared_roll", shared.get("fragment"))
         for op in system.get("table_ops", []):
             call("table", sid, op["name"], {d["name"]: d["default"] for d in op["state"]}, {})
         call("costs", sid, defaults)

@@ -1,0 +1,90 @@
+"""A roll shared by link (issue 22, a first part): what re-derives it and nothing else, packed small enough for a QR
+code, and unpacked as untrusted input.
+
+The link's fragment (`#r=…`, never sent to any server) holds a version, the procedure, the request, the faces drawn
+at each step (the roll's, then each follow-up's, with its action), who rolled (a name, cut short), when (whole
+seconds since 1970), and an id: a hash of all the rest. Packed as compact JSON, deflated, in base64url. Unpacked,
+every part is checked by the same declarations as any request, and the roll is re-derived by the engine from the
+request and the faces (`roll(..., dice=)`, `act(..., dice=)`): the words are never taken from the link. A link that
+is cut, altered, of an unknown version, or whose faces do not fit its request is refused with a RulesError.
+
+What a link proves, and what it cannot: the outcome follows from its faces under the rules; not that the faces were
+rolled rather than typed.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import zlib
+from typing import Any
+
+from .errors import RulesError
+
+VERSION = 1
+NAME_CHARS = 24  # who rolled, in a link: a longer name is cut (the link stays small enough for a QR code)
+LINK_CHARS = 2000  # the most a shared roll's fragment may hold; a longer one is refused unread
+STEPS = 20  # the most steps (a roll and its follow-ups) a link holds
+ID_CHARS = 12  # the id: this many hex digits of the SHA-256 of the rest
+
+
+def _canonical(payload: dict) -> bytes:
+    return json.dumps(payload, separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode()
+
+
+def _id(payload: dict) -> str:
+    return hashlib.sha256(_canonical({k: v for k, v in payload.items() if k != "id"})).hexdigest()[:ID_CHARS]
+
+
+def pack(system: str, request: dict, steps: list[dict], who: str | None, time: int) -> str:
+    """The fragment for a roll of `system`: `request` as rolled, `steps` ([{"drawn"}, then {"action", "drawn"} per
+    follow-up], as the log keeps them), `who` (a name or None) and `time` (whole seconds since 1970)."""
+    payload = {
+        "v": VERSION,
+        "s": system,
+        "q": request,
+        "d": [step["drawn"] for step in steps],
+        "a": [step["action"] for step in steps[1:]],
+        "w": (who or "")[:NAME_CHARS],
+        "t": time,
+    }
+    payload["id"] = _id(payload)
+    packed = zlib.compress(_canonical(payload), 9)
+    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def unpack(fragment: Any) -> dict:
+    """The payload of a fragment, its shape and its id checked (the roll itself is re-derived by the caller):
+    {"v", "s", "q", "d", "a", "w", "t", "id"}. Anything else is refused with what is wrong, in a player's words."""
+    if not isinstance(fragment, str) or not fragment:
+        raise RulesError("This link holds no shared roll.")
+    if len(fragment) > LINK_CHARS:
+        raise RulesError(
+            f"This link is too long to be a shared roll ({len(fragment)} characters; at most {LINK_CHARS})."
+        )
+    try:
+        raw = zlib.decompress(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)), bufsize=LINK_CHARS)
+        payload = json.loads(raw.decode())
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
+        raise RulesError("This link is cut or altered: its roll cannot be read.") from None
+    if not isinstance(payload, dict):
+        raise RulesError("This link is cut or altered: its roll cannot be read.")
+    if payload.get("v") != VERSION:
+        raise RulesError("This link was made by another version of Arbiter: its roll cannot be read here.")
+    expected = {"v", "s", "q", "d", "a", "w", "t", "id"}
+    if set(payload) != expected:
+        raise RulesError("This link is cut or altered: its roll cannot be read.")
+    steps, actions = payload["d"], payload["a"]
+    if not (isinstance(steps, list) and isinstance(actions, list) and 1 <= len(steps) <= STEPS):
+        raise RulesError("This link is cut or altered: its steps cannot be read.")
+    if len(actions) != len(steps) - 1 or not all(isinstance(a, dict) for a in actions):
+        raise RulesError("This link is cut or altered: its follow-ups do not match its steps.")
+    if not isinstance(payload["w"], str) or len(payload["w"]) > NAME_CHARS:
+        raise RulesError(f"This link is altered: who rolled must be a name of at most {NAME_CHARS} characters.")
+    if isinstance(payload["t"], bool) or not isinstance(payload["t"], int) or payload["t"] < 0:
+        raise RulesError("This link is altered: when it was rolled cannot be read.")
+    if payload["id"] != _id(payload):
+        raise RulesError("This link is altered: its id does not match the roll it holds.")
+    return payload

@@ -1,0 +1,122 @@
+"""A roll shared by link (share.py, api.share_link and api.shared_roll): what re-derives it and nothing else, small
+enough for a QR code, re-derived by the engine on the other phone, and refused when cut, altered, of another version
+or when its faces do not fit its request."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+
+import pytest
+
+from arbiter import api, share
+from arbiter.errors import RulesError
+
+SYSTEMS = {s["id"]: s for s in api.systems()}
+WHEN = 1_790_000_000
+
+
+def steps_of(*rolls) -> list[dict]:
+    """The steps of a roll and its follow-ups as the log keeps them: each one's faces, and each follow-up's action."""
+    first, *after = rolls
+    return [{"drawn": first["drawn"]}, *({"action": a, "drawn": r["drawn"]} for a, r in after)]
+
+
+def payload_of(fragment: str) -> dict:
+    return json.loads(zlib.decompress(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4))))
+
+
+def fragment_of(payload: dict) -> str:
+    raw = json.dumps(payload, separators=(",", ":"), sort_keys=True).encode()
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("system", list(SYSTEMS))
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_shared_roll_is_the_same_roll_on_the_other_phone(system, seed):
+    """Each procedure's example requests, shared and opened: the engine re-derives the same roll from the request
+    and the faces, with who rolled and when; the link holds no words of the roll and stays under 500 characters."""
+    for request in SYSTEMS[system]["example_requests"].values():
+        rolled = api.roll(system, request, seed=seed)
+        link = api.share_link(system, request, steps_of(rolled), "Mira", WHEN)
+        assert link["chars"] == len(link["fragment"]) <= 500, (system, request, link["chars"])
+        back = api.shared_roll(link["fragment"])
+        assert back["roll"] == rolled
+        assert (back["id"], back["system"], back["who"], back["time"]) == (link["id"], system, "Mira", WHEN)
+        assert back["steps"] == [{"action": None, "drawn": rolled["drawn"]}]
+        assert not {"summary", "outcome", "steps", "words"} & set(payload_of(link["fragment"]))
+
+
+def test_a_roll_and_its_follow_ups_are_shared_step_by_step():
+    """A d10 pool rolled, then a Will after it: both steps' faces and the follow-up's action go in the link, and the
+    roll the other phone re-derives is the one after the Will."""
+    request = {"pool": 2}
+    rolled = api.roll("ten_again", request, dice=[10, 3, 4])
+    will = next(c["action"] for c in rolled["choices"] if c["name"] == "spend_will")
+    after = api.act("ten_again", rolled, will, dice=[8, 2, 9])
+    link = api.share_link("ten_again", request, steps_of(rolled, (will, after)), None, WHEN)
+    back = api.shared_roll(link["fragment"])
+    assert back["roll"] == after and back["who"] is None
+    assert back["steps"] == [{"action": None, "drawn": [10, 3, 4]}, {"action": will, "drawn": [8, 2, 9]}]
+
+
+def test_a_long_name_is_cut_and_the_id_is_a_hash_of_the_rest():
+    rolled = api.roll("luck", {"dice": 2}, seed=1)
+    long = "Mira of the Seven Bridges and the Long Night"
+    one = api.share_link("luck", {"dice": 2}, steps_of(rolled), long, WHEN)
+    assert api.shared_roll(one["fragment"])["who"] == long[: share.NAME_CHARS]
+    again = api.share_link("luck", {"dice": 2}, steps_of(rolled), long, WHEN)
+    later = api.share_link("luck", {"dice": 2}, steps_of(rolled), long, WHEN + 1)
+    assert one["id"] == again["id"] != later["id"]
+
+
+def test_faces_that_do_not_fit_the_request_are_refused_both_ways():
+    with pytest.raises(RulesError, match="needs 1 more d6"):
+        api.share_link("luck", {"dice": 2}, [{"drawn": [3]}], None, WHEN)
+    payload = payload_of(api.share_link("luck", {"dice": 2}, [{"drawn": [3, 4]}], None, WHEN)["fragment"])
+    payload["d"] = [[3]]
+    payload["id"] = share._id(payload)  # a link made to look whole: the engine still refuses its faces
+    with pytest.raises(RulesError, match=r"^This link's roll does not hold together: 'dice' needs 1 more d6"):
+        api.shared_roll(fragment_of(payload))
+
+
+@pytest.mark.parametrize(
+    "alter, words",
+    [
+        (lambda f: f[:-6], "This link is cut or altered"),
+        (lambda f: f[:10] + ("A" if f[10] != "A" else "B") + f[11:], "This link is"),
+        (lambda f: "", "This link holds no shared roll."),
+        (lambda f: "x" * (share.LINK_CHARS + 1), "This link is too long to be a shared roll"),
+        (lambda f: fragment_of({**payload_of(f), "v": 99}), "This link was made by another version of Arbiter"),
+        (lambda f: fragment_of({**payload_of(f), "t": WHEN + 60}), "This link is altered: its id does not match"),
+        (
+            lambda f: fragment_of({**payload_of(f), "w": "<b>x</b>" * 9}),
+            "This link is altered: who rolled must be a name of at most 24",
+        ),
+        (lambda f: fragment_of({**payload_of(f), "extra": 1}), "This link is cut or altered"),
+        (lambda f: fragment_of([1, 2]), "This link is cut or altered"),
+    ],
+)
+def test_a_link_cut_altered_or_of_another_version_is_refused(alter, words):
+    good = api.share_link("two_dice", {"trait": 3}, [{"drawn": [2, 5]}], "Ann", WHEN)["fragment"]
+    with pytest.raises(RulesError) as refused:
+        api.shared_roll(alter(good))
+    assert str(refused.value).startswith(words), str(refused.value)
+
+
+def test_a_link_to_a_procedure_this_arbiter_lacks_is_refused():
+    payload = payload_of(api.share_link("luck", {"dice": 1}, [{"drawn": [3]}], None, WHEN)["fragment"])
+    payload["s"] = "no_such_game"
+    payload["id"] = share._id(payload)
+    with pytest.raises(RulesError, match="names a procedure this Arbiter does not have"):
+        api.shared_roll(fragment_of(payload))
+
+
+def test_bad_arguments_to_share_are_refused():
+    with pytest.raises(RulesError, match="'steps' must be a list of 1 to 20 steps"):
+        api.share_link("luck", {"dice": 1}, [], None, WHEN)
+    with pytest.raises(RulesError, match="'who' must be a name or null"):
+        api.share_link("luck", {"dice": 1}, [{"drawn": [3]}], 7, WHEN)
+    with pytest.raises(RulesError, match="'time' must be whole seconds since 1970"):
+        api.share_link("luck", {"dice": 1}, [{"drawn": [3]}], None, -1)
