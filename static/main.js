@@ -96,6 +96,11 @@ const firstSystems = [];
 function route(hash, touch = showTab) {
   const at = parseHash(hash, SYSTEMS);
   if (at.view === 'roll') Tabs.fillFrom(at, procs);
+  if (at.shared) {
+    // a roll or a table shared by link: the table's Shared panel reads it (now, or once the table has started)
+    self.arbiterShared = at.shared;
+    document.dispatchEvent(new CustomEvent('arbiter:shared', { detail: at.shared }));
+  }
   const tab = at.system ? tabs.tabOf(at.system) : (tabs.shown ?? tabs.tabOf(SYSTEMS[0])); // Roll keeps its procedure
   if (tab !== tabs.shown || at.view === 'roll') touch(tab);
   views.show(at.view);

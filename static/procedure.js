@@ -10,6 +10,7 @@ import { readForm, fillForm, wireForm, showErrors, clearErrors, inWords, problem
 import { VIEWS, percent } from './procedures.js';
 import { outcomeLines } from './outcome.js';
 import { reveal } from './reveal.js';
+import { SHARE_ABOUT, linkTo, openShareSheet } from './share/sheet.js';
 import { diceSourceOf, keepDiceSource } from './settings.js';
 import { Tabs } from './tabs.js';
 
@@ -261,6 +262,9 @@ export class Procedure {
       }
       const answer = await this.turn(step, request);
       const { roll } = answer;
+      // what re-derives it on another phone (Share): the request as rolled, each step's faces, who rolled, when
+      this.steps = { request: roll.request, who: this.who, time: Math.floor(Date.now() / 1000), list: [] };
+      this.steps.list.push({ drawn: roll.drawn });
       this.setError(null);
       this.ui = { selected: new Set(), pickedDie: null };
       const shown = this.show(roll, !step.dice); // the table's faces are on the tray already: no tumble
@@ -284,6 +288,7 @@ export class Procedure {
     const table = window.arbiterPage.tableFor(this.system, request);
     if (step.request) step.choices = table?.choices ?? null;
     const answer = await this.arbiter.turn(this.system, step, table?.state ?? null);
+    this.who = table?.state?.character?.name ?? null; // who rolled, for Share
     answer.sent = table?.state ?? null; // what was paid from, for the table to see whether it changed meanwhile
     answer.source = step.dice ? 'table' : 'app'; // whose dice, for the log
     if (answer.refused) throw new Error(answer.refused.words); // said by Roll or by the control, as any refusal
@@ -333,6 +338,7 @@ export class Procedure {
       }
       const answer = await this.turn(step);
       const next = answer.roll;
+      this.steps?.list.push({ action, drawn: next.drawn });
       this.ui = { selected: new Set(), pickedDie: null };
       const previous = this.roll;
       const shown = this.show(next, !step.dice, true); // only the dice the follow-up added or rolled again move
@@ -381,11 +387,36 @@ export class Procedure {
     delete this.resultBox.dataset.stale;
     this.resultBox.dataset.outcome = roll.outcome;
     this.resultBox.dataset.tone = roll.tone;
-    this.resultBox.replaceChildren(...outcomeLines(roll));
+    this.resultBox.replaceChildren(...outcomeLines(roll), this.shareButton());
     this.renderChoices();
     this.recheck();
     reveal(this.form, this.tray.canvas.parentElement, this.resultBox, this.choiceBox);
     return true;
+  }
+
+  /** Share the roll as it stands (issue 22): its link and QR code, made by the engine from its steps (one request a
+   * tap, none while one is on its way). */
+  shareButton() {
+    const steps = this.steps;
+    if (!steps) return null;
+    const share = async (event) => {
+      const button = event.currentTarget;
+      if (button.getAttribute('aria-disabled') === 'true') return;
+      button.setAttribute('aria-disabled', 'true');
+      try {
+        const link = await this.arbiter.shareLink(this.system, steps.request, steps.list, steps.who, steps.time);
+        await openShareSheet({
+          title: `Share this roll: ${this.spec.title}`,
+          link: linkTo('r', link.fragment),
+          about: SHARE_ABOUT,
+        });
+      } catch (error) {
+        button.after(h('p', { class: 'field-error', role: 'alert' }, `Not shared: ${error.message}`));
+      } finally {
+        button.removeAttribute('aria-disabled');
+      }
+    };
+    return h('button', { type: 'button', class: 'share', 'data-share': '', onclick: share }, 'Share');
   }
 
   renderChoices() {

@@ -7,19 +7,27 @@
 //                     their defaults, URI-encoded): links made before the views keep working
 //   #table, #log      the Table and the Log
 //   #roll             the Roll view of the procedure shown last (the first one's on a first visit)
-// The words of the views, and "settings" and "r" (a roll shared by link, later), are no procedure's id: the engine's
-// registry refuses them (arbiter.procedures.RESERVED_IDS). Changing view pushes an entry into the history, so Back
+//   #r=LINK, #t=LINK  a roll, or a table's shared state, shared by link (issue 22): the Table view, its Shared panel
+//                     showing what LINK holds once the engine has read it (table/received.js)
+// The words of the views, and "settings", "r" and "t", are no procedure's id: the engine's registry refuses them
+// (arbiter.procedures.RESERVED_IDS). Changing view pushes an entry into the history, so Back
 // moves between views; editing a form only replaces the address (tabs.js).
 
 /** The views, in the navigation's order. */
 export const VIEWS = ['roll', 'table', 'log'];
 
-/** What an address's fragment names: {view: 'table' | 'log'}, or {view: 'roll', system, form} (`system` null for
+/** The words of the address that open something shared by link: a roll, a table's shared state. */
+export const SHARED = { r: 'roll', t: 'table' };
+
+/** What an address's fragment names: {view: 'table' | 'log'}, {view: 'table', shared: {kind: 'roll' | 'table',
+ * link}} (`link` the text after "=", as the engine reads it), or {view: 'roll', system, form} (`system` null for
  * #roll and an empty or unknown fragment; `form` the FORM text, still encoded, or null). */
 export function parseHash(hash, systems) {
-  const m = /^#([a-z_]+)(?:=(.*))?$/.exec(hash);
+  const m = /^#([a-z_]+)(?:=(.*))?$/s.exec(hash);
   if (!m) return { view: 'roll', system: null, form: null };
   const [, word, form] = m;
+  if (Object.hasOwn(SHARED, word) && form !== undefined)
+    return { view: 'table', shared: { kind: SHARED[word], link: form } };
   if (VIEWS.includes(word) && word !== 'roll') return { view: word };
   return {
     view: 'roll',

@@ -44,7 +44,7 @@ def test_a_shared_roll_is_the_same_roll_on_the_other_phone(system, seed):
         back = api.shared_roll(link["fragment"])
         assert back["roll"] == rolled
         assert (back["id"], back["system"], back["who"], back["time"]) == (link["id"], system, "Mira", WHEN)
-        assert back["steps"] == [{"action": None, "drawn": rolled["drawn"]}]
+        assert back["steps"] == [{"action": None, "drawn": rolled["drawn"], "step": link["id"], "did": None}]
         assert not {"summary", "outcome", "steps", "words"} & set(payload_of(link["fragment"]))
 
 
@@ -58,7 +58,8 @@ def test_a_roll_and_its_follow_ups_are_shared_step_by_step():
     link = api.share_link("ten_again", request, steps_of(rolled, (will, after)), None, WHEN)
     back = api.shared_roll(link["fragment"])
     assert back["roll"] == after and back["who"] is None
-    assert back["steps"] == [{"action": None, "drawn": [10, 3, 4]}, {"action": will, "drawn": [8, 2, 9]}]
+    assert [(s["action"], s["drawn"]) for s in back["steps"]] == [(None, [10, 3, 4]), (will, [8, 2, 9])]
+    assert back["steps"][-1]["step"] == link["id"] and back["steps"][-1]["did"]
 
 
 def test_a_long_name_is_cut_and_the_id_is_a_hash_of_the_rest():

@@ -22,7 +22,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from . import __version__, chances, fields, records, share, tally, tap
+from . import __version__, chances, fields, procedures, receive, records, share, tally, tap
 from .dice import NeedMore, Recorded, TableFaces, exact_str, source
 from .errors import RulesError
 from .fairness import ALPHA, MIN_EXPECTED, POWER, Fairness, faces_to_find, loaded_die
@@ -233,7 +233,8 @@ def share_link(system: str, request: Any, steps: Any, who: Any = None, time: Any
 
 def shared_roll(fragment: Any) -> dict:
     """A roll shared by link, re-derived by the engine from its request and its faces, never from words in the link
-    (share.py): {"id", "system", "who", "time", "request", "steps" ([{"action" (null for the roll), "drawn"}]),
+    (share.py): {"id", "system", "who", "time", "request", "steps" ([{"action" (null for the roll), "drawn", "step"
+    (the id of the roll as it stood after it: share.step_ids), "did" (a follow-up's, in a player's words)}]),
     "roll" (the last step's answer, as roll() and act() give it)}. A link cut, altered, of another version, or whose
     faces do not fit its request is refused with what is wrong."""
     payload = share.unpack(fragment)
@@ -249,9 +250,25 @@ def shared_roll(fragment: Any) -> dict:
         "who": payload["w"] or None,
         "time": payload["t"],
         "request": rolled[0]["request"],
-        "steps": [{"action": a, "drawn": d} for a, d in zip([None, *payload["a"]], payload["d"])],
+        "steps": [
+            {
+                "action": a,
+                "drawn": d,
+                "step": i,
+                "did": None if a is None else procedures.did(PROCEDURES[payload["s"]], rolled[k - 1], a, rolled[k]),
+            }
+            for k, (a, d, i) in enumerate(zip([None, *payload["a"]], payload["d"], share.step_ids(payload)))
+        ],
         "roll": rolled[-1],
     }
+
+
+def add_shared(fragment: Any, table: Any = None, marked: Any = None, seen: Any = None) -> dict:
+    """The shared roll of `fragment` taken into this table, all or nothing (receive.py): each step its log has not
+    `seen` (the shared step ids it holds) paid from `table` (as for turn) and checked against this table's current
+    Situation's `marked` options; {"id", "system", "who", "time", "refused", "character", "scheme", "marked",
+    "entries": [{"step", "action", "roll", "drawn", "did", "notes", "luck_entry"}]}."""
+    return receive.take(sys.modules[__name__], fragment, table, marked, seen)
 
 
 def _replay(system: str, request: Any, drawn: list, actions: list) -> list[dict]:
@@ -518,6 +535,7 @@ DOORS = (
     "fairness_summary",
     "share_link",
     "shared_roll",
+    "add_shared",
     "table",
     "table_spec",
     "check_sheet",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import ability_test, fields, ten_again, threat
+from . import ability_test, fields, share, ten_again, threat
 from .errors import RulesError
 from .procedures import KINDS, PROCEDURES
 from .stored import NAME, Id, Json, ListOf, Maybe, MayBeAbsent, Record, Time, check
@@ -124,6 +124,19 @@ LOG = Record(
         MayBeAbsent(ListOf("drawn", "Faces drawn", fields.Int("drawn", "Face drawn", 1, 10), 500)),
         MayBeAbsent(ListOf("own", "The roller's own faces", fields.Int("own", "Own face", 1, 10), 500)),
         MayBeAbsent(Id("follows", "The roll it follows")),
+        # a roll shared by link and added here (issue 22): the step's id (share.step_ids: the same roll added twice,
+        # or a longer link of it, adds each step once), who rolled it and when, as the link says; none otherwise
+        MayBeAbsent(
+            Record(
+                "shared",
+                "Shared roll",
+                (
+                    fields.Text("step", "Shared step id", share.ID_CHARS),
+                    fields.Text("who", "Rolled by", share.NAME_CHARS),
+                    Time("rolled", "Rolled at"),
+                ),
+            )
+        ),
         MayBeAbsent(
             Json(
                 "luck",

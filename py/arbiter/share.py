@@ -55,6 +55,13 @@ def pack(system: str, request: dict, steps: list[dict], who: str | None, time: i
     return base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
+def step_ids(payload: dict) -> list[str]:
+    """The id of the roll as it stood after each step: the id of the same link cut after that step (the roll alone,
+    then the roll and its first follow-up, ...). A link shared again after a follow-up shares its first ids with the
+    earlier link, so a table that added the earlier one adds only the steps it has not seen."""
+    return [_id({**payload, "d": payload["d"][: k + 1], "a": payload["a"][:k]}) for k in range(len(payload["d"]))]
+
+
 def unpack(fragment: Any) -> dict:
     """The payload of a fragment, its shape and its id checked (the roll itself is re-derived by the caller):
     {"v", "s", "q", "d", "a", "w", "t", "id"}. Anything else is refused with what is wrong, in a player's words."""

@@ -10,7 +10,7 @@
 // This module is the controller: it opens the store, owns the redraws, the table's status line and the roll
 // events, and wires the parts, one module of one job each:
 //
-//   the page's parts   alerts.js  characters.js  sheet.js (a sheet, field by field)  roll-as.js  shared.js (the
+//   the page's parts   received.js (a roll shared by link)  alerts.js  characters.js  sheet.js (a sheet, field by field)  roll-as.js  shared.js (the
 //                      Scheme)  scene.js (New Scene)  situations.js (Pay the Price marks; page.situation for the
 //                      forms)  struggles.js  log.js  save.js (export, import, kept-aside copies)
 //   each kind's sheet  sheets/<procedure>.js: what "roll as" offers, the engine's ops (sheets/index.js: the map)
@@ -29,6 +29,7 @@ import { Alerts } from './alerts.js';
 import { Characters } from './characters.js';
 import { h, swap } from './dom.js';
 import { Log } from './log.js';
+import { Received } from './received.js';
 import { RollAs } from './roll-as.js';
 import { Rules } from './rules.js';
 import { Save } from './save.js';
@@ -41,7 +42,7 @@ import { Store } from './store.js';
 import { Struggles } from './struggles.js';
 
 /** The parts with a section of their own, in the page's order; each has a view(). */
-const PARTS = ['alerts', 'characters', 'shared', 'struggles', 'log', 'save'];
+const PARTS = ['received', 'alerts', 'characters', 'shared', 'struggles', 'log', 'save'];
 const nextTask = () =>
   new Promise((resolve) => {
     setTimeout(resolve, 0);
@@ -70,6 +71,7 @@ class Table {
     this.situations = new Situations(this);
     this.struggles = new Struggles(this);
     this.log = new Log(this);
+    this.received = new Received(this);
     this.save = new Save(this);
     this.dirty = new Set();
     this.queue = new Promise((resolve) => {
@@ -80,6 +82,7 @@ class Table {
   async start() {
     const part = (name, label) => h('section', { class: 'table-part', 'data-part': name, 'aria-label': label });
     this.sections = {
+      received: part('received', 'Shared roll'),
       alerts: h('div', { class: 'table-alerts', 'data-part': 'alerts' }),
       status: h('p', { class: 'table-status', role: 'status', 'data-table-status': '' }),
       characters: part('characters', 'Characters'),
@@ -112,6 +115,7 @@ class Table {
       this.render(name);
       this.flush();
     }
+    this.received.start(); // a roll shared by link, opened now or later
     this.root.dataset.ready = '';
   }
 

@@ -6,6 +6,7 @@ import { jsonOrNull } from './data.js';
 import { download, h, select } from './dom.js';
 import { nowIso } from './ids.js';
 import { FairnessView } from './fairness.js';
+import { SHARE_ABOUT, linkTo, openShareSheet } from '../share/sheet.js';
 import { LuckView } from './luck.js';
 import { PROCEDURES, RECORDS, SYSTEMS } from './schema.js';
 import { SYSTEM_NAME, actionWords, fmtTime, plural, requestWords } from './words.js';
@@ -40,6 +41,22 @@ export function filterLog(all, { character, system }) {
     if ((!system || e.system === system) && who) out.push(all[i]);
   }
   return out;
+}
+
+/** The entries that re-derive the roll logged at `id`, as it stood then: its roll entry and each follow-up of it up to
+ * this one, oldest first; null when they cannot (a note, an entry logged before the faces were kept, a follow-up
+ * whose roll is gone, a request too long to keep). `all`: [id, entry] of the log, oldest first (ids without
+ * "log:"). */
+export function shareSteps(all, id) {
+  const at = all.findIndex(([key]) => key === id);
+  const e = all[at]?.[1];
+  if (!e || e.kind === 'note' || !Array.isArray(e.drawn)) return null;
+  const rootId = e.kind === 'roll' ? id : e.follows;
+  const root = all.find(([key]) => key === rootId)?.[1];
+  if (!root || root.kind !== 'roll' || !root.request || !Array.isArray(root.drawn)) return null;
+  const follows = all.slice(0, at + 1).filter(([key, x]) => key !== rootId && x.follows === rootId);
+  const steps = [root, ...follows.map(([, x]) => x)];
+  return steps.slice(1).every((x) => x.action && Array.isArray(x.drawn)) ? steps : null;
 }
 
 /** One CSV cell: quoted, quotes doubled, and a leading = + - @ defused so a spreadsheet never runs it. */
@@ -82,9 +99,10 @@ export class Log {
    * for it (`note`: what it cost and what followed), for a roll its `luck` (arbiter.api.luck_entry's) and for a
    * follow-up what it `did`, in a player's words (arbiter.api.turn's); `source`: whose dice ('table': the group's
    * own, typed in; else the app's). */
-  async append(system, roll, action, who, note = '', luck = null, did = null, source = 'app') {
-    // a follow-up names the roll it follows (its log id, without the store's prefix), while this page remembers it
-    const follows = action ? this.rolls.get(system) : null;
+  async append(system, roll, action, who, note = '', luck = null, did = null, source = 'app', extra = {}) {
+    // a follow-up names the roll it follows (its log id, without the store's prefix), while this page remembers it;
+    // `extra`: a shared roll's step ({shared: {step, who, rolled}, follows}: received.js)
+    const follows = extra.follows ?? (action ? this.rolls.get(system) : null);
     const drawn = Array.isArray(roll.drawn) ? roll.drawn.slice(0, FIELD.drawn.max_len) : null;
     const own = Array.isArray(roll.drawn_own) ? roll.drawn_own.slice(0, FIELD.own.max_len) : null;
     const id = await this.t.store.append({
@@ -104,8 +122,10 @@ export class Log {
       ...(drawn ? { drawn } : {}),
       ...(own ? { own } : {}),
       ...(follows ? { follows } : {}),
+      ...(extra.shared ? { shared: extra.shared } : {}),
     });
-    if (!action) this.rolls.set(system, id.slice(id.indexOf(':') + 1));
+    if (!action && !extra.shared) this.rolls.set(system, id.slice(id.indexOf(':') + 1));
+    return id;
   }
 
   /** Log what the table did (an op's note, or why it was not done). */
@@ -244,6 +264,7 @@ export class Log {
       ` · ${SYSTEM_NAME[e.system]}`,
     ];
     if (e.kind === 'follow-up') head.push(` · ${e.did ?? actionWords(e.action, PROCEDURES[e.system].actions)}`);
+    const steps = shareSteps(this.t.store.list('log:'), id);
     return h(
       'li',
       { class: `log-entry ${e.kind}`, 'data-kind': e.kind, 'data-system': e.system, 'data-log': id },
@@ -260,7 +281,46 @@ export class Log {
       e.request
         ? h('div', { class: 'muted log-request' }, `Request: ${requestWords(e.request, PROCEDURES[e.system].fields)}`)
         : null,
+      e.shared
+        ? h(
+            'div',
+            { class: 'muted log-shared', 'data-shared-step': e.shared.step },
+            `Shared by link: rolled by ${e.shared.who || 'someone'}, ${fmtTime(e.shared.rolled)}`,
+          )
+        : null,
+      steps
+        ? h('button', { type: 'button', 'data-share': '', onclick: (ev) => this.share(ev, e, steps) }, 'Share')
+        : null,
     );
+  }
+
+  /** Share a logged roll as it stood at one of its entries (`steps`: shareSteps'), through the engine (one request
+   * a tap, none while one is on its way). */
+  async share(event, e, steps) {
+    const button = event.currentTarget;
+    if (button.getAttribute('aria-disabled') === 'true') return;
+    button.setAttribute('aria-disabled', 'true');
+    try {
+      const [first] = steps;
+      const rolled = first.shared ? Math.floor(Date.parse(first.shared.rolled) / 1000) : Date.parse(first.time) / 1000;
+      const who = first.shared?.who || first.character?.name || null;
+      const link = await this.t.arbiter.shareLink(
+        e.system,
+        first.request,
+        steps.map((x, i) => (i ? { action: x.action, drawn: x.drawn } : { drawn: x.drawn })),
+        who,
+        Math.floor(rolled),
+      );
+      await openShareSheet({
+        title: `Share this roll: ${SYSTEM_NAME[e.system]}`,
+        link: linkTo('r', link.fragment),
+        about: SHARE_ABOUT,
+      });
+    } catch (error) {
+      this.t.say(`Not shared: ${error.message}`, true);
+    } finally {
+      button.removeAttribute('aria-disabled');
+    }
   }
 
   /** Download the entries the filters let through, oldest first. */

@@ -5,7 +5,7 @@
 import { newId, nowIso } from './ids.js';
 import { RECORDS, declAt, isObj, problem } from './schema.js';
 
-export const SCHEMA = 6;
+export const SCHEMA = 7;
 export const LEGACY_PRICE_KEY = 'arbiter.payThePrice.marked';
 
 const SITUATION = declAt(RECORDS.price, 'situations');
@@ -81,6 +81,10 @@ const MIGRATIONS = [
   // (absent on older entries: their dice were the app's): only the number changes
   (records) =>
     records.map(({ id, data }) => (id === 'meta' && isObj(data) ? { id, data: { ...data, schema: 6 } } : { id, data })),
+  // 6 -> 7: a log entry added from a shared roll keeps its step's id, who rolled it and when (absent on the others):
+  // only the number changes
+  (records) =>
+    records.map(({ id, data }) => (id === 'meta' && isObj(data) ? { id, data: { ...data, schema: 7 } } : { id, data })),
 ];
 
 /** Bring {id, data} records from schema `from` up to SCHEMA. */

@@ -1,0 +1,84 @@
+// The Share sheet (issue 22): a roll, or the table's shared state, as a link to this page with what it holds in the
+// fragment (which never reaches any server), its QR code to scan across the table, Copy, and the system's own Share
+// where the browser has the Web Share API. What goes in the link is the engine's (arbiter.api.share_link,
+// share_table): this module only shows it. The QR encoder (./qr.js) is loaded the first time a code is drawn.
+import { h } from '../dom.js';
+
+/** The page's own address with `word`=`fragment` as its fragment: what another phone opens. */
+export const linkTo = (word, fragment) => `${location.origin}${location.pathname}#${word}=${fragment}`;
+
+/** What a shared roll's link holds, and what it proves (README, "Play as a group"). */
+export const SHARE_ABOUT =
+  'The link holds the request, the faces of each step, who rolled and when; the phone that opens it works the ' +
+  'outcome out again under the rules. It proves the outcome follows from those faces, not that they were rolled.';
+
+let sheet = null; // the one <dialog>, made the first time it is opened
+
+/** Open the sheet for `link` (the whole address), titled `title`, with `about` (a line of what the link holds and
+ * what it proves) under it. The QR code comes once drawn; a link too long for one code says so and keeps the link. */
+export async function openShareSheet({ title, link, about, file = null }) {
+  sheet ??= makeSheet();
+  const { dialog, body } = sheet;
+  const qrBox = h('div', { class: 'share-qr', 'data-qr-box': '' }, h('p', { class: 'muted' }, 'Drawing the QR code…'));
+  const copied = h('output', { class: 'muted', 'data-share-copied': '' });
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      copied.textContent = 'Link copied.';
+    } catch {
+      copied.textContent = 'This browser would not copy it: press on the link to copy it.';
+    }
+  };
+  const system = navigator.share
+    ? h(
+        'button',
+        {
+          type: 'button',
+          'data-share-system': '',
+          onclick: () => navigator.share({ title, url: link }).catch(() => {}), // a cancelled share is no error
+        },
+        'Share…',
+      )
+    : null;
+  body.replaceChildren(
+    h('h2', { id: 'share-title' }, title),
+    qrBox,
+    h(
+      'p',
+      { class: 'share-link' },
+      h('a', { href: link, 'data-share-link': '', rel: 'noopener', translate: 'no' }, link),
+    ),
+    h(
+      'div',
+      { class: 'row' },
+      h('button', { type: 'button', 'data-share-copy': '', onclick: copy }, 'Copy link'),
+      system,
+      file,
+    ),
+    copied,
+    h('p', { class: 'muted share-about' }, about),
+  );
+  if (!dialog.open) dialog.showModal();
+  try {
+    const { qrCode } = await import('./qr.js');
+    qrBox.replaceChildren(await qrCode(link, `QR code of the link: ${title}`));
+  } catch (error) {
+    qrBox.replaceChildren(h('p', { class: 'muted', 'data-qr-none': '' }, `No QR code: ${error.message}`));
+  }
+}
+
+function makeSheet() {
+  const body = h('div', { class: 'share-body' });
+  const dialog = h(
+    'dialog',
+    { class: 'share-sheet', 'data-share-sheet': '', 'aria-labelledby': 'share-title' },
+    h(
+      'form',
+      { method: 'dialog' },
+      body,
+      h('button', { type: 'submit', class: 'primary', 'data-share-close': '' }, 'Done'),
+    ),
+  );
+  document.body.append(dialog);
+  return { dialog, body };
+}
