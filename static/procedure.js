@@ -263,7 +263,8 @@ export class Procedure {
       const answer = await this.turn(step, request);
       const { roll } = answer;
       // what re-derives it on another phone (Share): the request as rolled, each step's faces, who rolled, when
-      this.steps = { request: roll.request, who: this.who, time: Math.floor(Date.now() / 1000), list: [] };
+      answer.at = new Date().toISOString(); // when it was rolled: the log's time for it, and the link's
+      this.steps = { request: roll.request, who: this.who, time: Math.floor(Date.parse(answer.at) / 1000), list: [] };
       this.steps.list.push({ drawn: roll.drawn });
       this.setError(null);
       this.ui = { selected: new Set(), pickedDie: null };

@@ -247,7 +247,8 @@ class Table {
       this.say(error.message, true);
     }
     const note = notes.filter(Boolean).join('; ');
-    await this.log.append(system, roll, action, who, note, answer.luck_entry, answer.did, answer.source);
+    const at = answer.at ? { time: answer.at } : {}; // a roll's time, as its Share link says it
+    await this.log.append(system, roll, action, who, note, answer.luck_entry, answer.did, answer.source, at);
     if (choices && who) await this.rollAs.refresh(who.id, { [system]: answer.refill }); // e.g. Convictions declared
     this.page.kept?.(system);
   }

@@ -101,12 +101,13 @@ export class Log {
    * own, typed in; else the app's). */
   async append(system, roll, action, who, note = '', luck = null, did = null, source = 'app', extra = {}) {
     // a follow-up names the roll it follows (its log id, without the store's prefix), while this page remembers it;
-    // `extra`: a shared roll's step ({shared: {step, who, rolled}, follows}: received.js)
+    // `extra`: a roll's `time` (when it was rolled, as its Share link says), a shared roll's step ({shared: {step,
+    // who, rolled}, follows}: received.js)
     const follows = extra.follows ?? (action ? this.rolls.get(system) : null);
     const drawn = Array.isArray(roll.drawn) ? roll.drawn.slice(0, FIELD.drawn.max_len) : null;
     const own = Array.isArray(roll.drawn_own) ? roll.drawn_own.slice(0, FIELD.own.max_len) : null;
     const id = await this.t.store.append({
-      time: nowIso(),
+      time: extra.time ?? nowIso(),
       character: who ? { id: who.id, name: who.name } : null,
       system,
       kind: action ? 'follow-up' : 'roll',
