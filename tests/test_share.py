@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import zlib
 
 import pytest
@@ -121,3 +122,73 @@ def test_bad_arguments_to_share_are_refused():
         api.share_link("luck", {"dice": 1}, [{"drawn": [3]}], 7, WHEN)
     with pytest.raises(RulesError, match="'time' must be whole seconds since 1970"):
         api.share_link("luck", {"dice": 1}, [{"drawn": [3]}], None, -1)
+
+
+# --- the table's shared state by link ------------------------------------------------------------------------------
+
+PRICE = {
+    "current": "s1",
+    "situations": [{"id": "s1", "name": "Docks", "marked": [{"option": 2, "by": "Bo"}], "player": ""}],
+}
+ROOK = {
+    "id": "rook-1",
+    "data": {
+        "kind": "ten_again",
+        "name": "Rook",
+        "created": "2026-11-27T00:00:00.000Z",
+        "sheet": {"attributes": [], "skills": [], "resolve": 2, "composure": 2, "will": 1},
+    },
+}
+
+
+@pytest.mark.parametrize("characters", [None, [], [ROOK]])
+def test_a_tables_shared_state_comes_back_as_it_went(characters):
+    """The Scheme, the Situations with who marked what, and the characters if chosen: checked, packed, and read back
+    the same on the other phone; small enough for one QR code without characters."""
+    link = api.share_table({"scheme": 3, "tracked": True}, PRICE, characters)
+    back = api.shared_table(link["fragment"])
+    assert (back["scheme"], back["price"], back["characters"]) == (
+        {"scheme": 3, "tracked": True},
+        PRICE,
+        characters or [],
+    )
+    assert back["id"] == link["id"] and link["chars"] == len(link["fragment"])
+    if not characters:
+        assert link["chars"] <= 500
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (({"scheme": -1, "tracked": True}, PRICE, None), "'scheme.scheme'"),
+        (({"scheme": 1, "tracked": True}, {**PRICE, "current": "nope"}, None), "'price.current'"),
+        (({"scheme": 1, "tracked": True}, PRICE, [ROOK["data"]]), "'characters[0]'"),
+        (({"scheme": 1, "tracked": True}, PRICE, "Rook"), "'characters'"),
+    ],
+)
+def test_a_table_the_declarations_refuse_is_not_shared(args, words):
+    """What is shared is checked as any record the table keeps: a bad one is refused, naming the field."""
+    with pytest.raises(RulesError, match=re.escape(words)):
+        api.share_table(*args)
+
+
+def test_a_table_link_altered_cut_or_bombed_is_refused():
+    """A table link is untrusted input too: another id, a record the declarations refuse (packed by hand with a
+    matching id), a cut link, a roll's link, and a deflate bomb are each refused in words."""
+    link = api.share_table({"scheme": 1, "tracked": True}, PRICE)["fragment"]
+    payload = payload_of(link)
+    with pytest.raises(RulesError, match="id does not match"):
+        api.shared_table(fragment_of({**payload, "s": {"scheme": 9, "tracked": True}}))
+    forged = {k: v for k, v in payload.items() if k != "id"} | {"s": {"scheme": -4, "tracked": True}}
+    forged["id"] = share._id(forged)
+    with pytest.raises(RulesError, match="does not hold together"):
+        api.shared_table(fragment_of(forged))
+    with pytest.raises(RulesError, match="cut or altered"):
+        api.shared_table(link[:-7])
+    roll = api.share_link("ten_again", {"pool": 1}, [{"drawn": [3]}], None, WHEN)["fragment"]
+    with pytest.raises(RulesError, match="cut or altered"):
+        api.shared_table(roll)
+    bomb = base64.urlsafe_b64encode(zlib.compress(b'{"v":1,"pad":"' + b"x" * 5_000_000 + b'"}', 9)).decode()
+    assert len(bomb) < share.TABLE_CHARS
+    with pytest.raises(RulesError, match="cut or altered"):
+        api.shared_table(bomb.rstrip("="))

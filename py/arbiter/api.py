@@ -28,6 +28,7 @@ from .errors import RulesError
 from .fairness import ALPHA, MIN_EXPECTED, POWER, Fairness, faces_to_find, loaded_die
 from .fairness import read as read_faces
 from .procedures import PROCEDURES, kind, tab
+from .stored import Id
 
 
 def _procedure(system: Any):
@@ -261,6 +262,49 @@ def shared_roll(fragment: Any) -> dict:
         ],
         "roll": rolled[-1],
     }
+
+
+def share_table(scheme: Any, price: Any, characters: Any = None) -> dict:
+    """The table's shared state as a link's fragment (for `#t=`, share.py): the Scheme and the Situations with their
+    marks as the table keeps them (check_record's "scheme" and "price"), and `characters` ([{"id", "data"}]: each
+    character's id on the table and its "character" record; null for none), each checked first: {"fragment", "id",
+    "chars"}."""
+    if characters is None:
+        characters = []
+    if not isinstance(characters, list) or len(characters) > records.FILE_MAX["characters"]:
+        raise RulesError(f"'characters' must be a list of at most {records.FILE_MAX['characters']} characters or null")
+    kept = (
+        records.check_record("scheme", scheme),
+        records.check_record("price", price),
+        [_kept_character(c, f"characters[{i}]") for i, c in enumerate(characters)],
+    )
+    fragment = share.pack_table(*kept)
+    if len(fragment) > share.TABLE_CHARS:
+        raise RulesError(f"This table is too big for a link ({len(fragment)} characters; at most {share.TABLE_CHARS}).")
+    return {"fragment": fragment, "id": share.unpack_table(fragment)["id"], "chars": len(fragment)}
+
+
+def shared_table(fragment: Any) -> dict:
+    """A table's shared state from a link (share.py), every record checked by the table's declarations as any record
+    this device keeps: {"id", "scheme", "price", "characters" ([{"id", "data"}])}. A link cut, altered, of another version, or holding a
+    record the declarations refuse is refused with what is wrong."""
+    payload = share.unpack_table(fragment)
+    if len(payload["c"]) > records.FILE_MAX["characters"]:
+        raise RulesError("This link is altered: it holds more characters than a table keeps.")
+    try:
+        scheme = records.check_record("scheme", payload["s"])
+        price = records.check_record("price", payload["p"])
+        characters = [_kept_character(c, f"characters[{i}]") for i, c in enumerate(payload["c"])]
+    except RulesError as error:
+        raise RulesError(f"This link's table does not hold together: {error}") from None
+    return {"id": payload["id"], "scheme": scheme, "price": price, "characters": characters}
+
+
+def _kept_character(entry: Any, path: str) -> dict:
+    """A character as a shared table holds it: {"id" (its id on the table), "data" (its "character" record)}."""
+    if not isinstance(entry, dict) or set(entry) != {"id", "data"}:
+        raise RulesError(f'\'{path}\' must be {{"id", "data"}}, got {entry!r:.100}')
+    return {"id": Id("id").parse(entry["id"], f"{path}.id"), "data": records.check_record("character", entry["data"])}
 
 
 def add_shared(fragment: Any, table: Any = None, marked: Any = None, seen: Any = None) -> dict:
@@ -536,6 +580,8 @@ DOORS = (
     "share_link",
     "shared_roll",
     "add_shared",
+    "share_table",
+    "shared_table",
     "table",
     "table_spec",
     "check_sheet",

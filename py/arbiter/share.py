@@ -28,6 +28,10 @@ NAME_CHARS = 24  # who rolled, in a link: a longer name is cut (the link stays s
 LINK_CHARS = 2000  # the most a shared roll's fragment may hold; a longer one is refused unread
 STEPS = 20  # the most steps (a roll and its follow-ups) a link holds
 ID_CHARS = 12  # the id: this many hex digits of the SHA-256 of the rest
+TABLE_CHARS = (
+    20_000  # the most a shared table's fragment may hold (one QR code holds far less: then a file or a message)
+)
+TABLE_KIND = "table"
 
 
 def _canonical(payload: dict) -> bytes:
@@ -41,18 +45,17 @@ def _id(payload: dict) -> str:
 def pack(system: str, request: dict, steps: list[dict], who: str | None, time: int) -> str:
     """The fragment for a roll of `system`: `request` as rolled, `steps` ([{"drawn"}, then {"action", "drawn"} per
     follow-up], as the log keeps them), `who` (a name or None) and `time` (whole seconds since 1970)."""
-    payload = {
-        "v": VERSION,
-        "s": system,
-        "q": request,
-        "d": [step["drawn"] for step in steps],
-        "a": [step["action"] for step in steps[1:]],
-        "w": (who or "")[:NAME_CHARS],
-        "t": time,
-    }
-    payload["id"] = _id(payload)
-    packed = zlib.compress(_canonical(payload), 9)
-    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    return _deflate(
+        {
+            "v": VERSION,
+            "s": system,
+            "q": request,
+            "d": [step["drawn"] for step in steps],
+            "a": [step["action"] for step in steps[1:]],
+            "w": (who or "")[:NAME_CHARS],
+            "t": time,
+        }
+    )
 
 
 def step_ids(payload: dict) -> list[str]:
@@ -62,24 +65,36 @@ def step_ids(payload: dict) -> list[str]:
     return [_id({**payload, "d": payload["d"][: k + 1], "a": payload["a"][:k]}) for k in range(len(payload["d"]))]
 
 
+def _inflate(fragment: Any, most: int, what: str) -> dict:
+    """The JSON object a fragment of at most `most` characters packs (its inflated text at most ten times that)."""
+    if not isinstance(fragment, str) or not fragment:
+        raise RulesError(f"This link holds no {what}.")
+    if len(fragment) > most:
+        raise RulesError(f"This link is too long to be a {what} ({len(fragment)} characters; at most {most}).")
+    try:
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)), most * 10)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise ValueError("cut, or too big once inflated")
+        payload = json.loads(raw.decode())
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
+        raise RulesError(f"This link is cut or altered: its {what} cannot be read.") from None
+    if not isinstance(payload, dict):
+        raise RulesError(f"This link is cut or altered: its {what} cannot be read.")
+    if payload.get("v") != VERSION:
+        raise RulesError(f"This link was made by another version of Arbiter: its {what} cannot be read here.")
+    return payload
+
+
+def _deflate(payload: dict) -> str:
+    payload["id"] = _id(payload)
+    return base64.urlsafe_b64encode(zlib.compress(_canonical(payload), 9)).decode().rstrip("=")
+
+
 def unpack(fragment: Any) -> dict:
     """The payload of a fragment, its shape and its id checked (the roll itself is re-derived by the caller):
     {"v", "s", "q", "d", "a", "w", "t", "id"}. Anything else is refused with what is wrong, in a player's words."""
-    if not isinstance(fragment, str) or not fragment:
-        raise RulesError("This link holds no shared roll.")
-    if len(fragment) > LINK_CHARS:
-        raise RulesError(
-            f"This link is too long to be a shared roll ({len(fragment)} characters; at most {LINK_CHARS})."
-        )
-    try:
-        raw = zlib.decompress(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)), bufsize=LINK_CHARS)
-        payload = json.loads(raw.decode())
-    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
-        raise RulesError("This link is cut or altered: its roll cannot be read.") from None
-    if not isinstance(payload, dict):
-        raise RulesError("This link is cut or altered: its roll cannot be read.")
-    if payload.get("v") != VERSION:
-        raise RulesError("This link was made by another version of Arbiter: its roll cannot be read here.")
+    payload = _inflate(fragment, LINK_CHARS, "shared roll")
     expected = {"v", "s", "q", "d", "a", "w", "t", "id"}
     if set(payload) != expected:
         raise RulesError("This link is cut or altered: its roll cannot be read.")
@@ -94,4 +109,25 @@ def unpack(fragment: Any) -> dict:
         raise RulesError("This link is altered: when it was rolled cannot be read.")
     if payload["id"] != _id(payload):
         raise RulesError("This link is altered: its id does not match the roll it holds.")
+    return payload
+
+
+# --- the table's shared state: the Scheme, the Situations and their marks, and the characters if chosen -------------
+
+
+def pack_table(scheme: dict, price: dict, characters: list[dict]) -> str:
+    """The fragment (for `#t=`) of a table's shared state, each record as the table keeps it (checked by the caller)."""
+    return _deflate({"v": VERSION, "k": TABLE_KIND, "s": scheme, "p": price, "c": characters})
+
+
+def unpack_table(fragment: Any) -> dict:
+    """The payload of a table's fragment, its shape and id checked (its records are checked by the caller against
+    the table's declarations): {"v", "k", "s", "p", "c", "id"}."""
+    payload = _inflate(fragment, TABLE_CHARS, "shared table")
+    if set(payload) != {"v", "k", "s", "p", "c", "id"} or payload["k"] != TABLE_KIND:
+        raise RulesError("This link is cut or altered: its table cannot be read.")
+    if not isinstance(payload["c"], list):
+        raise RulesError("This link is cut or altered: its characters cannot be read.")
+    if payload["id"] != _id(payload):
+        raise RulesError("This link is altered: its id does not match the table it holds.")
     return payload

@@ -66,8 +66,12 @@ def _exercise():
         call("request_from_sheet", sid, sheet, {})
     for sides in sorted({s["waiting_dice"]["sides"] for s in systems}):  # each die kind: its p and its power figure
         call("fairness", list(range(1, sides + 1)) * 5, sides)
-    for name, record in call("table_spec")["value"]["records"].items():
+    specs = call("table_spec")["value"]["records"]
+    for name, record in specs.items():
         call("check_record", name, record["default"])
+    price = {"current": "s", "situations": [{"id": "s", "name": "S", "marked": [], "player": ""}]}
+    table = call("share_table", specs["scheme"]["default"], price, None).get("value") or {}
+    call("shared_table", table.get("fragment"))
     call("odds", "no such system", {})
     call("no_such_method")
 

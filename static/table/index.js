@@ -36,13 +36,14 @@ import { Save } from './save.js';
 import { Scene } from './scene.js';
 import { SYSTEMS } from './schema.js';
 import { Shared } from './shared.js';
+import { ShareTable } from './share-table.js';
 import { Sheet } from './sheet.js';
 import { Situations } from './situations.js';
 import { Store } from './store.js';
 import { Struggles } from './struggles.js';
 
 /** The parts with a section of their own, in the page's order; each has a view(). */
-const PARTS = ['received', 'alerts', 'characters', 'shared', 'struggles', 'log', 'save'];
+const PARTS = ['received', 'alerts', 'characters', 'shared', 'shareTable', 'struggles', 'log', 'save'];
 const nextTask = () =>
   new Promise((resolve) => {
     setTimeout(resolve, 0);
@@ -67,6 +68,7 @@ class Table {
     this.rollAs = new RollAs(this);
     this.rules = new Rules(this);
     this.shared = new Shared(this);
+    this.shareTable = new ShareTable(this);
     this.scene = new Scene(this);
     this.situations = new Situations(this);
     this.struggles = new Struggles(this);
@@ -87,6 +89,7 @@ class Table {
       status: h('p', { class: 'table-status', role: 'status', 'data-table-status': '' }),
       characters: part('characters', 'Characters'),
       shared: part('shared', 'Shared by the table'),
+      shareTable: part('share-table', 'Share this table'),
       struggles: part('struggles', 'Ongoing struggles'),
       log: part('log', 'Roll log'),
       save: part('save', 'Save and restore'),
@@ -161,11 +164,11 @@ class Table {
   changed(ids) {
     const all = ids === 'all';
     const has = (prefix) => all || [...ids].some((id) => id.startsWith(prefix));
-    if (has('char:')) this.render('characters', 'struggles', 'log', 'shared'); // shared: the Scene's characters
+    if (has('char:')) this.render('characters', 'struggles', 'log', 'shared', 'shareTable'); // the Scene's characters
     if (has('shared:')) this.render('shared');
     if (has('char:') || has('shared:')) this.page.recheck?.(); // what a shown roll's choices cost may have changed
     if (has('struggle:')) this.render('struggles');
-    if (has('log:')) this.render('log');
+    if (has('log:')) this.render('log', 'received'); // a shared roll added here, or in another tab
     if (has('aside:')) this.render('save');
     if (all) this.render('alerts', 'save');
   }

@@ -27,12 +27,17 @@ export class Received {
 
   /** Read a shared link ({kind, link}) and show it. */
   async open({ kind, link }) {
-    if (kind !== 'roll' || link === this.link) return;
-    Object.assign(this, { link, roll: null, error: null, added: null, charge: '' });
+    if (link === this.link) return;
+    Object.assign(this, { kind, link, roll: null, table: null, error: null, added: null, charge: '' });
     this.t.render('received');
     try {
-      const roll = await this.t.arbiter.sharedRoll(link);
-      if (this.link === link) this.roll = roll;
+      if (kind === 'table') {
+        const table = await this.t.arbiter.sharedTable(link);
+        if (this.link === link) this.table = table;
+      } else {
+        const roll = await this.t.arbiter.sharedRoll(link);
+        if (this.link === link) this.roll = roll;
+      }
     } catch (error) {
       if (this.link === link) this.error = error.message;
     }
@@ -41,7 +46,7 @@ export class Received {
   }
 
   close() {
-    Object.assign(this, { link: null, roll: null, error: null, added: null });
+    Object.assign(this, { link: null, roll: null, table: null, error: null, added: null });
     self.arbiterShared = null;
     if (/^#[rt]=/.test(location.hash)) history.replaceState(null, '', '#table');
     this.t.render('received');
@@ -61,14 +66,20 @@ export class Received {
     const panel = (...children) => [
       h(
         'div',
-        { class: 'shared-roll', 'data-shared-roll': '' },
-        h('h3', {}, 'Shared roll'),
+        {
+          class: 'shared-roll',
+          'data-shared-roll': '',
+          'data-read': this.roll || this.table || this.error ? '' : null,
+        },
+        h('h3', {}, this.kind === 'table' ? 'Shared table' : 'Shared roll'),
         ...children,
         h('div', { class: 'row' }, close),
       ),
     ];
     if (this.error)
       return panel(h('p', { class: 'field-error', role: 'alert', 'data-shared-refused': '' }, this.error));
+    if (this.kind === 'table')
+      return this.table ? panel(...this.tableView()) : panel(h('p', { class: 'muted' }, 'Reading…'));
     if (!this.roll) return panel(h('p', { class: 'muted' }, 'Reading the roll…'));
     const r = this.roll;
     const seen = new Set(this.seen());
@@ -103,6 +114,51 @@ export class Received {
           'from those faces, not that they were rolled.',
       ),
     );
+  }
+
+  /** A shared table: what it holds, and Replace, asked first; what it replaces is kept aside, the log stays. */
+  tableView() {
+    const { scheme, price, characters } = this.table;
+    const current = price.situations.find((s) => s.id === price.current);
+    const replace = async () => {
+      const records = [
+        { id: 'shared:scheme', data: scheme },
+        { id: 'shared:price', data: price },
+        ...characters.map((c) => ({ id: `char:${c.id}`, data: c.data })),
+      ];
+      await this.t.store.replaceWithAside(records);
+      this.added = {
+        error: false,
+        words: 'This table’s Scheme and Situations are replaced; what they were is kept aside (Save and restore).',
+      };
+      this.t.render('received');
+    };
+    const names = characters.map((c) => c.data.name || '(unnamed)').join(', ');
+    return [
+      h(
+        'p',
+        { 'data-shared-table-scheme': scheme.scheme },
+        scheme.tracked === false
+          ? 'The Scheme: kept elsewhere'
+          : `The Scheme: ${scheme.scheme} ${scheme.scheme === 1 ? 'die' : 'dice'}`,
+      ),
+      h(
+        'p',
+        {},
+        `Situations: ${price.situations.map((s) => s.name).join(', ')}`,
+        current ? ` (now: ${current.name}, ${current.marked.length} marked)` : '',
+      ),
+      characters.length ? h('p', {}, `Characters: ${names}`) : null,
+      this.added && !this.added.error
+        ? h('p', { role: 'status', 'data-shared-replaced': '' }, this.added.words)
+        : this.t.confirmable(
+            'shared:replace',
+            'Replace this table’s shared state…',
+            `Replace this phone’s Scheme and Situations${characters.length ? ` and the characters ${names}` : ''} with these? What they are now is kept aside; the log stays.`,
+            'Replace',
+            replace,
+          ),
+    ];
   }
 
   /** "Add to this table's log", with who pays a character's costs (nobody unless the Host picks a character here). */

@@ -112,7 +112,11 @@ export class Save {
   }
 
   viewAside(id, a) {
-    const why = a.reason === 'newer' ? 'written by a newer version of Arbiter' : 'could not be read';
+    const why =
+      {
+        newer: 'written by a newer version of Arbiter',
+        replaced: 'replaced by a table shared by link',
+      }[a.reason] ?? 'could not be read';
     return h(
       'li',
       { 'data-aside': id },

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from page_helpers import SUB_PATH, form, open_app, roll, serve, set_field, show_view, wait_until
-from table_helpers import PUT, log, records, scheme
+from table_helpers import PUT, create, log, records, scheme
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 from arbiter import api, share  # noqa: E402
@@ -64,7 +64,7 @@ def shared_link(page, system: str) -> str:
 def open_link(page, link: str) -> None:
     """Open a shared link on this phone (a fresh tab's address, as the camera or a message opens it)."""
     page.goto(link)
-    page.wait_for_selector(f"{PANEL} [data-shared-outcome], {PANEL} [data-shared-refused]", timeout=READY_MS)
+    page.wait_for_selector(f"{PANEL}[data-read]", timeout=READY_MS)
 
 
 def add(page) -> None:
@@ -283,3 +283,37 @@ def test_a_logged_roll_shares_the_same_link_as_the_landed_roll(phones):
     a.wait_for_selector("dialog[data-share-sheet][open] a[data-share-link]")
     assert a.get_attribute("dialog[data-share-sheet] a[data-share-link]", "href") == link
     assert api.shared_roll(fragment_of(link))["id"] == share.unpack(fragment_of(link))["id"]
+
+
+def test_a_table_shared_from_a_replaces_bs_only_after_b_says_yes_and_keeps_the_old_aside(phones):
+    """A (the Host) shares the Scheme, the Situations and a character; B opens the link: nothing changes until B says
+    yes; then B has A's Scheme, Situations and character, B's own log stays, and what B had is kept aside."""
+    a = phones()
+    open_app(a, "#table", 360, 640)
+    put_scheme(a, 2)
+    create(a, "ten_again", "Rook")
+    a.locator("[data-share-characters]").check()
+    a.locator("[data-share-table]").tap()
+    a.wait_for_selector("dialog[data-share-sheet][open] a[data-share-link]")
+    link = a.get_attribute("dialog[data-share-sheet] a[data-share-link]", "href")
+    assert "#t=" in link
+    b = phones()
+    open_app(b, "#arbitration", 360, 640)
+    roll(b, "arbitration")
+    before = records(b)
+    open_link(b, link)
+    b.wait_for_selector(f"{PANEL} [data-k='shared:replace']")
+    assert scheme_now(b) == 0 and not any(k.startswith("char:") for k in records(b))
+    b.locator("[data-k='shared:replace']").tap()
+    b.locator("[data-k='shared:replace:yes']").tap()
+    b.wait_for_selector(f"{PANEL} [data-shared-replaced]", timeout=20_000)
+    after = records(b)
+    assert after["shared:scheme"]["data"]["scheme"] == 2
+    assert after["shared:price"]["data"] == records(a)["shared:price"]["data"]
+    assert [r["data"]["name"] for k, r in after.items() if k.startswith("char:")] == ["Rook"]
+    assert [e["summary"] for e in log(b)] == [e["data"]["summary"] for k, e in before.items() if k.startswith("log:")]
+    (aside,) = [r["data"] for k, r in after.items() if k.startswith("aside:")]
+    assert aside["reason"] == "replaced"
+    assert {r["id"]: r["data"] for r in aside["records"]} == {
+        k: before[k]["data"] for k in ("shared:scheme", "shared:price") if k in before
+    }
