@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import strategies
-from arbiter import RulesError, fields, threat
+from arbiter import RulesError, api, fields, threat
 from scripted import ScriptedDice
 from stats import assert_fits
 
@@ -1012,3 +1012,23 @@ def test_draw_order_threat_17():
     dodge = threat.roll(parse(threats=("Dodge",)), ScriptedDice(5))
     threat.act(dodge, {"pay_the_price": 7}, dice)
     assert dice.batches == []
+
+
+def test_a_price_shared_by_link_is_checked_against_the_receiving_tables_marks_threat_18():
+    """threat-18: a roll shared by link with Ann's Price (option 2, her phone's Situation unmarked) is refused on a
+    table where Bo marked option 2, naming him; on a table where Bo marked option 1 it is added and marks option 2 by
+    Ann beside his."""
+    request = {"rating": 2, "threats": [{"name": "Fail"}]}
+    rolled = next(
+        r
+        for r in (api.roll("threat", request, seed=s) for s in range(100))
+        if any(c["name"] == "pay_the_price" for c in r["choices"])
+    )
+    action = {"pay_the_price": 2, "by": "Ann", "marked": []}
+    after = api.act("threat", rolled, action, seed=1)
+    steps = [{"drawn": rolled["drawn"]}, {"action": action, "drawn": after["drawn"]}]
+    fragment = api.share_link("threat", request, steps, "Ann", 0)["fragment"]
+    refused = api.add_shared(fragment, None, [{"option": 2, "by": "Bo"}], [])
+    assert "marked by Bo" in refused["refused"]["words"] and refused["entries"] == []
+    added = api.add_shared(fragment, None, [{"option": 1, "by": "Bo"}], [])
+    assert added["marked"] == [{"option": 1, "by": "Bo"}, {"option": 2, "by": "Ann"}]
