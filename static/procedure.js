@@ -407,7 +407,7 @@ export class Procedure {
       try {
         const link = await this.arbiter.shareLink(this.system, steps.request, steps.list, steps.who, steps.time);
         await openShareSheet({
-          title: `Share this roll: ${this.spec.title}`,
+          title: 'Share this roll',
           link: linkTo('r', link.fragment),
           about: SHARE_ABOUT,
         });

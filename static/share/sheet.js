@@ -9,8 +9,8 @@ export const linkTo = (word, fragment) => `${location.origin}${location.pathname
 
 /** What a shared roll's link holds, and what it proves (README, "Play as a group"). */
 export const SHARE_ABOUT =
-  'The link holds the request, the faces of each step, who rolled and when; the phone that opens it works the ' +
-  'outcome out again under the rules. It proves the outcome follows from those faces, not that they were rolled.';
+  'It holds the request, the faces, who and when: the phone that opens it works the outcome out again. It proves ' +
+  'the outcome follows from the faces, not that they were rolled.';
 
 let sheet = null; // the one <dialog>, made the first time it is opened
 

@@ -313,7 +313,7 @@ export class Log {
         Math.floor(rolled),
       );
       await openShareSheet({
-        title: `Share this roll: ${SYSTEM_NAME[e.system]}`,
+        title: 'Share this roll',
         link: linkTo('r', link.fragment),
         about: SHARE_ABOUT,
       });
