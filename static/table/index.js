@@ -33,6 +33,7 @@ import { RollAs } from './roll-as.js';
 import { Rules } from './rules.js';
 import { Save } from './save.js';
 import { Scene } from './scene.js';
+import { scanSection } from '../share/scan.js';
 import { SYSTEMS } from './schema.js';
 import { Shared } from './shared.js';
 import { Sheet } from './sheet.js';
@@ -91,6 +92,7 @@ class Table {
     this.root.querySelector('[data-table-wait]')?.remove();
     const { log, ...rest } = this.sections;
     this.root.append(...Object.values(rest));
+    this.root.append(scanSection()); // Receive a roll: Scan a roll, Paste a link (../share/scan.js)
     // the roll log is the Log view's (index.html's <section id="log">), where there is one
     const logView = document.getElementById('log');
     logView?.querySelector('[data-log-wait]')?.remove();
