@@ -1,5 +1,5 @@
 """dist/sw.js, the service worker: py/tools/sw.js with its BUILD filled in, every other file of the site with its
-sha256 (`files`, fetched at install; `lazy`, fetched the first time the page asks: py/tools/vendor.py's is_lazy), and
+sha256 (`files`, fetched at install; `lazy`, fetched the first time the page asks: LAZY), and
 the build's version (the hash of both lists, which names the worker's cache)."""
 
 from __future__ import annotations
@@ -12,9 +12,21 @@ from pathlib import Path
 
 from . import BuildError
 from .fetch import file_digest
-from .vendor import is_lazy
 
 TEMPLATE = Path(__file__).resolve().parent / "sw.js"
+
+# The site's files the service worker does not fetch at install, only the first time a page asks for one (then it is
+# kept, checked against its hash): what a first visit never needs. The QR encoder and decoder and their licences
+# (py/tools/vendor.py); what of static/share/ the bundle leaves as files, the modules the page imports by their address
+# when a player first shares or scans (qr.js, camera.js, scan-worker.js: scan.js and link.js, imported by name, are in
+# the bundles); and the manifest's 512 px icons, which only installing the app to a home screen reads (the 192 px ones
+# stay precached: they are enough to install it offline, and the iPhone's apple-touch-icon is one).
+LAZY = ("static/vendor/", "static/share/", "icons/icon-512.png", "icons/maskable-512.png")
+
+
+def is_lazy(key: str) -> bool:
+    """Whether the site's file `key` (a path relative to the site) is fetched only when first used."""
+    return key.startswith(LAZY)
 
 
 def integrity(path: Path) -> str:

@@ -1,8 +1,8 @@
 """The npm files the page loads only when a player asks for them, never on a first visit: the QR encoder (lean-qr) when
 a player first shares a roll, the QR decoder (jsQR) when a player first scans one. Each comes from its pinned npm
 tarball (`npm pack` once, checked against npm's integrity hash, kept in .cache/), copied byte for byte into
-dist/static/vendor/ with its licence beside it. The service worker lists them as lazy files (LAZY): not fetched at
-install, kept once first used, each checked against its hash (py/tools/sw.js). Why these two: README.md, "Play as a
+dist/static/vendor/ with its licence beside it. The service worker lists them as lazy files (py/tools/sw.py's LAZY):
+not fetched at install, kept once first used, each checked against its hash (py/tools/sw.js). Why these two: README.md, "Play as a
 group"; the figures in docs/performance.md."""
 
 from __future__ import annotations
@@ -42,17 +42,6 @@ VENDORED = {
         "package/LICENSE",
     ),
 }
-
-# The site's files the service worker does not fetch at install (py/tools/sw.py): the vendored files and their
-# licences, and what of static/share/ the bundle leaves as files (the modules the page imports by their address when
-# first needed: qr.js, camera.js, and scan-worker.js, the worker that reads camera frames with jsQR); the modules of
-# static/share/ imported by name (scan.js, link.js) are in the bundles.
-LAZY_FOLDERS = ("static/vendor/", "static/share/")
-
-
-def is_lazy(key: str) -> bool:
-    """Whether the site's file `key` (a path relative to the site) is fetched only when first used."""
-    return key.startswith(LAZY_FOLDERS)
 
 
 def fetch_vendored(item: Vendored, cache: Path = CACHE) -> Path:
