@@ -26,7 +26,8 @@ def test_service_worker_lists_every_file_of_the_build(dist):
     on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and not p.name.startswith(".")}
     assert set(built["files"]) | set(built["lazy"]) == on_disk - {"sw.js"}
     assert not set(built["files"]) & set(built["lazy"])
-    assert {"static/vendor/lean-qr.mjs", "static/vendor/jsQR.js", "static/share/qr.js"} <= set(built["lazy"])
+    assert {"static/vendor/lean-qr.mjs", "static/vendor/jsQR.js", "static/share/scan-worker.js"} <= set(built["lazy"])
+    assert {"static/share/qr.js", "static/share/camera.js"} <= set(built["files"])
     assert all(name.startswith(LAZY) for name in built["lazy"]) and "icons/icon-192.png" in built["files"]
     for name, integrity in {**built["files"], **built["lazy"]}.items():
         assert integrity == "sha256-" + base64.b64encode(hashlib.sha256((dist / name).read_bytes()).digest()).decode()

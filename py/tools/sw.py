@@ -17,11 +17,12 @@ TEMPLATE = Path(__file__).resolve().parent / "sw.js"
 
 # The site's files the service worker does not fetch at install, only the first time a page asks for one (then it is
 # kept, checked against its hash): what a first visit never needs. The QR encoder and decoder and their licences
-# (py/tools/vendor.py); what of static/share/ the bundle leaves as files, the modules the page imports by their address
-# when a player first shares or scans (qr.js, camera.js, scan-worker.js: scan.js and link.js, imported by name, are in
-# the bundles); and the manifest's 512 px icons, which only installing the app to a home screen reads (the 192 px ones
-# stay precached: they are enough to install it offline, and the iPhone's apple-touch-icon is one).
-LAZY = ("static/vendor/", "static/share/", "icons/icon-512.png", "icons/maskable-512.png")
+# (py/tools/vendor.py), and the worker that runs the decoder (static/share/scan-worker.js); static/share's qr.js and
+# camera.js stay precached (4 kB gzip), so that a player gets words, not a failed import, when the encoder or the
+# decoder were never fetched and the network is gone, and so that Android's Chrome, whose BarcodeDetector needs no
+# decoder, scans offline from the first visit. And the manifest's 512 px icons, which only installing the app to a
+# home screen reads (the 192 px ones stay precached: enough to install it offline; the iPhone's apple-touch-icon).
+LAZY = ("static/vendor/", "static/share/scan-worker.js", "icons/icon-512.png", "icons/maskable-512.png")
 
 
 def is_lazy(key: str) -> bool:

@@ -1,5 +1,5 @@
 // "Scan a roll"'s camera (static/share/scan.js loads this module the first time a player scans, never with the page;
-// it imports nothing, so the build leaves it a file of its own, which the service worker keeps once used):
+// it imports nothing, so the build leaves it a file of its own, which the service worker precaches):
 // getUserMedia with the rear camera preferred, its video in a small frame with Cancel, every track stopped on
 // success, on Cancel and on stop(). A frame is read at most FRAME_MS apart, and the next only once the last is read:
 // by the browser's BarcodeDetector where it has one (Chrome on Android), else by jsQR in a worker (scan-worker.js,
@@ -141,8 +141,9 @@ export class Camera {
       this.reader ??= await Reader.make();
     } catch (error) {
       if (run === this.run) {
+        console.warn(error);
         this.stop();
-        this.say(`The camera could not start (${error.message}). ${PASTE_INSTEAD}`);
+        this.say(`The camera could not start. ${PASTE_INSTEAD}`);
       }
       return;
     }
@@ -165,8 +166,10 @@ export class Camera {
       text = await this.reader.read(this.video);
     } catch (error) {
       if (run !== this.run) return;
+      console.warn(error);
       this.stop();
-      this.say(`The QR reader could not start (${error.message}). ${PASTE_INSTEAD}`);
+      const offline = navigator.onLine ? '' : ': it needs the network the first time';
+      this.say(`The QR reader could not start${offline}. ${PASTE_INSTEAD}`);
       return;
     }
     if (run !== this.run) return;

@@ -2,7 +2,10 @@
 // dark modules on white with a 4-module quiet zone (whatever the page's theme), drawn as squares of a viewBox so
 // every module stays crisp at any zoom or pixel ratio. The encoder (lean-qr, pinned by py/tools/vendor.py) is
 // loaded the first time a code is asked for, never with the page; the service worker then keeps it for offline use.
+// The page imports this module by its address (below), so the build leaves it a file of its own, which the service
+// worker precaches: when the encoder cannot be had, qrCode says so in words.
 //
+//   const { qrCode } = await import(new URL('static/share/qr.js', document.baseURI).href);  // a file of its own
 //   const svg = await qrCode(link, 'QR code of the roll’s link');   // throws Error(TOO_LONG) past QR_BYTES
 //
 // Error correction: M, at the least (about 15 % of the code may be lost: glare on a phone's glass, a thumb over a
@@ -16,6 +19,8 @@ const ENCODER = 'static/vendor/lean-qr.mjs';
  * text is still one link: share that. */
 export const QR_BYTES = 500;
 export const TOO_LONG = 'too long for one code: share the link';
+export const NOT_LOADED = 'the QR code could not be drawn: share the link';
+export const OFFLINE = 'the QR code needs the network the first time: share the link';
 /** The modules of white around the code that a reader needs to find it. */
 const QUIET = 4;
 /** The code's side on screen, in CSS px. */
@@ -26,8 +31,9 @@ let encoder = null;
 /** The encoder's module, imported once (again after a failed import: offline before it was ever kept). */
 function loadEncoder() {
   encoder ??= import(new URL(ENCODER, document.baseURI).href).catch((error) => {
-    encoder = null;
-    throw error;
+    console.warn(error);
+    encoder = null; // asked again next time
+    throw new Error(navigator.onLine ? NOT_LOADED : OFFLINE);
   });
   return encoder;
 }
@@ -51,8 +57,9 @@ function darkPath(code) {
 }
 
 /** An `<svg data-qr role="img">` of `text`, named `label` for a screen reader; `data-modules` is the code's side in
- * modules. Throws Error(TOO_LONG) when `text` needs more than QR_BYTES bytes (UTF-8), and the encoder's error if it
- * cannot be loaded (offline before the first share). */
+ * modules. Throws Error(TOO_LONG) when `text` needs more than QR_BYTES bytes (UTF-8), Error(OFFLINE) when the encoder
+ * was never fetched and the network is gone, Error(NOT_LOADED) when it could not be fetched otherwise: each message
+ * in words the Share sheet can show as they are. */
 export async function qrCode(text, label) {
   if (new TextEncoder().encode(text).length > QR_BYTES) throw new Error(TOO_LONG);
   const { generate, correction } = await loadEncoder();

@@ -1,6 +1,7 @@
 // Receive a roll on this phone, a section of the Table view: "Scan a roll" reads a roll's QR code with the camera
-// (camera.js, loaded by its address the first time a player scans: the build leaves it a file of its own, which the
-// service worker fetches only then: py/tools/vendor.py), "Paste a link" takes its link typed or pasted. Either way the
+// (camera.js, loaded by its address the first time a player scans: the build leaves it a file of its own, out of the
+// table's bundle; its decoder, where the browser has no BarcodeDetector, is a lazy file: py/tools/sw.py), "Paste a
+// link" takes its link typed or pasted. Either way the
 // roll's fragment (`#r=…`, or a table's `#t=…`: link.js) becomes the page's address, and the page opens it from there
 // (its router, main.js); anything else is refused in words and nothing happens. The camera stops when the Table view
 // is left or the page is hidden.
@@ -85,7 +86,12 @@ class Receive {
       }
       await this.camera.start();
     } catch (error) {
-      this.say(`The camera could not start (${error.message}). Paste the roll’s link below instead.`);
+      console.warn(error); // camera.js could not be loaded
+      this.say(
+        navigator.onLine
+          ? 'Scanning could not start. Paste the roll’s link below instead.'
+          : 'Scanning needs the network the first time. Paste the roll’s link below instead.',
+      );
     } finally {
       this.button.disabled = Boolean(this.camera?.on);
     }

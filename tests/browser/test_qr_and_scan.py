@@ -20,8 +20,9 @@ from tools.testenv import CHROMIUM_ARGS, chromium_path
 SYSTEMS = {s["id"]: s for s in api.systems()}
 NOT_A_ROLL = "That is not an Arbiter roll link."
 TOO_LONG = "too long for one code: share the link"
+OFFLINE = "the QR code needs the network the first time: share the link"
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-LAZY = ("static/vendor/", "static/share/")
+LAZY = ("static/vendor/", "static/share/scan-worker.js")
 
 
 def share_fragment(seed: int = 1, who: str = "Ann") -> str:
@@ -254,9 +255,9 @@ def test_the_camera_stops_on_cancel_and_when_the_table_is_left(playwright_sessio
 
 
 def test_the_encoder_and_decoder_are_fetched_only_when_first_used_and_then_kept(dist, sw_context):
-    """A first visit, with the service worker's whole install, fetches nothing of static/vendor/ or static/share/ (the
-    lazy files sw.js lists apart); the first QR code fetches the encoder once, checked against its hash, and the
-    service worker keeps it: offline, a reload draws a code again."""
+    """A first visit, with the service worker's whole install, fetches neither the encoder nor the decoder (nor the
+    worker that runs it: lazy files, which sw.js lists apart); the first QR code fetches the encoder once, checked
+    against its hash, and the service worker keeps it: offline, a reload draws a code again."""
     server = serve({SUB_PATH: dist})
     try:
         context = sw_context(server.url)
@@ -272,14 +273,37 @@ def test_the_encoder_and_decoder_are_fetched_only_when_first_used_and_then_kept(
         assert lazy_requests([path for _, path, _ in server.requests]) == []
         server.requests.clear()
         assert "error" not in page.evaluate(QR_OF, ["https://example.org/#r=abc", "a code"])
-        assert sorted(lazy_requests([path for _, path, _ in server.requests])) == [
-            SUB_PATH + "static/share/qr.js",
-            SUB_PATH + "static/vendor/lean-qr.mjs",
-        ]
+        assert lazy_requests([path for _, path, _ in server.requests]) == [SUB_PATH + "static/vendor/lean-qr.mjs"]
         context.set_offline(True)
         page.reload()
         page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
         assert "error" not in page.evaluate(QR_OF, ["https://example.org/#r=abc", "a code"])
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_offline_before_the_first_share_the_code_says_so_in_words(dist, sw_context):
+    """The network gone before any QR code was drawn (the encoder never fetched): qrCode refuses in words the Share
+    sheet can show, and draws once the network is back."""
+    server = serve({SUB_PATH: dist})
+    try:
+        context = sw_context(server.url)
+        page = context.new_page()
+        page.goto(SUB_PATH)
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+        wait_until(
+            page,
+            "async () => !!(await navigator.serviceWorker.getRegistration())?.active"
+            " && !!navigator.serviceWorker.controller",
+            60_000,
+        )
+        context.set_offline(True)
+        assert page.evaluate(QR_OF, ["https://example.org/#r=abc", "a code"]) == {"error": OFFLINE}
+        context.set_offline(False)
+        assert "error" not in page.evaluate(QR_OF, ["https://example.org/#r=abc", "a code"])
+        # what the browser logs of the refused fetch, expected here
+        context.arbiter_watch.problems = [p for p in context.arbiter_watch.problems if "lean-qr" not in p]
     finally:
         server.shutdown()
         server.server_close()
