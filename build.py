@@ -51,6 +51,7 @@ from tools.server import Server  # noqa: E402
 from tools.snapshot import memory_snapshot, stripped_runtime, write_download_sizes  # noqa: E402
 from tools.sw import write_service_worker  # noqa: E402
 from tools.testenv import ensure_browsers, ensure_venv, run_pytest, with_default_paths  # noqa: E402
+from tools.vendor import write_vendored  # noqa: E402
 from tools.wheel import build_wheel  # noqa: E402
 
 DIST = ROOT / "dist"
@@ -60,8 +61,9 @@ SCREENSHOTS = ROOT / "py" / "tools" / "screenshots.py"
 
 def build(dist: Path = DIST, cache: Path = CACHE, procedures: list[Path] | None = None) -> Path:
     """Assemble `dist`: index.html, static/, pyodide/ (the runtime and its memory snapshot), the manifest and
-    its icons, and sw.js, which lists all of them. `procedures`: folders of procedures from outside arbiter, in the
-    forms and the snapshot (by default those of --procedures, ARBITER_PROCEDURES; none without it)."""
+    its icons, the QR encoder and decoder (static/vendor/, loaded only when asked), and sw.js, which lists all of
+    them. `procedures`: folders of procedures from outside arbiter, in the forms and the snapshot (by default those
+    of --procedures, ARBITER_PROCEDURES; none without it)."""
     procedures = procedure_folders() if procedures is None else procedures
     runtime = unpack_pyodide(fetch_pyodide(cache), cache)
     staging = dist.parent / f".{dist.name}.building"
@@ -74,6 +76,7 @@ def build(dist: Path = DIST, cache: Path = CACHE, procedures: list[Path] | None 
         )
         bundle(staging, cache)  # the page's modules as two bundles and their shared chunk (py/tools/bundle.py)
         write_doors(staging, engine_doors())  # api.DOORS, the methods the worker and its client offer
+        write_vendored(staging, cache)  # the QR encoder and decoder, loaded only when asked (py/tools/vendor.py)
         (staging / ".nojekyll").touch()  # GitHub Pages: serve the files as they are
         with tempfile.TemporaryDirectory(prefix="arbiter-wheel-") as tmp:
             snapshot = memory_snapshot(runtime, build_wheel(Path(tmp), procedures=procedures), cache)

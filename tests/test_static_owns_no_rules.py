@@ -54,6 +54,9 @@ NO_RULES_HERE = {
     "a repr cut at 100 (f'{value!r:.100}')",
     "static/table/schema.js": "the checker of arbiter.api's declarations: a time's ranges as Date.parse reads one "
     "(months, days, 24:00, 60 minutes) and its groups; every limit is a declaration's",
+    "static/share/qr.js": "a QR code's drawing: its bytes, modules, quiet zone and CSS pixels",
+    "static/share/camera.js": "the camera: milliseconds between frames, a frame's pixels",
+    "static/share/link.js": "a link's characters (a fragment's length, its '#')",
 }
 
 # Whole numbers in code elsewhere: (file, number) -> why it is not a rule's.

@@ -10,7 +10,7 @@ import re
 import shutil
 from pathlib import Path
 
-from tools.sw import write_service_worker
+from tools.sw import LAZY, write_service_worker
 
 
 def service_worker_build(dist: Path) -> dict:
@@ -19,11 +19,17 @@ def service_worker_build(dist: Path) -> dict:
 
 
 def test_service_worker_lists_every_file_of_the_build(dist):
-    """sw.js precaches every file of the site but itself, each with its true sha256, under the build's hash."""
+    """sw.js lists every file of the site but itself, each with its true sha256, under the build's hash: those it
+    precaches, and apart the lazy ones (the QR encoder and decoder, what loads them, the 512 px icons), fetched when
+    first used."""
     built = service_worker_build(dist)
     on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and not p.name.startswith(".")}
-    assert set(built["files"]) == on_disk - {"sw.js"}
-    for name, integrity in built["files"].items():
+    assert set(built["files"]) | set(built["lazy"]) == on_disk - {"sw.js"}
+    assert not set(built["files"]) & set(built["lazy"])
+    assert {"static/vendor/lean-qr.mjs", "static/vendor/jsQR.js", "static/share/scan-worker.js"} <= set(built["lazy"])
+    assert {"static/share/qr.js", "static/share/camera.js"} <= set(built["files"])
+    assert all(name.startswith(LAZY) for name in built["lazy"]) and "icons/icon-192.png" in built["files"]
+    for name, integrity in {**built["files"], **built["lazy"]}.items():
         assert integrity == "sha256-" + base64.b64encode(hashlib.sha256((dist / name).read_bytes()).digest()).decode()
     assert re.fullmatch(r"[0-9a-f]{16}", built["version"])
 

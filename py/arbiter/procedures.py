@@ -72,7 +72,8 @@ def more(folders: list[str] | None = None) -> list[types.ModuleType]:
 
 
 # The words the page's address keeps for its own views (`#table`, `#log`; `#roll` for the Roll view, `#settings`, and
-# `#r` for a roll shared by link): no procedure may take one as its id, so `#ID` always names a procedure or a view.
+# `#r` and `#t` for a roll and a table shared by link): no procedure may take one as its id, so `#ID` always names a
+# procedure or a view.
 RESERVED_IDS = ("roll", "table", "log", "settings", "r", "t")
 
 

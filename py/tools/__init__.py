@@ -11,7 +11,8 @@
     npmtool.py   a pinned npm tool (esbuild, Lighthouse, Biome) installed once with npm ci into .cache/
     formatters.py  Biome (the JavaScript) and ruff (the Python) own the layout: `build.py format` writes it
     icons.py     the app's icons (drawn here, written as PNG) and its manifest
-    sw.py        dist/sw.js from sw.js: every file of the build with its hash
+    vendor.py    the npm files the page loads only when asked (the QR encoder and decoder), pinned; which files are lazy
+    sw.py        dist/sw.js from sw.js: every file of the build with its hash, the lazy ones apart
     server.py    the static server of `build.py serve`, the browser tests and the bench (gzip, ETag, mounts)
     testenv.py   the test venv, the browsers, pytest
 

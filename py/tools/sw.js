@@ -4,12 +4,15 @@
 //
 // - install: every file of the build into the cache "arbiter-<version>", each checked against its hash, so a cache
 //   never holds a mix of two builds (a CDN still serving an older file makes the install fail; it is retried later).
+// - lazy files (BUILD.lazy: the QR encoder and decoder, py/tools/vendor.py) are not fetched at install: the first time
+//   a page asks for one it is fetched, checked against its hash and kept in the build's cache, so it works offline
+//   from then on. A new build's install keeps those an older build's cache already holds, when their hash is the same.
 // - fetch: cache first. A page, and the Web Worker it starts, are served from the build the page was loaded from
 //   ("pinned"), even after a newer build has taken over: a page that keeps running never sees a newer file.
 // - A newer build waits until the page asks for it ("New version — reload" in static/offline.js posts SKIP_WAITING),
 //   then deletes every cache that no open page is pinned to.
 
-const BUILD = /* BUILD */ { version: 'unbuilt', files: {} } /* BUILD */;
+const BUILD = /* BUILD */ { version: 'unbuilt', files: {}, lazy: {} } /* BUILD */;
 const PREFIX = 'arbiter-';
 const CURRENT = PREFIX + BUILD.version;
 const PINS = PREFIX + 'pins'; // one entry, pins.json: {clientId: version} for the pages and workers still open
@@ -45,7 +48,29 @@ async function precache() {
   );
 }
 
-self.addEventListener('install', (event) => event.waitUntil(precache()));
+/** The sha256 integrity string of `response`'s body (as sw.py writes them). */
+async function integrityOf(response) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await response.arrayBuffer()));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
+}
+
+/** The lazy files an older build's cache already holds, with the same hash, kept in this build's cache too. Never
+ * fails the install: a lazy file not kept here is fetched when first asked for. */
+async function keepLazy() {
+  const cache = await caches.open(CURRENT);
+  await Promise.all(
+    Object.entries(BUILD.lazy).map(async ([key, integrity]) => {
+      try {
+        const old = await caches.match(cacheUrl(key));
+        if (old && (await integrityOf(old.clone())) === integrity) await cache.put(cacheUrl(key), old);
+      } catch {
+        // fetched when first asked for
+      }
+    }),
+  );
+}
+
+self.addEventListener('install', (event) => event.waitUntil(precache().then(keepLazy)));
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') self.skipWaiting();
@@ -138,8 +163,19 @@ async function respond(event, key) {
   await pinsLoaded;
   const version = versionFor(event);
   const name = version === BUILD.version || (await caches.has(PREFIX + version)) ? PREFIX + version : CURRENT;
-  const hit = await (await openCache(name)).match(cacheUrl(key));
-  return hit ?? fetch(event.request); // not part of the build (or not cached yet): the network, as without us
+  const cache = await openCache(name);
+  const hit = await cache.match(cacheUrl(key));
+  if (hit) return hit;
+  if (name === CURRENT && Object.hasOwn(BUILD.lazy, key)) return lazily(cache, key);
+  return fetch(event.request); // not part of the build (or not cached yet): the network, as without us
+}
+
+/** A lazy file asked for the first time: fetched, checked against its hash (a file that does not match rejects, and
+ * is never kept), and kept in the build's cache. */
+async function lazily(cache, key) {
+  const response = await fetch(cacheUrl(key), { cache: 'no-cache', integrity: BUILD.lazy[key] });
+  if (response.ok) await cache.put(cacheUrl(key), response.clone());
+  return response;
 }
 
 self.addEventListener('fetch', (event) => {

@@ -1,5 +1,6 @@
 """dist/sw.js, the service worker: py/tools/sw.js with its BUILD filled in, every other file of the site with its
-sha256, and the build's version (the hash of that list, which names the worker's cache)."""
+sha256 (`files`, fetched at install; `lazy`, fetched the first time the page asks: LAZY), and
+the build's version (the hash of both lists, which names the worker's cache)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,20 @@ from .fetch import file_digest
 
 TEMPLATE = Path(__file__).resolve().parent / "sw.js"
 
+# The site's files the service worker does not fetch at install, only the first time a page asks for one (then it is
+# kept, checked against its hash): what a first visit never needs. The QR encoder and decoder and their licences
+# (py/tools/vendor.py), and the worker that runs the decoder (static/share/scan-worker.js); static/share's qr.js and
+# camera.js stay precached (4 kB gzip), so that a player gets words, not a failed import, when the encoder or the
+# decoder were never fetched and the network is gone, and so that Android's Chrome, whose BarcodeDetector needs no
+# decoder, scans offline from the first visit. And the manifest's 512 px icons, which only installing the app to a
+# home screen reads (the 192 px ones stay precached: enough to install it offline; the iPhone's apple-touch-icon).
+LAZY = ("static/vendor/", "static/share/scan-worker.js", "icons/icon-512.png", "icons/maskable-512.png")
+
+
+def is_lazy(key: str) -> bool:
+    """Whether the site's file `key` (a path relative to the site) is fetched only when first used."""
+    return key.startswith(LAZY)
+
 
 def integrity(path: Path) -> str:
     """The file's Subresource Integrity value: "sha256-<base64>"."""
@@ -21,19 +36,22 @@ def integrity(path: Path) -> str:
 
 
 def write_service_worker(site: Path) -> str:
-    """sw.js at the site's root, from py/tools/sw.js, listing every other file of `site` with its hash; the version."""
-    files = {
+    """sw.js at the site's root, from py/tools/sw.js, listing every other file of `site` with its hash (the lazy ones
+    apart); the version."""
+    every = {
         p.relative_to(site).as_posix(): integrity(p)
         for p in sorted(site.rglob("*"))
         if p.is_file() and not any(part.startswith(".") for part in p.relative_to(site).parts)
     }
-    files.pop("sw.js", None)
-    version = hashlib.sha256("".join(f"{k}\0{v}\n" for k, v in files.items()).encode()).hexdigest()[:16]
+    every.pop("sw.js", None)
+    version = hashlib.sha256("".join(f"{k}\0{v}\n" for k, v in every.items()).encode()).hexdigest()[:16]
+    files = {k: v for k, v in every.items() if not is_lazy(k)}
+    lazy = {k: v for k, v in every.items() if is_lazy(k)}
     template = TEMPLATE.read_text(encoding="utf-8")
     marker = re.compile(r"/\* BUILD \*/.*?/\* BUILD \*/")
     if len(marker.findall(template)) != 1:
         raise BuildError("py/tools/sw.js must hold exactly one /* BUILD */ … /* BUILD */")
-    build_json = json.dumps({"version": version, "files": files}, indent=1, sort_keys=True)
+    build_json = json.dumps({"version": version, "files": files, "lazy": lazy}, indent=1, sort_keys=True)
     (site / "sw.js").write_text(
         marker.sub(lambda _: f"/* BUILD */ {build_json} /* BUILD */", template), encoding="utf-8"
     )

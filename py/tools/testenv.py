@@ -74,6 +74,11 @@ ENGINE_PACKAGES = {
 }
 
 
+# Debian's packages for the programs the tests run besides the browsers: zbarimg reads back the QR code the page draws
+# (tests/browser/test_qr_and_scan.py).
+TEST_PROGRAMS = {"zbarimg": "zbar-tools"}
+
+
 def engines_missing() -> list[str]:
     """The engines this machine cannot run yet (tests/engine_drivers.py says why, in words)."""
     sys.path.insert(0, str(ROOT / "tests"))
@@ -86,11 +91,13 @@ def engines_missing() -> list[str]:
 
 
 def ensure_browsers(python: Path) -> None:
-    """Every engine the tests drive: Debian's packages with apt-get when root, else Playwright's Chromium download.
-    WebKitGTK and Firefox that cannot be installed are not fatal: their tests are skipped and say what is missing."""
+    """Every engine the tests drive, and TEST_PROGRAMS: Debian's packages with apt-get when root, else Playwright's
+    Chromium download. WebKitGTK, Firefox and zbarimg that cannot be installed are not fatal: their tests are skipped
+    and say what is missing."""
     want = [] if chromium_path() else ["chromium"]
     missing = engines_missing()
     want += [pkg for engine in missing for pkg in ENGINE_PACKAGES[engine]]
+    want += [pkg for program, pkg in TEST_PROGRAMS.items() if not shutil.which(program)]
     if want and hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
         print(f"Installing {' '.join(want)} with apt-get …", flush=True)
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}

@@ -60,10 +60,13 @@ export async function openShareSheet({ title, link, about, file = null }) {
   );
   if (!dialog.open) dialog.showModal();
   try {
-    const { qrCode } = await import('./qr.js');
+    // by its address: the bundle leaves it a file of its own, loaded (with the encoder) at the first share
+    const { qrCode } = await import(new URL('static/share/qr.js', document.baseURI).href);
     qrBox.replaceChildren(await qrCode(link, `QR code of the link: ${title}`));
   } catch (error) {
-    qrBox.replaceChildren(h('p', { class: 'muted', 'data-qr-none': '' }, `No QR code: ${error.message}`));
+    qrBox.replaceChildren(
+      h('p', { class: 'muted', 'data-qr-none': '' }, `${error.message[0].toUpperCase()}${error.message.slice(1)}.`),
+    );
   }
 }
 

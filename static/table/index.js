@@ -34,6 +34,7 @@ import { RollAs } from './roll-as.js';
 import { Rules } from './rules.js';
 import { Save } from './save.js';
 import { Scene } from './scene.js';
+import { scanSection } from '../share/scan.js';
 import { SYSTEMS } from './schema.js';
 import { Shared } from './shared.js';
 import { ShareTable } from './share-table.js';
@@ -97,6 +98,7 @@ class Table {
     this.root.querySelector('[data-table-wait]')?.remove();
     const { log, ...rest } = this.sections;
     this.root.append(...Object.values(rest));
+    this.sections.shareTable.after(scanSection()); // Receive a roll: Scan, Paste a link (../share/scan.js)
     // the roll log is the Log view's (index.html's <section id="log">), where there is one
     const logView = document.getElementById('log');
     logView?.querySelector('[data-log-wait]')?.remove();

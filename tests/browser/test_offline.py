@@ -342,3 +342,30 @@ def test_a_file_that_does_not_match_its_hash_never_enters_the_cache(dist, tmp_pa
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_lazy_file_once_used_is_kept_by_the_next_build(two_builds, sw_context):
+    """A lazy file (the QR encoder) is fetched by no install, and once a page used it under build A, build B's
+    install keeps A's copy (same hash) without fetching it: a player who shared once still shares offline after an
+    update."""
+    site, server, rebuild = two_builds
+    context = sw_context(server.url)
+    page = first_visit(context)
+    encoder = "static/vendor/lean-qr.mjs"
+    assert encoder in build_files(site)["lazy"] and SUB_PATH + encoder not in {p for _, p, _ in server.requests}
+    assert served_integrities(page, [encoder]) == {encoder: build_files(site)["lazy"][encoder]}
+    new = rebuild()
+    server.requests.clear()
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    button = page.get_by_role("button", name="New version — reload")
+    button.wait_for(timeout=READY_MS)
+    assert SUB_PATH + encoder not in {p for _, p, _ in server.requests}
+    with page.expect_navigation():
+        button.click()
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_MS)
+    context.set_offline(True)
+    assert served_integrities(page, [encoder]) == {encoder: new["lazy"][encoder]}
+    assert page.evaluate(
+        "([v, u]) => caches.open('arbiter-' + v).then((c) => c.match(u)).then((r) => !!r)",
+        [new["version"], server.url.rstrip("/") + SUB_PATH + encoder],
+    )
