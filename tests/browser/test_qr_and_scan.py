@@ -220,6 +220,9 @@ def test_the_scanner_reads_a_roll_from_the_camera(playwright_session, server, tm
         assert not page.locator("[data-scan-frame]").is_visible()
         assert page.locator("[data-scan-alert]").inner_text() == ""
         assert any(url.endswith("/static/vendor/jsQR.js") for url in requests)
+        # and the roll it read is shown, worked out again by this phone's engine (the Shared roll panel)
+        page.wait_for_selector("[data-shared-roll][data-read] [data-shared-outcome]", timeout=30_000)
+        assert page.text_content("[data-shared-roll] .who") == "Mira"
         context.close()
         assert problems == []
     finally:

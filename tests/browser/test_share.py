@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import base64
 import json
+import shutil
+import subprocess
 import sys
 import zlib
 from pathlib import Path
@@ -317,3 +319,28 @@ def test_a_table_shared_from_a_replaces_bs_only_after_b_says_yes_and_keeps_the_o
     assert {r["id"]: r["data"] for r in aside["records"]} == {
         k: before[k]["data"] for k in ("shared:scheme", "shared:price") if k in before
     }
+
+
+@pytest.mark.skipif(not shutil.which("zbarimg"), reason="zbarimg is not installed (Debian: apt-get install zbar-tools)")
+def test_the_share_sheets_qr_code_reads_back_as_its_link(phones, tmp_path):
+    """The Share sheet's QR code, read by a test-only decoder (zbarimg) from a screenshot of a 360 × 640 phone, gives
+    the link the sheet shows; opened on another phone, it is the same roll."""
+    a = phones()
+    open_app(a, "#threat", 360, 640)
+    rolled = roll(a, "threat")
+    form(a, "threat").locator("[data-result] button[data-share]").tap()
+    qr = a.locator("dialog[data-share-sheet][open] [data-qr]")
+    qr.wait_for(timeout=20_000)
+    link = a.get_attribute("dialog[data-share-sheet] a[data-share-link]", "href")
+    shot = tmp_path / "sheet-qr.png"
+    qr.screenshot(path=str(shot))
+    read = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(shot)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert read.stdout.strip() == link
+    b = phones()
+    open_link(b, read.stdout.strip())
+    assert b.locator(f"{PANEL} [data-shared-outcome]").get_attribute("data-shared-outcome") == rolled["outcome"]
