@@ -171,6 +171,23 @@ def shoot_table_dice(phone: Phone, out: Path, schemes=("light", "dark")) -> None
         phone.save(page, out / f"fairness-{scheme}.png")
 
 
+def shoot_group(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
+    """README's "Play as a group": the Share sheet of a Threat roll (its QR code drawn), then that link opened on
+    another phone: the Shared roll panel with Add."""
+    for scheme in schemes:
+        page = phone.page(scheme, "/#threat", ready="#table[data-ready]")
+        page.tap("form[data-system=threat] [data-roll]")
+        page.wait_for_function(LANDED, arg="threat", timeout=30_000)
+        page.tap("form[data-system=threat] [data-result] button[data-share]")
+        page.wait_for_selector("dialog[data-share-sheet][open] [data-qr]", timeout=30_000)
+        link = page.get_attribute("dialog[data-share-sheet] a[data-share-link]", "href")
+        phone.save(page, out / f"share-sheet-{scheme}.png")
+        page = phone.page(
+            scheme, link.removeprefix(phone.server.url.rstrip("/")), ready="[data-shared-roll][data-read]"
+        )
+        phone.save(page, out / f"shared-roll-{scheme}.png")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dist", type=Path)
@@ -179,7 +196,7 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     phone = Phone(args.dist)
     try:
-        for pictures in (shoot, shoot_odds, shoot_luck, shoot_views, shoot_table_dice):
+        for pictures in (shoot, shoot_odds, shoot_luck, shoot_views, shoot_table_dice, shoot_group):
             pictures(phone, args.out)
     finally:
         phone.close()
