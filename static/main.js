@@ -2,6 +2,7 @@
 // request, odds, roll, follow-ups and dice), the tabs, the engine's loading (ready or failed) and the extensions (the
 // table, the offline copy). It holds no rules: every number shown comes from arbiter.api in the worker.
 import { arbiter } from './arbiter-client.js';
+import './install.js'; // the browser's install prompt comes once, early: kept for the Table's "Install" (issue 23)
 import { Procedure } from './procedure.js';
 import { percent } from './procedures.js';
 import { startSettings } from './settings.js';

@@ -5,7 +5,7 @@
 import { newId, nowIso } from './ids.js';
 import { RECORDS, declAt, isObj, problem } from './schema.js';
 
-export const SCHEMA = 6;
+export const SCHEMA = 7;
 export const LEGACY_PRICE_KEY = 'arbiter.payThePrice.marked';
 
 const SITUATION = declAt(RECORDS.price, 'situations');
@@ -81,6 +81,10 @@ const MIGRATIONS = [
   // (absent on older entries: their dice were the app's): only the number changes
   (records) =>
     records.map(({ id, data }) => (id === 'meta' && isObj(data) ? { id, data: { ...data, schema: 6 } } : { id, data })),
+  // 6 -> 7: the store's meta may say when the table was last saved as a file (a backup; absent until the first):
+  // only the number changes
+  (records) =>
+    records.map(({ id, data }) => (id === 'meta' && isObj(data) ? { id, data: { ...data, schema: 7 } } : { id, data })),
 ];
 
 /** Bring {id, data} records from schema `from` up to SCHEMA. */
