@@ -144,8 +144,9 @@ export class Keeping {
   }
 }
 
-/** Why a backup is due, in a player's words. */
-function reminder({ last, rolls, days }) {
+/** Why a backup is due, in a player's words: the rolls, the days, or both. */
+function reminder({ last, rolls, days, over }) {
+  const what = [over.rolls ? plural(rolls, 'roll') : null, over.days ? plural(days, 'day') : null];
   const since = last ? 'since the last backup' : 'since this table was started, and no backup yet';
-  return `Time to save a backup: ${plural(rolls, 'roll')} and ${plural(days, 'day')} ${since}.`;
+  return `Time to save a backup: ${what.filter(Boolean).join(' and ')} ${since}.`;
 }

@@ -25,6 +25,7 @@ describe('backupState', () => {
       last: null,
       rolls: 49,
       days: 13,
+      over: { rolls: false, days: false },
       due: false,
     });
     assert.equal(backupState(meta, rolls(50, 1), Date.parse(at(2))).due, true);
@@ -34,12 +35,20 @@ describe('backupState', () => {
   it('backed up: only the rolls after it count, and the days since it', () => {
     const meta = { schema: 7, created: CREATED, backup: at(10) };
     const state = backupState(meta, [...rolls(70, 5), ...rolls(3, 11)], Date.parse(at(20)));
-    assert.deepEqual(state, { last: at(10), rolls: 3, days: 10, due: false });
-    assert.equal(backupState(meta, rolls(BACKUP_AFTER.rolls, 11), Date.parse(at(12))).due, true);
-    assert.equal(backupState(meta, [], Date.parse(at(10 + BACKUP_AFTER.days))).due, true);
+    assert.deepEqual(state, { last: at(10), rolls: 3, days: 10, over: { rolls: false, days: false }, due: false });
+    const byRolls = backupState(meta, rolls(BACKUP_AFTER.rolls, 11), Date.parse(at(12)));
+    assert.deepEqual([byRolls.over, byRolls.due], [{ rolls: true, days: false }, true]);
+    const byDays = backupState(meta, [], Date.parse(at(10 + BACKUP_AFTER.days)));
+    assert.deepEqual([byDays.over, byDays.due], [{ rolls: false, days: true }, true]);
   });
 
   it('a table with no meta yet asks for nothing', () => {
-    assert.deepEqual(backupState(undefined, [], 0), { last: null, rolls: 0, days: 0, due: false });
+    assert.deepEqual(backupState(undefined, [], 0), {
+      last: null,
+      rolls: 0,
+      days: 0,
+      over: { rolls: false, days: false },
+      due: false,
+    });
   });
 });
