@@ -170,12 +170,16 @@ def test_the_browsers_install_prompt_is_an_install_button(page, app):
 # --- backups ---------------------------------------------------------------------------------------------------------
 
 
+def base36(ms: int) -> str:
+    """A log id's time part (ids.js' logId): base-36 milliseconds, 9 digits."""
+    return "".join("0123456789abcdefghijklmnopqrstuvwxyz"[ms // 36**i % 36] for i in range(8, -1, -1))
+
+
 def seed_rolls(page, n):
     """`n` more roll-log entries, copies of the last one with ids and times of now, written straight to IndexedDB."""
     last = log(page)[-1]
     now = datetime.now(UTC)
     stamp = int(now.timestamp() * 1000)
-    base36 = lambda ms: "".join("0123456789abcdefghijklmnopqrstuvwxyz"[ms // 36**i % 36] for i in range(8, -1, -1))
     copies = [
         {
             "id": f"log:{base36(stamp + i)}-seed{i:04d}",
