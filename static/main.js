@@ -2,6 +2,7 @@
 // request, odds, roll, follow-ups and dice), the tabs, the engine's loading (ready or failed) and the extensions (the
 // table, the offline copy). It holds no rules: every number shown comes from arbiter.api in the worker.
 import { arbiter } from './arbiter-client.js';
+import './install.js'; // the browser's install prompt comes once, early: kept for the Table's "Install" (issue 23)
 import { Procedure } from './procedure.js';
 import { percent } from './procedures.js';
 import { startSettings } from './settings.js';
@@ -53,14 +54,6 @@ function watchLoading(extensions) {
   waitReady();
 }
 
-let persistenceAsked = false;
-function requestPersistence() {
-  // Keep the offline copy: ask once the player has rolled (an engaged user, so the browser is likelier to agree).
-  if (persistenceAsked || !navigator.storage?.persist) return;
-  persistenceAsked = true;
-  navigator.storage.persist().catch(() => {});
-}
-
 // Start-up is cut into short tasks, so the page never stops answering while it loads (the benchmark and Lighthouse
 // count tasks over 50 ms): the shown tab, then its Procedures a task each, then the table and offline parts. Every
 // other Procedure (its panel, form and dice tray) is built the first time anything asks for it: its tab shown, a
@@ -70,7 +63,8 @@ const built = new Map(); // system → its Procedure, once made
 const tabs = new Tabs(SPEC);
 // What each Procedure is handed: the client, what a roll tapped early waits for (read then: a retry makes a new one)
 // and what a roll asks of the page.
-const handed = { arbiter, ready: () => pageReady, rolled: requestPersistence };
+// (Persistent storage, once asked here at the first roll, is the table's to ask now: table/keeping.js.)
+const handed = { arbiter, ready: () => pageReady, rolled: () => {} };
 for (const system of Object.keys(SPEC)) {
   Object.defineProperty(procs, system, {
     enumerable: true,

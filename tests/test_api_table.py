@@ -358,6 +358,7 @@ RECORD_LIMITS = [
     ("log", lambda d: d.update(note="n" * 501), "'log.note' must be text of at most 500"),
     ("log", lambda d: d["character"].update(name="n" * 81), "'log.character.name' must be text of at most 80"),
     ("meta", lambda d: d.update(schema=0), "'meta.schema' must be from 1 to 1000000"),
+    ("meta", lambda d: d.update(backup="yesterday"), "'meta.backup' must be a time like 2024-05-01T12:00:00.000Z"),
     (
         "character",
         lambda d: d.update(kind="luck"),
@@ -375,6 +376,8 @@ def test_each_record_checks_and_comes_back_unchanged(name):
     assert api.check_record(name, copy.deepcopy(RECORDS[name])) == RECORDS[name]
     if name == "log":
         assert api.check_record(name, {**RECORDS[name], "character": None, "request": None})["character"] is None
+    if name == "meta":  # the last backup: absent until the first
+        assert api.check_record(name, {**RECORDS[name], "backup": T})["backup"] == T
 
 
 @pytest.mark.parametrize("name, change, words", RECORD_LIMITS, ids=[f"{c[0]}-{i}" for i, c in enumerate(RECORD_LIMITS)])
@@ -393,6 +396,7 @@ def test_table_spec_publishes_every_record_and_the_kinds():
     assert list(spec["records"]) == ["character", "scheme", "price", "struggle", "log", "meta"]
     assert spec["kinds"] == KINDS and spec["log_max"] == 5000
     assert spec["file_max"] == {"characters": 500, "struggles": 500, "log": 5000}
+    assert spec["backup_after"] == {"rolls": 50, "days": 14}
     assert [f["name"] for f in spec["records"]["struggle"]["fields"]] == [
         "name",
         "character",

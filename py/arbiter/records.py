@@ -21,6 +21,9 @@ LOG_DID_CHARS = 300  # what a follow-up did, in words (the page keeps no more of
 FILE_MAX = {"characters": 500, "struggles": 500, "log": LOG_MAX}  # entries in a whole-table file
 MAX_SITUATIONS = 100
 MAX_NOTES, MAX_NOTE = 200, 300  # a struggle's history
+# A product setting, not a rule: the Table reminds the group to save a backup once this many rolls, or this many days,
+# have passed since the last one (or, never backed up, since the table was made on this device).
+BACKUP_AFTER = {"rolls": 50, "days": 14}
 
 _KIND = fields.Choice("kind", "Kind", tuple((k, m.SHEET.label) for k, m in KINDS.items()))
 _SHEET = fields.Object("sheet", "The sheet of its kind", help='systems()\' "sheet" of the procedure named by kind.')
@@ -149,7 +152,17 @@ LOG = Record(
         ),
     ),
 )
-META = Record("meta", "The table's store", (fields.Int("schema", "Schema", 1, 10**6, 1), Time("created", "Created")))
+# The store's own record: its schema, when the table was made on this device, and when it was last saved as a file
+# (a backup; absent until the first, and in a store kept before schema 7).
+META = Record(
+    "meta",
+    "The table's store",
+    (
+        fields.Int("schema", "Schema", 1, 10**6, 1),
+        Time("created", "Created"),
+        MayBeAbsent(Time("backup", "Last backup")),
+    ),
+)
 RECORDS = {r.name: r for r in (CHARACTER, SCHEME, PRICE, STRUGGLE, LOG, META)}
 
 
@@ -172,10 +185,12 @@ def check_record(name: Any, data: Any) -> dict:
 
 
 def spec() -> dict:
-    """Every record's declaration, the kinds of character and the roll log's and a table file's sizes."""
+    """Every record's declaration, the kinds of character, the roll log's and a table file's sizes and when the
+    Table asks for a backup."""
     return {
         "kinds": list(KINDS),
         "records": {name: r.schema() for name, r in RECORDS.items()},
         "log_max": LOG_MAX,
         "file_max": dict(FILE_MAX),
+        "backup_after": dict(BACKUP_AFTER),
     }

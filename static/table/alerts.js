@@ -1,18 +1,19 @@
-// Alerts: storage that could not be used (a damaged or newer store kept aside, no IndexedDB, a read-only tab),
-// each with what could not be read and its kept copy, until dismissed.
+// Alerts: storage that could not be used (a damaged or newer store kept aside, a read-only tab, a write refused for
+// lack of space), each with what could not be read and its kept copy, until dismissed. A table in memory only is
+// keeping.js' to say: it lasts as long as the page.
 
 import { h } from './dom.js';
 
 export class Alerts {
   constructor(table) {
     this.t = table;
-    this.dismissed = new Set();
+    this.dismissed = new Set(); // the problems dismissed (a problem that is over leaves the list)
   }
 
   view() {
     const { store } = this.t;
     return store.problems.map((p, i) =>
-      this.dismissed.has(i)
+      this.dismissed.has(p) || p.kind === 'unavailable'
         ? null
         : h(
             'div',
@@ -43,7 +44,7 @@ export class Alerts {
                 type: 'button',
                 'data-k': `alert:${i}:x`,
                 onclick: () => {
-                  this.dismissed.add(i);
+                  this.dismissed.add(p);
                   this.t.render('alerts');
                 },
               },

@@ -10,7 +10,8 @@
 // This module is the controller: it opens the store, owns the redraws, the table's status line and the roll
 // events, and wires the parts, one module of one job each:
 //
-//   the page's parts   received.js (a roll shared by link)  alerts.js  characters.js  sheet.js (a sheet, field by field)  roll-as.js  shared.js (the
+//   the page's parts   received.js (a roll shared by link)  alerts.js  keeping.js (where the table lives, backups;
+//                      + backup.js)  characters.js  sheet.js (a sheet, field by field)  roll-as.js  shared.js (the
 //                      Scheme)  scene.js (New Scene)  situations.js (Pay the Price marks; page.situation for the
 //                      forms)  struggles.js  log.js  save.js (export, import, kept-aside copies)
 //   each kind's sheet  sheets/<procedure>.js: what "roll as" offers, the engine's ops (sheets/index.js: the map)
@@ -28,6 +29,7 @@
 import { Alerts } from './alerts.js';
 import { Characters } from './characters.js';
 import { h, swap } from './dom.js';
+import { Keeping } from './keeping.js';
 import { Log } from './log.js';
 import { Received } from './received.js';
 import { RollAs } from './roll-as.js';
@@ -44,7 +46,7 @@ import { Store } from './store.js';
 import { Struggles } from './struggles.js';
 
 /** The parts with a section of their own, in the page's order; each has a view(). */
-const PARTS = ['received', 'alerts', 'characters', 'shared', 'shareTable', 'struggles', 'log', 'save'];
+const PARTS = ['received', 'alerts', 'keeping', 'characters', 'shared', 'shareTable', 'struggles', 'log', 'save'];
 const nextTask = () =>
   new Promise((resolve) => {
     setTimeout(resolve, 0);
@@ -64,6 +66,7 @@ class Table {
     // status: a line per character sheet; confirm: the step asking first; focus: the data-k to focus after a redraw
     this.ui = { status: {}, confirm: null, focus: null, tableStatus: null, xpWhat: {} };
     this.alerts = new Alerts(this);
+    this.keeping = new Keeping(this);
     this.characters = new Characters(this);
     this.sheet = new Sheet(this);
     this.rollAs = new RollAs(this);
@@ -88,6 +91,7 @@ class Table {
       received: part('received', 'Shared roll'),
       alerts: h('div', { class: 'table-alerts', 'data-part': 'alerts' }),
       status: h('p', { class: 'table-status', role: 'status', 'data-table-status': '' }),
+      keeping: part('keeping', 'Where the table is kept'),
       characters: part('characters', 'Characters'),
       shared: part('shared', 'Shared by the table'),
       shareTable: part('share-table', 'Share this table'),
@@ -109,6 +113,7 @@ class Table {
     await nextTask(); // the sections are in; the store opens in tasks of its own
     this.store = await Store.open();
     this.store.subscribe((ids) => this.changed(ids));
+    this.keeping.start();
     this.unblock();
     this.page.situation = (system) => this.situations.situation(system); // the forms' Pay the Price lists
     this.page.tableFor = (system, request) => this.tableFor(system, request); // what a tap may spend from

@@ -81,7 +81,8 @@ const MIGRATIONS = [
   // (absent on older entries: their dice were the app's): only the number changes
   (records) =>
     records.map(({ id, data }) => (id === 'meta' && isObj(data) ? { id, data: { ...data, schema: 6 } } : { id, data })),
-  // 6 -> 7: a log entry added from a shared roll keeps its step's id, who rolled it and when (absent on the others):
+  // 6 -> 7: a log entry added from a shared roll keeps its step's id, who rolled it and when, and the store's meta
+  // may say when the table was last saved as a file (a backup); both absent until then:
   // only the number changes
   (records) =>
     records.map(({ id, data }) => (id === 'meta' && isObj(data) ? { id, data: { ...data, schema: 7 } } : { id, data })),

@@ -1,10 +1,10 @@
-// Save and restore: the whole table exported as one file, a file imported in its place once every field is checked
-// (file.js) and the rules have had their say, and the kept-aside copies of stored data this version could not use.
+// Save and restore: the whole table saved as one file (a backup: keeping.js'), a file imported in its place once
+// every field is checked (file.js) and the rules have had their say, and the kept-aside copies of stored data this
+// version could not use.
 
 import { pick } from './data.js';
 import { download, h } from './dom.js';
-import { APP, exportTable, parseTableFile, placeWords } from './file.js';
-import { nowIso } from './ids.js';
+import { APP, parseTableFile, placeWords } from './file.js';
 import { struggleOf } from './struggles.js';
 import { fmtTime, plural } from './words.js';
 
@@ -39,18 +39,20 @@ export class Save {
       h(
         'p',
         { class: 'muted' },
-        store.backend.persistent
-          ? 'Everything above is kept in this browser only. ' +
-              'Export a copy to keep it elsewhere or move it to another device.'
-          : 'This browser keeps nothing for this page: export the table before closing it.',
+        'A backup is the whole table in one file: keep it elsewhere, or import it on another device.',
       ),
       h(
         'div',
         { class: 'row' },
         h(
           'button',
-          { type: 'button', 'data-k': 'save:export', 'data-export': 'table', onclick: () => this.exportTable() },
-          'Export the whole table (JSON)',
+          {
+            type: 'button',
+            'data-k': 'save:export',
+            'data-export': 'table',
+            onclick: () => this.t.keeping.saveBackup(),
+          },
+          'Save a backup (the whole table)',
         ),
         h('label', { class: 'tf file' }, h('span', {}, 'Import a table file (replaces this table)'), file),
       ),
@@ -131,15 +133,6 @@ export class Save {
         this.t.store.removeAside(`aside:${id}`),
       ),
     );
-  }
-
-  exportTable() {
-    download(
-      `arbiter-table-${nowIso().slice(0, 10)}.json`,
-      'application/json',
-      JSON.stringify(exportTable(this.t.store), null, 1),
-    );
-    this.t.say('The table is exported.');
   }
 
   downloadAside(id) {

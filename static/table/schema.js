@@ -23,6 +23,7 @@ export const KINDS = TABLE.kinds;
 export const SYSTEMS = Object.keys(PROCEDURES);
 export const LOG_MAX = TABLE.log_max;
 export const FILE_MAX = TABLE.file_max;
+export const BACKUP_AFTER = TABLE.backup_after; // {rolls, days}: when the Table asks for a backup
 
 /** The sheet declaration of the character that rolls `system` (a kind's own; Luck's is the threat sheet). */
 export const sheetOf = (system) => PROCEDURES[PROCEDURES[system].kind].sheet;

@@ -27,6 +27,14 @@ const nextTask = () =>
 
 export class ConflictError extends Error {}
 
+// A write the browser refused for lack of space: nothing of it is kept (its transaction is undone), nothing kept
+// before it is touched.
+export const FULL =
+  'Not saved: this phone has no space left for Arbiter. Everything saved before is still kept. ' +
+  'Free some space on the phone, or save a backup and clear the roll log.';
+// Chromium, Firefox and WebKit name it; an older WebKit gave only its legacy code
+const refusedForSpace = (error) => error?.name === 'QuotaExceededError' || error?.code === 22;
+
 export class Store {
   constructor(backend) {
     this.backend = backend;
@@ -34,7 +42,7 @@ export class Store {
     this.records = new Map(); // id -> record, as last read or written
     this.keyCache = new Map(); // prefix -> its record ids, sorted
     this.listeners = new Set();
-    this.problems = []; // {kind: 'damaged'|'newer'|'unavailable'|'readonly', message, aside?}
+    this.problems = []; // {kind: 'damaged'|'newer'|'unavailable'|'readonly'|'full', message, aside?}
     this.readOnly = false;
     this.channel = null;
   }
@@ -54,11 +62,11 @@ export class Store {
       await store.load();
     } catch (error) {
       store = new Store(new MemoryBackend());
+      console.warn('The table lives in memory:', error); // why, for whoever debugs; the player's words are below
       store.problems.push({
         kind: 'unavailable',
         message:
-          `This browser does not let the page keep the table ` +
-          `(${error.message}): changes last until the page is closed.`,
+          'This browser keeps nothing after the page closes: the table works until then. Save a backup to keep it.',
       });
       await store.load();
     }
@@ -267,7 +275,7 @@ export class Store {
       const wrong = dataProblem(id, data);
       if (wrong) throw new Error(`Not saved: ${wrong}`);
       const next = { id, rev: (current?.rev ?? 0) + 1, updated: Date.now(), by: this.tab, data };
-      const ok = await this.backend.run('readwrite', (tx) =>
+      const ok = await this.write((tx) =>
         tx.get(id, (rec) => {
           tx.result = (rec?.rev ?? 0) === (current?.rev ?? 0);
           if (tx.result) tx.put(next);
@@ -283,6 +291,25 @@ export class Store {
     throw new ConflictError('Another tab kept changing this; try again.');
   }
 
+  /** One readwrite transaction. Refused for lack of space, it is said (a 'full' problem, until a later write lands)
+   * and refused in a player's words (FULL). */
+  async write(body) {
+    let result;
+    try {
+      result = await this.backend.run('readwrite', body);
+    } catch (error) {
+      if (!refusedForSpace(error)) throw error;
+      if (!this.problems.some((p) => p.kind === 'full')) this.problems.push({ kind: 'full', message: FULL });
+      this.emit(new Set(['problems']));
+      throw new Error(FULL);
+    }
+    if (this.problems.some((p) => p.kind === 'full')) {
+      this.problems = this.problems.filter((p) => p.kind !== 'full');
+      this.emit(new Set(['problems']));
+    }
+    return result;
+  }
+
   async create(prefix, data) {
     const id = `${prefix}${newId()}`;
     await this.update(id, () => data, { create: true });
@@ -291,7 +318,7 @@ export class Store {
 
   async remove(id) {
     this.writable();
-    await this.backend.run('readwrite', (tx) => tx.del(id));
+    await this.write((tx) => tx.del(id));
     this.delete(id);
     this.announce(new Set([id]));
   }
@@ -303,7 +330,7 @@ export class Store {
     const wrong = dataProblem(id, entry);
     if (wrong) throw new Error(`Not logged: ${wrong}`);
     const rec = { id, rev: 1, updated: Date.now(), by: this.tab, data: entry };
-    const dropped = await this.backend.run('readwrite', (tx) => {
+    const dropped = await this.write((tx) => {
       tx.put(rec);
       tx.result = [];
       tx.count('log:', (n) => {
@@ -323,7 +350,7 @@ export class Store {
 
   async clearLog() {
     this.writable();
-    await this.backend.run('readwrite', (tx) => tx.delPrefix('log:'));
+    await this.write((tx) => tx.delPrefix('log:'));
     const ids = this.list('log:').map(([id]) => `log:${id}`);
     ids.forEach((k) => this.delete(k));
     this.announce(new Set(ids));
@@ -334,7 +361,7 @@ export class Store {
   async replaceTable(file) {
     this.writable();
     const records = fileRecords(file);
-    await this.backend.run('readwrite', (tx) =>
+    await this.write((tx) =>
       readAll(tx, (rows) => {
         const revs = new Map(rows.map((r) => [r.id, r.rev]));
         for (const r of rows) if (r.id !== 'meta' && !r.id.startsWith('aside:')) tx.del(r.id);
@@ -363,7 +390,7 @@ export class Store {
     }
     const ids = new Set(records.map((r) => r.id));
     const asideId = `aside:${logId()}`;
-    await this.backend.run('readwrite', (tx) =>
+    await this.write((tx) =>
       readAll(tx, (rows) => {
         const replaced = rows.filter((r) => ids.has(r.id));
         const data = {

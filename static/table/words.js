@@ -13,6 +13,12 @@ export function fmtTime(iso) {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString([], { dateStyle: 'short', timeStyle: 'medium' });
 }
 
+/** A day, as this device writes dates ("27 Nov 2026"). */
+export function fmtDate(iso) {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString([], { dateStyle: 'medium' });
+}
+
 /** A request in the words of its form (`fields`: systems()' declarations of it): each field's label and value,
  * "Type I Attribute 3; Difficulty (dice) 2; Use a Scheme die"; a field off, empty, or at a default of nothing (0)
  * is left out, and so is a key no field declares. */

@@ -75,11 +75,14 @@ def create(page, kind, name):
 
 
 def export_table(page) -> dict:
-    """The whole table as its Export button downloads it."""
+    """The whole table as Save and restore's "Save a backup" downloads it, once its date is kept as the last
+    backup's."""
     show_view(page, "table")
     with page.expect_download() as info:
         page.locator('[data-export="table"]').click()
-    return json.loads(open(info.value.path(), encoding="utf-8").read())
+    file = json.loads(open(info.value.path(), encoding="utf-8").read())
+    wait_until(page, lambda: records(page)["meta"]["data"].get("backup") == file["exported"], what="the backup date")
+    return file
 
 
 def import_file(page, name, text):

@@ -8,6 +8,7 @@ import pytest
 
 from page_helpers import changed, form
 from steps import TAB
+from table_helpers import PUT, records
 from tools.fetch import fetch_axe
 
 TABS = list(dict.fromkeys(TAB.values()))
@@ -89,3 +90,29 @@ def test_axe_finds_no_violation_in_each_view_of_a_phone(phone, axe_source, schem
     phone.wait_for_selector("dialog#settings[open]")
     found += violations(phone, axe_source, "the Settings panel")
     assert found == [], f"axe-core on a phone's views ({scheme}):\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violation_in_the_tables_storage_warnings(phone, axe_source, scheme):
+    """Issue 23: the Table of a phone whose browser may clear it, with its "Install Arbiter" button (the browser's
+    prompt) and a backup reminder due (a table made 20 days ago, never backed up): axe-core reports 0 violations."""
+    phone.add_init_script("StorageManager.prototype.persisted = async () => false;")
+    phone.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+    phone.goto("/#table")
+    phone.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
+    meta = records(phone)["meta"]
+    phone.evaluate(
+        PUT, [{**meta, "rev": meta["rev"] + 1, "data": {**meta["data"], "created": "2020-01-01T00:00:00.000Z"}}]
+    )
+    phone.reload()
+    phone.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
+    phone.evaluate("""() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      event.prompt = async () => {};
+      event.userChoice = Promise.resolve({ outcome: 'dismissed', platform: 'web' });
+      window.dispatchEvent(event);
+    }""")
+    phone.wait_for_selector('[data-k="keeping:install"]')
+    assert phone.locator('[data-keeping="may-clear"]').is_visible() and phone.locator("[data-backup-due]").is_visible()
+    found = violations(phone, axe_source, "the Table's storage warnings")
+    assert found == [], f"axe-core on the Table's storage warnings ({scheme}):\n" + "\n".join(found)

@@ -152,11 +152,8 @@ def test_without_indexeddb_the_table_lives_in_memory_and_says_so(page, app):
         "indexedDB.open = () => { throw new DOMException('storage is switched off', 'SecurityError'); };"
     )
     app("#two_dice")
-    alert = page.locator('[data-problem="unavailable"]')
-    assert (
-        "changes last until the page is closed" in alert.inner_text()
-        and "storage is switched off" in alert.inner_text()
-    )
+    where = page.locator('[data-part="keeping"] [data-keeping="memory"]')
+    assert "This browser keeps nothing after the page closes" in where.inner_text()
     page.select_option("#new-char-kind", "two_dice")
     page.fill("#new-char-name", "Lou")
     page.click('[data-create="character"] button[type=submit]')
@@ -164,4 +161,4 @@ def test_without_indexeddb_the_table_lives_in_memory_and_says_so(page, app):
     fill_from_sheet(page, "two_dice")
     roll(page, "two_dice")
     assert page.locator(".log-entry.roll .who").first.inner_text() == "Lou"
-    assert "keeps nothing" in page.locator('[data-part="save"]').inner_text()
+    assert "keeps nothing" in page.locator('[data-part="keeping"]').inner_text()

@@ -127,6 +127,11 @@ describe('migrate', () => {
     assert.deepEqual(records, [meta, character]);
   });
 
+  it('from schema 6: only the number changes (the last backup is absent until the first)', () => {
+    const records = migrate([{ id: 'meta', data: { schema: 6, created: '2024-05-01T12:00:00.000Z' } }], 6);
+    assert.deepEqual(records, [{ id: 'meta', data: { schema: SCHEMA, created: '2024-05-01T12:00:00.000Z' } }]);
+  });
+
   it('leaves what it cannot read for the checks to refuse', () => {
     const price = { id: 'shared:price', data: { current: 'a', situations: 'garbage' } };
     assert.deepEqual(migrate([price], 1), [price]);

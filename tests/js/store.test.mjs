@@ -11,7 +11,7 @@ import { exportTable, parseTableFile } from '../../static/table/file.js';
 import { SCHEMA } from '../../static/table/migrations.js';
 import { LOG_MAX, newSheet } from '../../static/table/schema.js';
 import { dataProblem, recordErrors } from '../../static/table/repair.js';
-import { Store } from '../../static/table/store.js';
+import { FULL, Store } from '../../static/table/store.js';
 
 const TIME = '2024-05-01T12:00:00.000Z';
 
@@ -49,6 +49,39 @@ describe('Store', () => {
     );
     assert.equal(store.get('shared:scheme').scheme, 0);
     assert.equal(store.get('meta').schema, SCHEMA);
+  });
+
+  it('a write refused for lack of space is said, keeps nothing of itself and loses nothing kept before', async () => {
+    class Full extends MemoryBackend {
+      run(mode, body) {
+        if (mode === 'readwrite' && this.full) return Promise.reject(new DOMException('no room', 'QuotaExceededError'));
+        return super.run(mode, body);
+      }
+    }
+    const backend = new Full();
+    const [store] = await tabs(1, backend);
+    const id = await store.create('char:', character());
+    await store.append(entry('kept'));
+    const before = structuredClone([...backend.map]);
+    backend.full = true;
+    await assert.rejects(store.append(entry('lost')), { message: FULL });
+    await assert.rejects(
+      store.update(`char:${id}`, (c) => ({ ...c, name: 'Bea' })),
+      { message: FULL },
+    );
+    assert.deepEqual([...backend.map], before);
+    assert.deepEqual(
+      store.list('log:').map(([, e]) => e.summary),
+      ['kept'],
+    );
+    assert.equal(store.get(`char:${id}`).name, 'Ada');
+    assert.deepEqual(
+      store.problems.map((p) => p.kind),
+      ['full'],
+    );
+    backend.full = false; // space freed: the next write lands, and the problem is over
+    await store.append(entry('later'));
+    assert.deepEqual(store.problems, []);
   });
 
   it('each write is a new revision', async () => {
