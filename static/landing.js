@@ -20,7 +20,7 @@ export function prime() {
   if (!Context) return;
   try {
     context ??= new Context();
-    if (context.state === 'suspended') context.resume().catch(() => {});
+    if (context.state !== 'running') context.resume().catch(() => {}); // suspended, or interrupted (iOS: a call)
   } catch {
     context = null; // no sound on this device; the pulse still comes
   }
