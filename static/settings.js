@@ -6,8 +6,10 @@
 import { SPEEDS } from './dice.js';
 
 const KEY = 'arbiter-settings';
+let held = null; // what was kept while storage refused it
 
-/** The settings kept on this device ({keepAwake}), defaults where none is kept or storage is refused. */
+/** The settings kept on this device ({keepAwake, sound, speed, diceSource}), defaults where none is kept or storage is
+ * refused. */
 export function readSettings() {
   if (held) return { ...held };
   try {
@@ -16,8 +18,6 @@ export function readSettings() {
     return { keepAwake: false };
   }
 }
-
-let held = null; // what was kept while storage refused it
 
 function keep(settings) {
   try {
