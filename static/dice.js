@@ -16,8 +16,9 @@ const GROUP_H = 24; // a group's label row
 const GROUP_SEP = 8; // extra space before a group
 const CAPTION_H = 14; // a die's caption
 /** The dice's speeds: the longest a landing may take, in ms from show() to the last die at rest, a second wave
- * included. Full tumbles as timed above; Quick is the same tumble, faster, to fit; Off lands at once. */
-export const SPEEDS = { full: Infinity, quick: 400, off: 0 };
+ * included. Full tumbles as timed above; Quick is the same tumble, faster, to land within 400 ms, less a 60 Hz frame
+ * (the frame that draws the landing comes up to one frame after it); Off lands at once. */
+export const SPEEDS = { full: Infinity, quick: 400 - 16, off: 0 };
 const gapFor = (s) => Math.max(8, Math.round(s * 0.2), TAP - s); // >= 8 so neighbours' rings never overlap
 
 // Used when the page sets no --die-* custom properties on the canvas (see dice.css).
