@@ -5,7 +5,7 @@
 
 import { D6, roundedPoly, drawDie, normalise } from './dice-draw.js';
 
-const TUMBLE_MS = 700; // about 0.7 s: reads as a roll without keeping the table waiting
+const TUMBLE_MS = 700; // about 0.7 s: reads as a roll without keeping the table waiting (at full speed)
 const WAVE_GAP_MS = 350; // "new" dice start this long after the first wave lands, so they read as a second roll
 const STAGGER_MS = 90; // small random start offsets so thirty dice do not move in lockstep
 const MAX_SIZE = 56; // CSS px: a die's size in a tray of few dice
@@ -15,6 +15,10 @@ const PAD = 10; // room round the tray for rings, badges and a selected die's ra
 const GROUP_H = 24; // a group's label row
 const GROUP_SEP = 8; // extra space before a group
 const CAPTION_H = 14; // a die's caption
+/** The dice's speeds: the longest a landing may take, in ms from show() to the last die at rest, a second wave
+ * included. Full tumbles as timed above; Quick is the same tumble, faster, to land within 400 ms, less a 60 Hz frame
+ * (the frame that draws the landing comes up to one frame after it); Off lands at once. */
+export const SPEEDS = { full: Infinity, quick: 400 - 16, off: 0 };
 const gapFor = (s) => Math.max(8, Math.round(s * 0.2), TAP - s); // >= 8 so neighbours' rings never overlap
 
 // Used when the page sets no --die-* custom properties on the canvas (see dice.css).
@@ -66,7 +70,8 @@ export class DiceTray {
     this.labels = []; // group labels: {text, x, y}
     this.focus = -1; // die index under the keyboard focus ring
     this.keyboard = false; // the ring shows only while the keyboard is in use, not after a tap
-    this.anim = null; // {t0, end, raf, timer, resolve} while tumbling
+    this.anim = null; // {t0, end, tumble, raf, timer, resolve} while tumbling
+    this.moved = []; // the dice the last show() moved
     this.width = this.height = 0;
     canvas.setAttribute('role', 'img');
     if (!canvas.hasAttribute('tabindex')) canvas.tabIndex = 0;
@@ -108,10 +113,11 @@ export class DiceTray {
     return (this.context ??= this.canvas.getContext('2d'));
   }
 
-  /** Show these dice, tumbling unless told not to (or reduced motion); resolves with the faces once landed. Only dice
-   * that move tumble: one that says so (`moves`), else with `changed` one new to the tray (no die had its `key`, by
-   * default its index), on another face, or newly marked "new" (rolled again: maybe on the same face). */
-  show(dice, { animate = true, changed = false } = {}) {
+  /** Show these dice, tumbling at `speed` (a name of SPEEDS) unless told not to; resolves with the faces once landed.
+   * Only dice that move tumble (`moved`, until the next show): one that says so (`moves`), else with `changed` one new
+   * to the tray (no die had its `key`, by default its index), on another face, or newly marked "new" (rolled again:
+   * maybe on the same face). The canvas's `data-tumble-ms` says how long the landing was planned to take (0: at once). */
+  show(dice, { animate = true, changed = false, speed = 'full' } = {}) {
     if (this.anim?.waiting) {
       // waiting dice make way
       cancelAnimationFrame(this.anim.raf);
@@ -125,7 +131,10 @@ export class DiceTray {
       d.moves ??= !changed || !was || was.face !== d.face || (d.marks.has('new') && !was.marks.has('new'));
     }
     const moving = this.dice.filter((d) => d.moves);
-    if (!animate || !moving.length || matchMedia('(prefers-reduced-motion: reduce)').matches) {
+    this.moved = moving;
+    const within = SPEEDS[speed] ?? SPEEDS.full;
+    if (!animate || !moving.length || within <= 0) {
+      this.canvas.dataset.tumbleMs = '0';
       this._landed();
       return Promise.resolve(this.faces());
     }
@@ -136,13 +145,18 @@ export class DiceTray {
       d.spin = (Math.random() < 0.5 ? -1 : 1) * (1.5 + Math.random() * 1.5) * Math.PI;
       d.seed = (Math.random() * 2 ** 31) | 0;
     }
-    const end = Math.max(...moving.map((d) => d.start)) + TUMBLE_MS;
+    // The same tumble, waves and all, played faster to land within the speed's time (Full: as timed)
+    const k = Math.min(1, within / (Math.max(...moving.map((d) => d.start)) + TUMBLE_MS));
+    for (const d of moving) d.start *= k;
+    const tumble = TUMBLE_MS * k;
+    const end = Math.max(...moving.map((d) => d.start)) + tumble;
+    this.canvas.dataset.tumbleMs = String(Math.round(end));
     delete this.canvas.dataset.faces; // set only at landing, so a test can wait for state=landed and compare
     this.canvas.dataset.state = 'rolling';
     this.canvas.dataset.moving = moving.map((d) => d.i).join(' '); // which dice tumble, for a test to read
     this.canvas.setAttribute('aria-label', `Rolling ${moving.length} ${moving.length === 1 ? 'die' : 'dice'}`);
     return new Promise((resolve) => {
-      const a = (this.anim = { t0: performance.now(), end, resolve });
+      const a = (this.anim = { t0: performance.now(), end, tumble, resolve });
       const frame = (now) => {
         if (this.anim !== a) return;
         if (now - a.t0 >= end) return this._landed();
@@ -156,8 +170,8 @@ export class DiceTray {
   }
 
   /** Tumble these dice until show() puts the real ones in their place (a roll asked before the engine could answer):
-   * their faces mean nothing, so they are faded and a tap does not land them; with reduced motion, one still frame. */
-  wait(dice) {
+   * their faces mean nothing, so they are faded and a tap does not land them; at speed 'off', one still frame. */
+  wait(dice, { speed = 'full' } = {}) {
     this.skip();
     this._set(dice);
     for (const d of this.dice) Object.assign(d, { spin: Math.PI / 6, seed: (Math.random() * 2 ** 31) | 0 });
@@ -168,7 +182,7 @@ export class DiceTray {
     const frame = (now) => {
       if (this.anim !== a) return;
       this._draw(now - a.t0);
-      if (!matchMedia('(prefers-reduced-motion: reduce)').matches) a.raf = requestAnimationFrame(frame);
+      if (SPEEDS[speed] !== 0) a.raf = requestAnimationFrame(frame);
     };
     a.raf = requestAnimationFrame(frame);
   }
@@ -324,7 +338,7 @@ export class DiceTray {
    * a die that waits for the engine swings to and fro mid-tumble. */
   _progress(d, t) {
     if (this.anim?.waiting) return 0.3 + 0.25 * Math.abs(((t / TUMBLE_MS) % 2) - 1);
-    return this.anim ? (t - d.start) / TUMBLE_MS : 1;
+    return this.anim ? (t - d.start) / this.anim.tumble : 1;
   }
 
   // Pointer coordinates are CSS px from the canvas's corner; the layout is in CSS px too, so the DPR never enters.

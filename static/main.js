@@ -61,10 +61,10 @@ function watchLoading(extensions) {
 const procs = {};
 const built = new Map(); // system → its Procedure, once made
 const tabs = new Tabs(SPEC);
-// What each Procedure is handed: the client, what a roll tapped early waits for (read then: a retry makes a new one)
-// and what a roll asks of the page.
+// What each Procedure is handed: the client, and what a roll tapped early waits for (read then: a retry makes a new
+// one).
 // (Persistent storage, once asked here at the first roll, is the table's to ask now: table/keeping.js.)
-const handed = { arbiter, ready: () => pageReady, rolled: () => {} };
+const handed = { arbiter, ready: () => pageReady };
 for (const system of Object.keys(SPEC)) {
   Object.defineProperty(procs, system, {
     enumerable: true,

@@ -5,27 +5,26 @@
 import { DiceTray } from './dice.js';
 import { h } from './dom.js';
 import { FacePad } from './facepad.js';
+import * as landing from './landing.js';
 import { CONTROLS, controlKey, refocus } from './focus.js';
 import { readForm, fillForm, wireForm, showErrors, clearErrors, inWords, problemsInWords } from './forms.js';
 import { VIEWS, percent } from './procedures.js';
 import { outcomeLines } from './outcome.js';
 import { reveal } from './reveal.js';
 import { SHARE_ABOUT, linkTo, openShareSheet } from './share/sheet.js';
-import { diceSourceOf, keepDiceSource } from './settings.js';
+import { diceSourceOf, diceSpeed, keepDiceSource } from './settings.js';
 import { Tabs } from './tabs.js';
 
 const ODDS_DELAY_MS = 120; // debounce: a burst of key presses asks for odds once
-const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 /** One procedure's form: its request, live odds, roll, follow-up choices and dice. */
 export class Procedure {
   /** `form`'s Procedure, handed by main.js the client (`arbiter`), its procedure's systems() entry (`spec`) and the
-   * page's hooks: `ready()`, what a roll tapped before the engine and the table are ready waits for; `rolled()`, told
-   * of each Roll (not of its follow-ups). */
-  constructor(form, { arbiter, spec, ready, rolled }) {
+   * page's hook `ready()`, what a roll tapped before the engine and the table are ready waits for. */
+  constructor(form, { arbiter, spec, ready }) {
     this.form = form;
     this.arbiter = arbiter;
-    this.page = { ready, rolled };
+    this.page = { ready };
     this.system = form.dataset.system;
     this.spec = spec;
     this.view = VIEWS[this.system];
@@ -59,6 +58,7 @@ export class Procedure {
       // back on Roll with faces half-typed: the pad, as it was left, in view again
       if (detail.view === 'roll' && this.pad.open && form.checkVisibility()) this.pad.keepInView(this.pad.root);
     });
+    landing.wireSoundButton(form.querySelector('[data-sound]')); // sound and vibration as dice land, on this device
     this.sourceButton = h('button', { type: 'button', class: 'dice-source', onclick: () => this.toggleSource() });
     form.querySelector('[data-roll]').before(this.sourceButton);
     this.setSource(diceSourceOf(this.system));
@@ -252,6 +252,7 @@ export class Procedure {
     }
     this.rolling = true;
     button.setAttribute('aria-disabled', 'true');
+    landing.prime(); // in the tap: the sound may start at its landing
     try {
       const request = this.request();
       if (!('ready' in document.body.dataset)) await this.waitForEngine();
@@ -270,7 +271,6 @@ export class Procedure {
       this.ui = { selected: new Set(), pickedDie: null };
       const shown = this.show(roll, !step.dice); // the table's faces are on the tray already: no tumble
       announce(this, roll, null, null, answer);
-      this.page.rolled();
       if (answer.next) this.fillNext(answer.next); // a Will, a Scheme die: spent for this roll only
       await shown;
     } catch (error) {
@@ -304,7 +304,10 @@ export class Procedure {
   /** A roll tapped before the engine and the table are ready: systems()' waiting_dice tumble at once until they are. */
   async waitForEngine() {
     const { count, sides } = this.spec.waiting_dice;
-    this.tray.wait(Array.from({ length: count }, () => ({ face: 1, sides })));
+    this.tray.wait(
+      Array.from({ length: count }, () => ({ face: 1, sides })),
+      { speed: diceSpeed() },
+    );
     this.waiting = true;
     this.makeRoom();
     await this.page.ready();
@@ -324,6 +327,7 @@ export class Procedure {
       return;
     }
     this.acting = true;
+    landing.prime();
     const used = controlKey(this.choiceBox);
     const control = this.usedControl;
     try {
@@ -359,16 +363,26 @@ export class Procedure {
     }
   }
 
-  /** Show a roll: its dice tumble, and its words and choices come once they land (at once when no die moves), never
-   * over dice still showing other faces. Resolves true once they are shown, false if a later roll took its place. */
+  /** Show a roll: its dice tumble at this device's speed (the app's dice; the table's own are typed in: `animate`
+   * false), and its words and choices come once they land (at once when no die moves or the speed is Off), never over
+   * dice still showing other faces; the app's dice that moved sound as they land (landing.js), once per show. Resolves
+   * true once they are shown, false if a later roll took its place. */
   show(roll, animate, changed = false) {
     this.roll = roll;
     const dice = this.view.dice(roll, this.ui, this.spec);
-    const landed = this.tray.show(dice, { animate: animate && !reducedMotion.matches, changed });
+    const landed = this.tray.show(dice, { animate, changed, speed: diceSpeed() });
+    const moved = animate ? this.tray.moved : []; // the table's own dice made their own sound
     this.waiting = false;
-    if (this.tray.canvas.dataset.state !== 'rolling') return Promise.resolve(this.words(roll));
+    if (this.tray.canvas.dataset.state !== 'rolling') {
+      landing.land(moved);
+      return Promise.resolve(this.words(roll));
+    }
     this.makeRoom();
-    return landed.then(() => this.roll === roll && this.words(roll));
+    return landed.then(() => {
+      if (this.roll !== roll) return false; // a later roll took its place: its own landing sounds
+      landing.land(moved);
+      return this.words(roll);
+    });
   }
 
   /** The last roll's result and choices go while dice tumble; the words' room stays, in view with the dice. */

@@ -1,11 +1,17 @@
 // Settings of this device, in one panel reached from the header (index.html's <dialog id="settings">): kept in this
 // browser's localStorage (they are the device's, not the table's: an imported table does not change them). The first
-// is "Keep the screen on" (the Screen Wake Lock API): a scene at the table outlasts a phone's screen timeout.
+// is "Keep the screen on" (the Screen Wake Lock API): a scene at the table outlasts a phone's screen timeout; then
+// the dice's speed (Full, Quick, Off); the sound and vibration of a landing (the speaker button by the dice, landing.js)
+// are kept here too, as each form's dice source.
+import { SPEEDS } from './dice.js';
 
 const KEY = 'arbiter-settings';
+let held = null; // what was kept while storage refused it
 
-/** The settings kept on this device ({keepAwake}), defaults where none is kept or storage is refused. */
+/** The settings kept on this device ({keepAwake, sound, speed, diceSource}), defaults where none is kept or storage is
+ * refused. */
 export function readSettings() {
+  if (held) return { ...held };
   try {
     return { keepAwake: false, ...JSON.parse(localStorage.getItem(KEY) ?? '{}') };
   } catch {
@@ -17,8 +23,26 @@ function keep(settings) {
   try {
     localStorage.setItem(KEY, JSON.stringify(settings));
   } catch {
-    /* storage refused (a private window): the setting holds until the page closes */
+    held = settings; // storage refused (a private window): the settings hold until the page closes
   }
+}
+
+/** Whether dice make a sound and a pulse as they land on this device: off until the player turns it on. */
+export function soundOn() {
+  return readSettings().sound === true;
+}
+
+/** Keep sound and vibration on or off on this device. */
+export function keepSound(on) {
+  keep({ ...readSettings(), sound: on });
+}
+
+/** How the dice tumble: 'full', 'quick' or 'off' (dice.js' SPEEDS); reduced motion starts at 'off' until the player
+ * chooses (asked at each roll: a change of the system's setting counts until a speed is chosen). */
+export function diceSpeed() {
+  const speed = readSettings().speed;
+  if (Object.hasOwn(SPEEDS, speed)) return speed;
+  return matchMedia('(prefers-reduced-motion: reduce)').matches ? 'off' : 'full';
 }
 
 /** Whose dice `system`'s form rolls on this device: 'table' (the group's own, typed in on the face pad) or 'app'. */
@@ -81,6 +105,7 @@ export function startSettings() {
   const open = document.querySelector('[data-settings-open]');
   if (!dialog || !open) return;
   open.addEventListener('click', () => dialog.showModal());
+  startSpeed(dialog);
   const settings = readSettings();
   const status = dialog.querySelector('[data-wake-status]');
   const box = dialog.querySelector('[data-setting="keepAwake"]');
@@ -100,4 +125,17 @@ export function startSettings() {
     awake.set(box.checked);
   });
   if (settings.keepAwake) awake.set(true);
+}
+
+/** The dice's speed in the panel: a radio per speed, the one in use checked (read again each time the panel opens:
+ * reduced motion's default may have changed), kept when chosen. */
+function startSpeed(dialog) {
+  const radios = [...dialog.querySelectorAll('input[name="speed"]')];
+  const show = () => {
+    const speed = diceSpeed();
+    for (const r of radios) r.checked = r.value === speed;
+  };
+  show();
+  document.querySelector('[data-settings-open]').addEventListener('click', show);
+  for (const r of radios) r.addEventListener('change', () => r.checked && keep({ ...readSettings(), speed: r.value }));
 }

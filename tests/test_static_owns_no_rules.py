@@ -48,6 +48,8 @@ NAMED_ELSEWHERE = {
 NO_RULES_HERE = {
     "static/dice.js": "the canvas tray: pixels, angles, milliseconds (faces and marks come from the views)",
     "static/dice-draw.js": "how one die is drawn: pixels, angles, the pips' places on a face",
+    "static/landing.js": "the sound and pulse of dice landing: milliseconds, seconds, hertz, a clatter's knocks by a "
+    "die's sides (its sound, no rule)",
     "static/snapshot.js": "the Pyodide memory snapshot's binary layout (bytes, LEB128, wasm sections)",
     "static/worker.js": "loading: progress fractions, milliseconds",
     "static/table/repr.js": "Python's repr of a JSON value: character codes, the widths of \\x \\u \\U escapes, "

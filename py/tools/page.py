@@ -179,6 +179,19 @@ def _signed(v):
     return f"+{v}" if isinstance(v, int) and v > 0 else str(v)
 
 
+# By the dice, sound and vibration as they land (static/landing.js: off until the player turns it on, kept on the device):
+# a speaker, with waves when pressed and crossed out when not (style.css shows one), and the word.
+SOUND_BUTTON = (
+    '<button type="button" class="sound" data-sound aria-pressed="false" title="Sound and vibration as the dice land">'
+    '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">'
+    '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>'
+    '<path class="on" d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2"'
+    ' stroke-linecap="round"/>'
+    '<path class="off" d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>'
+    "</svg> Sound</button>"
+)
+
+
 def render_form(spec: dict) -> str:
     """One procedure's form: its fields, then the places the page fills: the odds (folded on a phone), the dice (in a
     tray that scrolls within itself when a big pool outgrows it), the result, the choices, and last the bar with Roll
@@ -199,6 +212,7 @@ def render_form(spec: dict) -> str:
     return f'''<form data-system="{s}" class="procedure-form" novalidate aria-labelledby="{s}-title">
 <h2 id="{s}-title">{esc(spec["title"])}</h2>
 <div class="fields">{fields_html}</div>
+{SOUND_BUTTON}
 <details class="odds" data-odds aria-live="off"><summary>Odds before you roll</summary><div class="odds-body" data-odds-body><p class="muted">Odds appear when the engine is ready.</p></div></details>
 <div class="tray" data-tray><canvas class="dice" data-dice width="300" height="60" role="img" aria-label="No dice rolled yet" tabindex="0"></canvas></div>
 <div class="result" data-result aria-live="polite"></div>
