@@ -26,21 +26,26 @@ print(json.dumps({"called": sorted(called), "report": json.loads(eval(last, name
 """
 
 
-def test_the_snapshot_setup_calls_every_door_of_the_api():
-    """Every public door of arbiter.api but start, call_json and systems (called directly) goes through call_json
-    once, and the second round imports no module the first did not."""
-    from arbiter import api
-
+def run_setup(probe: str):
+    """Run `probe` under CPython with snapshot_setup.py's path as its argument; the JSON it prints."""
     setup = ROOT / "py" / "tools" / "snapshot_setup.py"
     run = subprocess.run(
-        [sys.executable, "-c", PROBE, str(setup)],
+        [sys.executable, "-c", probe, str(setup)],
         capture_output=True,
         text=True,
         check=True,
         env={"PYTHONPATH": str(ROOT / "py")},
         cwd=ROOT,
     )
-    out = json.loads(run.stdout)
+    return json.loads(run.stdout)
+
+
+def test_the_snapshot_setup_calls_every_door_of_the_api():
+    """Every public door of arbiter.api but start, call_json and systems (called directly) goes through call_json
+    once, and the second round imports no module the first did not."""
+    from arbiter import api
+
+    out = run_setup(PROBE)
     doors = {
         name
         for name, value in vars(api).items()
@@ -68,15 +73,7 @@ for name in ("_codecs_jp", "_codecs_kr", "_codecs_cn", "_codecs_tw", "_codecs_hk
         answers[name] = str(error)
 print(json.dumps(answers))
 """
-    run = subprocess.run(
-        [sys.executable, "-c", probe, str(ROOT / "py" / "tools" / "snapshot_setup.py")],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={"PYTHONPATH": str(ROOT / "py")},
-        cwd=ROOT,
-    )
-    answers = json.loads(run.stdout)
+    answers = run_setup(probe)
     assert answers.pop("_bisect") == "imported"
     for name, answer in answers.items():
         assert answer == f"{name} is left out of Arbiter's build: its tables are not in the snapshot"
