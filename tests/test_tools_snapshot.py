@@ -3,6 +3,7 @@ uses it, and a snapshot that belongs to the pinned runtime."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import struct
 import tarfile
@@ -12,7 +13,15 @@ import pytest
 
 from tools import BuildError
 from tools.fetch import fetch_pyodide, unpack_pyodide
-from tools.snapshot import sleb, strip_data_segments, uleb, uleb_bytes, write_download_sizes
+from tools.snapshot import (
+    data_segments,
+    sleb,
+    strip_data_segments,
+    uleb,
+    uleb_bytes,
+    unreachable_ranges,
+    write_download_sizes,
+)
 
 # static/snapshot.js calls these exports of pyodide.asm.wasm to decode the snapshot before Pyodide restores it.
 ZSTD_EXPORTS = (
@@ -88,7 +97,9 @@ def test_snapshot_is_for_the_pinned_runtime(dist):
         npm_lock = json.load(tar.extractfile("package/pyodide-lock.json"))
     assert snap["meta"]["lock"] == {"info": npm_lock["info"], "packages": {}}
     stock = (unpack_pyodide(fetch_pyodide()) / "pyodide.asm.wasm").read_bytes()
-    assert [tuple(r) for r in snap["meta"]["emptied"]] == strip_data_segments(stock)[1]
+    assert [tuple(r) for r in snap["meta"]["emptied"]] == strip_data_segments(
+        stock, unreachable=unreachable_ranges(stock)
+    )[1]
     assert snap["memory_length"] % 65536 == 0 and 0 < snap["reference_end"] < snap["memory_length"]
     assert snap["zstd"][:4] == b"\x28\xb5\x2f\xfd"  # one zstd frame
 
@@ -117,6 +128,45 @@ def test_strip_data_segments_empties_only_the_big_ones():
     assert strip_data_segments(tiny_wasm([(8, small)]), 4096) == (tiny_wasm([(8, small)]), [])
     with pytest.raises(BuildError):
         strip_data_segments(b"not wasm")
+
+
+def test_strip_data_segments_empties_every_segment_wholly_in_unreachable_memory():
+    """A small segment wholly inside an unreachable range is emptied too; one that only overlaps it is kept."""
+    inside, across, outside = b"i" * 10, b"a" * 10, b"o" * 10
+    wasm = tiny_wasm([(8, outside), (24, inside), (40, across)])
+    stripped, emptied = strip_data_segments(wasm, min_size=4096, unreachable=[(20, 25)])
+    assert emptied == [(24, 10)]
+    assert stripped == tiny_wasm([(8, outside), (24, b""), (40, across)])
+    assert data_segments(stripped) == [(8, outside), (24, b""), (40, across)]
+
+
+def test_unreachable_ranges_are_checked_against_the_wasms_memory():
+    """A range is zeroed only if the wasm puts there the very bytes it was found as (its sha256): another Pyodide
+    (or the wrong range) stops the build."""
+    wasm = tiny_wasm([(8, b"abcd"), (16, b"efgh")])
+    digest = hashlib.sha256(b"cd\0\0\0\0efgh").hexdigest()  # memory 10..20, the gap between segments is zero
+    assert unreachable_ranges(wasm, [(10, 10, digest)]) == [(10, 10)]
+    with pytest.raises(BuildError, match="UNREACHABLE"):
+        unreachable_ranges(wasm, [(10, 11, digest)])
+    with pytest.raises(BuildError, match="UNREACHABLE"):
+        unreachable_ranges(tiny_wasm([(8, b"abcd"), (16, b"efgX")]), [(10, 10, digest)])
+
+
+def test_the_cjk_tables_are_where_unreachable_says_and_the_served_wasm_drops_them(dist):
+    """The pinned Pyodide's memory holds the CJK codecs' tables at UNREACHABLE (its sha256 holds), and the wasm the
+    page loads puts nothing there (the snapshot holds zeros there: pyodide_build.mjs's verify checks that importing
+    those codecs is refused after a restore)."""
+    stock = (unpack_pyodide(fetch_pyodide()) / "pyodide.asm.wasm").read_bytes()
+    ranges = unreachable_ranges(stock)
+    assert sum(n for _, n in ranges) > 500_000
+    jisx0208 = "\u3000\u3001\u3002\uff0c\uff0e\u30fb".encode("utf-16-le")  # the first row of JIS X 0208
+    memory = bytearray(max(offset + len(data) for offset, data in data_segments(stock)))
+    for offset, data in data_segments(stock):
+        memory[offset : offset + len(data)] = data
+    assert jisx0208 in memory[ranges[0][0] : ranges[0][0] + ranges[0][1]]
+    served = data_segments((dist / "pyodide" / "pyodide.asm.wasm").read_bytes())
+    for start, length in ranges:
+        assert not any(start < offset + len(data) and offset < start + length for offset, data in served if data)
 
 
 @pytest.mark.parametrize("n", [0, 1, 63, 64, 127, 128, 300, 65535, 2**32 - 1, 2**40 + 5])

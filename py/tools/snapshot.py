@@ -4,6 +4,7 @@ of those two downloads written into the built worker (its loading bar counts the
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -73,10 +74,59 @@ def uleb_bytes(n: int) -> bytes:
 # anyway, and zstd packs those tables (CJK codecs, the Unicode database, …) tighter than gzip does in the wasm.
 STRIP_DATA_MIN = 4096
 
+# Memory that nothing in the page reads, zeroed in the snapshot (and its data segments emptied from the served wasm,
+# whatever their size): (offset, length, sha256 of those bytes as the pinned pyodide.asm.wasm instantiates them).
+# The CJK codecs' mapping tables, 589 kB: CPython's Modules/cjkcodecs/mappings_*.h (`__gb2312_decmap` …
+# `__cp950ext_decmap`, 47 arrays of code points, unchanged for years), found byte for byte in that memory, one after
+# the other (matched against the same arrays in CPython 3.11's lib-dynload/_codecs_*.so, found by their symbols).
+# Only the builtin modules _codecs_cn, _codecs_hk, _codecs_iso2022, _codecs_jp, _codecs_kr and _codecs_tw read them;
+# none is imported when the snapshot is taken, and snapshot_setup.py makes importing them an ImportError (LEFT_OUT).
+UNREACHABLE = ((800544, 589328, "c6a08c949a9d6a0a5d13f7a41fe79579ee648e9bb640b4217953aed2afe48c94"),)
 
-def strip_data_segments(wasm: bytes, min_size: int = STRIP_DATA_MIN) -> tuple[bytes, list[tuple[int, int]]]:
-    """`wasm` with every active data segment of at least `min_size` bytes emptied (same count, same offsets), and
-    the (offset, length) ranges of memory those segments no longer fill."""
+
+def unreachable_ranges(wasm: bytes, unreachable=UNREACHABLE) -> list[tuple[int, int]]:
+    """The (offset, length) ranges of `unreachable`, each checked against the memory `wasm` instantiates: another
+    Pyodide lays its memory out otherwise, and zeroing the wrong bytes would break it."""
+    memory = {}
+    for offset, data in data_segments(wasm):
+        memory[offset] = data
+    for start, length, digest in unreachable:
+        image = bytearray(length)
+        for offset, data in memory.items():
+            lo, hi = max(offset, start), min(offset + len(data), start + length)
+            if lo < hi:
+                image[lo - start : hi - start] = data[lo - offset : hi - offset]
+        if hashlib.sha256(image).hexdigest() != digest:
+            raise BuildError(
+                f"pyodide.asm.wasm's memory at {start}..{start + length} is not what snapshot.py's UNREACHABLE says"
+                " (another Pyodide?): find the CJK codecs' tables again (docs/performance.md) or drop that range"
+            )
+    return [(start, length) for start, length, _ in unreachable]
+
+
+def data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
+    """The (offset, bytes) of each active data segment of `wasm`."""
+    segments, i = [], 8
+    while i < len(wasm):
+        size, body = uleb(wasm, i + 1)
+        if wasm[i] == 11:
+            count, j = uleb(wasm, body)
+            for _ in range(count):
+                _, j = uleb(wasm, j)
+                offset, j = sleb(wasm, j + 1)
+                length, k = uleb(wasm, j + 1)
+                segments.append((offset, wasm[k : k + length]))
+                j = k + length
+        i = body + size
+    return segments
+
+
+def strip_data_segments(
+    wasm: bytes, min_size: int = STRIP_DATA_MIN, unreachable: list[tuple[int, int]] = ()
+) -> tuple[bytes, list[tuple[int, int]]]:
+    """`wasm` with every active data segment of at least `min_size` bytes, or lying wholly in one of the
+    `unreachable` (offset, length) ranges, emptied (same count, same offsets), and the (offset, length) ranges of
+    memory those segments no longer fill."""
     if wasm[:8] != b"\0asm\1\0\0\0":
         raise BuildError("pyodide.asm.wasm is not a WebAssembly module")
     out, emptied, i = bytearray(wasm[:8]), [], 8
@@ -100,7 +150,8 @@ def strip_data_segments(wasm: bytes, min_size: int = STRIP_DATA_MIN) -> tuple[by
                 if wasm[j] != 0x0B:
                     raise BuildError("pyodide.asm.wasm has a data segment offset that is not a constant")
                 length, k = uleb(wasm, j + 1)
-                if length >= min_size:
+                inside = any(lo <= offset and offset + length <= lo + n for lo, n in unreachable)
+                if length >= min_size or (inside and length):
                     data += wasm[start : j + 1] + uleb_bytes(0)
                     emptied.append((offset, length))
                 else:
@@ -134,7 +185,8 @@ def precompiled_stdlib(runtime: Path, cache: Path = CACHE) -> Path:
 def stripped_runtime(runtime: Path, cache: Path = CACHE) -> tuple[Path, list[tuple[int, int]]]:
     """A folder with the runtime as the page loads it (pyodide.asm.wasm with its big data segments emptied) and the
     memory ranges those segments filled."""
-    wasm, emptied = strip_data_segments((runtime / "pyodide.asm.wasm").read_bytes())
+    stock = (runtime / "pyodide.asm.wasm").read_bytes()
+    wasm, emptied = strip_data_segments(stock, unreachable=unreachable_ranges(stock))
     folder = cache / f"pyodide-{PYODIDE_VERSION}-stripped-{STRIP_DATA_MIN}"
     if not ((folder / "pyodide.asm.wasm").is_file() and (folder / "pyodide.asm.wasm").read_bytes() == wasm):
         folder.mkdir(parents=True, exist_ok=True)
@@ -157,6 +209,7 @@ def memory_snapshot(runtime: Path, wheel: Path, cache: Path = CACHE) -> Path:
         wheel.read_bytes(),
         SNAPSHOT_TOOL.read_bytes(),
         SNAPSHOT_SETUP.read_bytes(),
+        json.dumps(UNREACHABLE),
         (ROOT / "static" / "snapshot.js").read_bytes(),
     ]
 
@@ -170,6 +223,7 @@ def memory_snapshot(runtime: Path, wheel: Path, cache: Path = CACHE) -> Path:
                 "wheel": str(wheel),
                 "output": str(out),
                 "emptied": emptied,
+                "unreachable": unreachable_ranges((runtime / "pyodide.asm.wasm").read_bytes()),
                 "setup": SNAPSHOT_SETUP.read_text(encoding="utf-8"),
             },
             "take the memory snapshot",

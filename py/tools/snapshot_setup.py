@@ -81,6 +81,25 @@ _before = set(sys.modules)
 _exercise()
 _late = sorted(set(sys.modules) - _before)
 
+# Builtin modules whose static tables the snapshot holds as zeros (py/tools/snapshot.py's UNREACHABLE): importable
+# without any stdlib, so importing them is refused here, before they could read those zeros.
+LEFT_OUT = frozenset({"_codecs_cn", "_codecs_hk", "_codecs_iso2022", "_codecs_jp", "_codecs_kr", "_codecs_tw"})
+
+
+class LeftOut:
+    """A finder ahead of all others on sys.meta_path: the LEFT_OUT modules raise ImportError, with the reason."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name in LEFT_OUT:
+            raise ImportError(f"{name} is left out of Arbiter's build: its tables are not in the snapshot", name=name)
+        return None
+
+
+if LEFT_OUT & set(sys.modules):
+    raise RuntimeError(f"the rules imported {sorted(LEFT_OUT & set(sys.modules))}, whose tables the snapshot drops")
+sys.meta_path.insert(0, LeftOut)
+
 # The page mounts an empty stdlib zip at the same path: forget this one's directory, and every cache worth nothing.
 zipimport._zip_directory_cache.clear()
 sys.path_importer_cache.clear()
