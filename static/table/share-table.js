@@ -1,7 +1,7 @@
 // "Share this table" (issue 22): the Host sends the table's shared state — the Scheme, the Situations and who marked
 // what, and the characters if chosen — to the other phones as a link and its QR code (arbiter.api.share_table packs
 // it and checks each record first). A phone that opens it asks before replacing anything (received.js).
-import { h } from './dom.js';
+import { checkbox, h } from './dom.js';
 import { linkTo, openShareSheet } from '../share/sheet.js';
 import { RECORDS } from './schema.js';
 
@@ -23,20 +23,9 @@ export class ShareTable {
           'code, and each says yes before its own are replaced. Each phone keeps its own log.',
       ),
       count
-        ? h(
-            'label',
-            { class: 'check' },
-            h('input', {
-              type: 'checkbox',
-              'data-k': 'share:characters',
-              'data-share-characters': '',
-              checked: this.withCharacters,
-              onchange: (event) => {
-                this.withCharacters = event.target.checked;
-              },
-            }),
-            ` With the characters (${count})`,
-          )
+        ? checkbox('share:characters', `With the characters (${count})`, this.withCharacters, (on) => {
+            this.withCharacters = on;
+          })
         : null,
       h(
         'button',

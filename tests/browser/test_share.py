@@ -294,7 +294,7 @@ def test_a_table_shared_from_a_replaces_bs_only_after_b_says_yes_and_keeps_the_o
     open_app(a, "#table", 360, 640)
     put_scheme(a, 2)
     create(a, "ten_again", "Rook")
-    a.locator("[data-share-characters]").check()
+    a.locator("[data-k='share:characters']").check()
     a.locator("[data-share-table]").tap()
     a.wait_for_selector("dialog[data-share-sheet][open] a[data-share-link]")
     link = a.get_attribute("dialog[data-share-sheet] a[data-share-link]", "href")

@@ -209,5 +209,7 @@ def test_are_my_dice_fair_says_what_the_engine_says_of_the_faces_typed(phone_app
     assert counts == expected["counts"]
     assert box.locator('.fair-bars li[data-named][data-face="6"]').count() == 1
     luck = page.locator('[data-luck] [data-luck-group="-:luck:table"]')
-    wait_until(page, lambda: luck.count() == 1, what="the table dice' luck apart")
+    # the luck view above is asked once it is on screen (the fairness view scrolled it away): scrolled back to it
+    show_luck = "() => { document.querySelector('[data-luck]').scrollIntoView(); return true; }"
+    wait_until(page, lambda: page.evaluate(show_luck) and luck.count() == 1, what="the table dice' luck apart")
     assert "table dice" in luck.locator("figcaption").inner_text()
