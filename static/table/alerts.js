@@ -12,8 +12,10 @@ export class Alerts {
 
   view() {
     const { store } = this.t;
+    const shown = store.problems.filter((p) => !this.dismissed.has(p) && p.kind !== 'unavailable');
+    markTheTableLink(shown.length > 0);
     return store.problems.map((p, i) =>
-      this.dismissed.has(p) || p.kind === 'unavailable'
+      !shown.includes(p)
         ? null
         : h(
             'div',
@@ -51,6 +53,25 @@ export class Alerts {
               'Dismiss',
             ),
           ),
+    );
+  }
+}
+
+/** The Table's link in the bottom navigation marked while an alert is up: a write refused for lack of space during a
+ * roll on the Roll view is said on the Table, which the player is not looking at. */
+function markTheTableLink(on) {
+  const link = document.querySelector('nav.views a[data-view="table"]');
+  if (!link || on === link.hasAttribute('data-alert')) return;
+  link.toggleAttribute('data-alert', on);
+  link.querySelector('[data-nav-alert]')?.remove();
+  if (on) {
+    link.append(
+      h(
+        'span',
+        { class: 'nav-alert', 'data-nav-alert': '' },
+        h('span', { 'aria-hidden': 'true' }, '!'),
+        h('span', { class: 'visually-hidden' }, ': needs attention'),
+      ),
     );
   }
 }

@@ -309,3 +309,22 @@ def test_a_write_refused_for_lack_of_space_is_said_and_loses_nothing_kept(page, 
     reopen(page)
     assert set(characters(page)) == {"Lou"} and len(log(page)) == 2 and records(page) == before
     assert page.locator('[data-problem="full"]').count() == 0
+
+
+def test_a_write_refused_during_a_roll_marks_the_tables_link_until_a_write_lands(phone, phone_app):
+    """On a phone, a roll on the Roll view whose log entry the full store refuses: the Table's link in the bottom
+    navigation is marked (a "!" a screen reader hears as "needs attention") while the player stays on Roll; a later
+    roll that is kept takes the mark away."""
+    phone.add_init_script(QUOTA)
+    phone_app("#two_dice")
+    link = phone.locator('nav.views a[data-view="table"]')
+    roll(phone, "two_dice")
+    assert link.locator("[data-nav-alert]").count() == 0
+    phone.evaluate("window.putsLeft = 0")
+    roll(phone, "two_dice", logged=False)
+    link.locator("[data-nav-alert]").wait_for()
+    assert phone.get_attribute("body", "data-view") == "roll"
+    assert "needs attention" in link.text_content()
+    phone.evaluate("window.putsLeft = Infinity")
+    roll(phone, "two_dice")
+    wait_until(phone, lambda: link.locator("[data-nav-alert]").count() == 0, what="the mark gone")
