@@ -100,3 +100,21 @@ def test_the_table_keeps_a_character_across_a_reload(engine, server):
         name,
         what=f"{name} in the list after a reload",
     )
+
+
+def test_a_shared_roll_opens_and_is_added_once(engine, server):
+    """A roll's link made in CPython opens in this engine's Shared roll panel with the outcome CPython gives it, and
+    Add puts it in the log once (an iPhone's WebKit included)."""
+    request = {"type1": 2, "type2": 2, "difficulty": 2}
+    rolled = api.roll("ability_test", request, dice=[3, 4])
+    link = api.share_link("ability_test", request, [{"drawn": rolled["drawn"]}], f"Ann of {engine.name}", 1_790_000_000)
+    steps.open_app(engine, f"{server.url}#r={link['fragment']}", table=True)
+    outcome = steps.wait_until(
+        engine,
+        "() => document.querySelector('[data-shared-roll] [data-shared-outcome]')?.dataset.sharedOutcome",
+        what="the Shared roll panel",
+    )
+    assert outcome == rolled["outcome"]
+    engine.click("[data-add-shared]")
+    steps.wait_until(engine, "() => document.querySelector('[data-shared-in-log]')", what="added to the log")
+    assert engine.run("() => document.querySelectorAll('#log .log-entry .log-shared').length") == 1
