@@ -22,13 +22,12 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from . import __version__, chances, fields, procedures, receive, records, share, tally, tap
+from . import __version__, chances, fields, links, receive, records, tally, tap
 from .dice import NeedMore, Recorded, TableFaces, exact_str, source
 from .errors import RulesError
 from .fairness import ALPHA, MIN_EXPECTED, POWER, Fairness, faces_to_find, loaded_die
 from .fairness import read as read_faces
 from .procedures import PROCEDURES, kind, tab
-from .stored import Id
 
 
 def _procedure(system: Any):
@@ -220,16 +219,7 @@ def share_link(system: str, request: Any, steps: Any, who: Any = None, time: Any
     "drawn"} for each follow-up], the faces each step drew, as the log keeps them), `who` rolled (a name or null),
     `time` (whole seconds since 1970). The roll is re-derived first (a roll its faces do not fit is refused):
     {"fragment" (for `#r=`), "id", "chars"}."""
-    if not isinstance(steps, list) or not 1 <= len(steps) <= share.STEPS or not all(isinstance(x, dict) for x in steps):
-        raise RulesError(f"'steps' must be a list of 1 to {share.STEPS} steps ({{drawn}}, then {{action, drawn}})")
-    if who is not None and not isinstance(who, str):
-        raise RulesError(f"'who' must be a name or null, got {who!r:.100}")
-    if isinstance(time, bool) or not isinstance(time, int) or time < 0:
-        raise RulesError(f"'time' must be whole seconds since 1970, got {time!r:.100}")
-    rolled = _replay(system, request, [x.get("drawn") for x in steps], [x.get("action") for x in steps[1:]])
-    fragment = share.pack(system, rolled[0]["request"], steps, who, time)
-    payload = share.unpack(fragment)
-    return {"fragment": fragment, "id": payload["id"], "chars": len(fragment)}
+    return links.share_link(sys.modules[__name__], system, request, steps, who, time)
 
 
 def shared_roll(fragment: Any) -> dict:
@@ -238,30 +228,7 @@ def shared_roll(fragment: Any) -> dict:
     (the id of the roll as it stood after it: share.step_ids), "did" (a follow-up's, in a player's words)}]),
     "roll" (the last step's answer, as roll() and act() give it)}. A link cut, altered, of another version, or whose
     faces do not fit its request is refused with what is wrong."""
-    payload = share.unpack(fragment)
-    if payload["s"] not in PROCEDURES:
-        raise RulesError("This link names a procedure this Arbiter does not have.")
-    try:
-        rolled = _replay(payload["s"], payload["q"], payload["d"], payload["a"])
-    except RulesError as error:
-        raise RulesError(f"This link's roll does not hold together: {error}") from None
-    return {
-        "id": payload["id"],
-        "system": payload["s"],
-        "who": payload["w"] or None,
-        "time": payload["t"],
-        "request": rolled[0]["request"],
-        "steps": [
-            {
-                "action": a,
-                "drawn": d,
-                "step": i,
-                "did": None if a is None else procedures.did(PROCEDURES[payload["s"]], rolled[k - 1], a, rolled[k]),
-            }
-            for k, (a, d, i) in enumerate(zip([None, *payload["a"]], payload["d"], share.step_ids(payload)))
-        ],
-        "roll": rolled[-1],
-    }
+    return links.shared_roll(sys.modules[__name__], fragment)
 
 
 def share_table(scheme: Any, price: Any, characters: Any = None) -> dict:
@@ -269,42 +236,14 @@ def share_table(scheme: Any, price: Any, characters: Any = None) -> dict:
     marks as the table keeps them (check_record's "scheme" and "price"), and `characters` ([{"id", "data"}]: each
     character's id on the table and its "character" record; null for none), each checked first: {"fragment", "id",
     "chars"}."""
-    if characters is None:
-        characters = []
-    if not isinstance(characters, list) or len(characters) > records.FILE_MAX["characters"]:
-        raise RulesError(f"'characters' must be a list of at most {records.FILE_MAX['characters']} characters or null")
-    kept = (
-        records.check_record("scheme", scheme),
-        records.check_record("price", price),
-        [_kept_character(c, f"characters[{i}]") for i, c in enumerate(characters)],
-    )
-    fragment = share.pack_table(*kept)
-    if len(fragment) > share.TABLE_CHARS:
-        raise RulesError(f"This table is too big for a link ({len(fragment)} characters; at most {share.TABLE_CHARS}).")
-    return {"fragment": fragment, "id": share.unpack_table(fragment)["id"], "chars": len(fragment)}
+    return links.share_table(scheme, price, characters)
 
 
 def shared_table(fragment: Any) -> dict:
     """A table's shared state from a link (share.py), every record checked by the table's declarations as any record
     this device keeps: {"id", "scheme", "price", "characters" ([{"id", "data"}])}. A link cut, altered, of another version, or holding a
     record the declarations refuse is refused with what is wrong."""
-    payload = share.unpack_table(fragment)
-    if len(payload["c"]) > records.FILE_MAX["characters"]:
-        raise RulesError("This link is altered: it holds more characters than a table keeps.")
-    try:
-        scheme = records.check_record("scheme", payload["s"])
-        price = records.check_record("price", payload["p"])
-        characters = [_kept_character(c, f"characters[{i}]") for i, c in enumerate(payload["c"])]
-    except RulesError as error:
-        raise RulesError(f"This link's table does not hold together: {error}") from None
-    return {"id": payload["id"], "scheme": scheme, "price": price, "characters": characters}
-
-
-def _kept_character(entry: Any, path: str) -> dict:
-    """A character as a shared table holds it: {"id" (its id on the table), "data" (its "character" record)}."""
-    if not isinstance(entry, dict) or set(entry) != {"id", "data"}:
-        raise RulesError(f'\'{path}\' must be {{"id", "data"}}, got {entry!r:.100}')
-    return {"id": Id("id").parse(entry["id"], f"{path}.id"), "data": records.check_record("character", entry["data"])}
+    return links.shared_table(fragment)
 
 
 def add_shared(fragment: Any, table: Any = None, marked: Any = None, seen: Any = None) -> dict:
@@ -313,14 +252,6 @@ def add_shared(fragment: Any, table: Any = None, marked: Any = None, seen: Any =
     Situation's `marked` options; {"id", "system", "who", "time", "refused", "character", "scheme", "marked",
     "entries": [{"step", "action", "roll", "drawn", "did", "notes", "luck_entry"}]}."""
     return receive.take(sys.modules[__name__], fragment, table, marked, seen)
-
-
-def _replay(system: str, request: Any, drawn: list, actions: list) -> list[dict]:
-    """Each step of a roll re-derived from the faces it drew: the roll, then each follow-up."""
-    out = [roll(system, request, dice=drawn[0])]
-    for action, faces in zip(actions, drawn[1:]):
-        out.append(act(system, out[-1], action, dice=faces))
-    return out
 
 
 def fairness_summary(entries: Any) -> dict:
