@@ -6,6 +6,7 @@ sheets): table_helpers.py."""
 from __future__ import annotations
 
 import json
+import subprocess
 import time
 from pathlib import Path
 
@@ -218,3 +219,27 @@ def open_app(page, hash_: str = "", width: int = 1024, height: int = 900):
     page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
     page.wait_for_selector("#table[data-ready]", state="attached", timeout=10_000)
     return page
+
+
+def read_qr(png: Path) -> str:
+    """The text of the QR code in the picture `png`, read by a test-only decoder (zbarimg, Debian's zbar-tools)."""
+    read = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(png)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return read.stdout.strip()
+
+
+# The service worker holds the whole build and controls the page: the app works offline from now on.
+OFFLINE_COPY = """async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    return !!r && !!r.active && r.active.state === 'activated' && !r.installing && !r.waiting
+        && !!navigator.serviceWorker.controller;
+}"""
+
+
+def offline_copy_saved(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait until the page's service worker holds the whole build and controls the page."""
+    wait_until(page, OFFLINE_COPY, timeout_ms, what="the offline copy saved")

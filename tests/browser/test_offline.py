@@ -13,17 +13,11 @@ import pytest
 
 import build
 from arbiter import api
-from page_helpers import SUB_PATH, serve, wait_until
+from page_helpers import SUB_PATH, offline_copy_saved, serve, wait_until
 from steps import TAB
 
 SYSTEMS = api.systems()
 READY_MS = 60_000
-
-OFFLINE_COPY = """async () => {
-    const r = await navigator.serviceWorker.getRegistration();
-    return !!r && !!r.active && r.active.state === 'activated' && !r.installing && !r.waiting
-        && !!navigator.serviceWorker.controller;
-}"""
 
 
 def open_app(context, path: str = SUB_PATH):
@@ -38,7 +32,7 @@ def open_app(context, path: str = SUB_PATH):
 def first_visit(context):
     """Visit once online and wait until the service worker holds the whole build and controls the page."""
     page = open_app(context)
-    wait_until(page, OFFLINE_COPY, READY_MS)
+    offline_copy_saved(page, READY_MS)
     return page
 
 

@@ -8,14 +8,24 @@ from __future__ import annotations
 import base64
 import json
 import shutil
-import subprocess
 import sys
 import zlib
 from pathlib import Path
 
 import pytest
 
-from page_helpers import SUB_PATH, form, open_app, roll, serve, set_field, show_view, wait_until
+from page_helpers import (
+    SUB_PATH,
+    form,
+    offline_copy_saved,
+    open_app,
+    read_qr,
+    roll,
+    serve,
+    set_field,
+    show_view,
+    wait_until,
+)
 from table_helpers import PUT, create, log, records, scheme
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
@@ -120,12 +130,7 @@ def test_a_link_opened_offline_after_the_first_visit_shows_the_same_roll(dist, p
     server = serve({SUB_PATH: dist})
     b = phones(server.url, service_workers="allow")
     b.goto(SUB_PATH)
-    wait_until(
-        b,
-        """async () => { const r = await navigator.serviceWorker.getRegistration();
-        return !!r && !!r.active && r.active.state === 'activated' && !!navigator.serviceWorker.controller; }""",
-        READY_MS,
-    )
+    offline_copy_saved(b, READY_MS)
     server.shutdown()
     server.server_close()
     b.context.set_offline(True)
@@ -334,13 +339,7 @@ def test_the_share_sheets_qr_code_reads_back_as_its_link(phones, tmp_path):
     link = a.get_attribute("dialog[data-share-sheet] a[data-share-link]", "href")
     shot = tmp_path / "sheet-qr.png"
     qr.screenshot(path=str(shot))
-    read = subprocess.run(
-        ["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(shot)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert read.stdout.strip() == link
+    assert read_qr(shot) == link
     b = phones()
-    open_link(b, read.stdout.strip())
+    open_link(b, link)
     assert b.locator(f"{PANEL} [data-shared-outcome]").get_attribute("data-shared-outcome") == rolled["outcome"]

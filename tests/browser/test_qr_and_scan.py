@@ -7,14 +7,13 @@ with the first visit (nor by the service worker's install), and kept for offline
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 import segno
 
 from arbiter import api
-from page_helpers import SUB_PATH, open_app, serve, show_view, wait_until
+from page_helpers import SUB_PATH, offline_copy_saved, open_app, read_qr, serve, show_view, wait_until
 from tools.testenv import CHROMIUM_ARGS, chromium_path
 
 SYSTEMS = {s["id"]: s for s in api.systems()}
@@ -69,13 +68,7 @@ def test_the_qr_code_reads_back_as_the_link(phone_app, phone, tmp_path):
     assert 260 <= drawn["width"] == drawn["height"] <= 360 - 2 * 16
     shot = tmp_path / "qr.png"
     page.locator("#qr-under-test").screenshot(path=str(shot))
-    read = subprocess.run(
-        ["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(shot)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert read.stdout.strip() == link
+    assert read_qr(shot) == link
 
 
 def test_a_text_too_long_for_one_code_is_refused_in_words(app):
@@ -267,12 +260,7 @@ def test_the_encoder_and_decoder_are_fetched_only_when_first_used_and_then_kept(
         page = context.new_page()
         page.goto(SUB_PATH)
         page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
-        wait_until(
-            page,
-            "async () => !!(await navigator.serviceWorker.getRegistration())?.active"
-            " && !!navigator.serviceWorker.controller",
-            60_000,
-        )
+        offline_copy_saved(page, 60_000)
         assert lazy_requests([path for _, path, _ in server.requests]) == []
         server.requests.clear()
         assert "error" not in page.evaluate(QR_OF, ["https://example.org/#r=abc", "a code"])
@@ -295,12 +283,7 @@ def test_offline_before_the_first_share_the_code_says_so_in_words(dist, sw_conte
         page = context.new_page()
         page.goto(SUB_PATH)
         page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
-        wait_until(
-            page,
-            "async () => !!(await navigator.serviceWorker.getRegistration())?.active"
-            " && !!navigator.serviceWorker.controller",
-            60_000,
-        )
+        offline_copy_saved(page, 60_000)
         context.set_offline(True)
         assert page.evaluate(QR_OF, ["https://example.org/#r=abc", "a code"]) == {"error": OFFLINE}
         context.set_offline(False)
