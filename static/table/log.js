@@ -43,20 +43,29 @@ export function filterLog(all, { character, system }) {
   return out;
 }
 
-/** The entries that re-derive the roll logged at `id`, as it stood then: its roll entry and each follow-up of it up to
- * this one, oldest first; null when they cannot (a note, an entry logged before the faces were kept, a follow-up
- * whose roll is gone, a request too long to keep). `all`: [id, entry] of the log, oldest first (ids without
- * "log:"). */
-export function shareSteps(all, id) {
-  const at = all.findIndex(([key]) => key === id);
-  const e = all[at]?.[1];
-  if (!e || e.kind === 'note' || !Array.isArray(e.drawn)) return null;
-  const rootId = e.kind === 'roll' ? id : e.follows;
-  const root = all.find(([key]) => key === rootId)?.[1];
-  if (!root || root.kind !== 'roll' || !root.request || !Array.isArray(root.drawn)) return null;
-  const follows = all.slice(0, at + 1).filter(([key, x]) => key !== rootId && x.follows === rootId);
-  const steps = [root, ...follows.map(([, x]) => x)];
-  return steps.slice(1).every((x) => x.action && Array.isArray(x.drawn)) ? steps : null;
+/** For the log `all` ([id, entry], oldest first, ids without "log:"): a function giving, for the entry `id`, the
+ * entries that re-derive its roll as it stood then — its roll entry and each follow-up of it up to this one, oldest
+ * first — or null when they cannot (a note, an entry logged before the faces were kept, a follow-up whose roll is
+ * gone, a request too long to keep). The log is read once, for every entry a drawing shows. */
+export function shareSteps(all) {
+  const at = new Map(all.map(([key], i) => [key, i]));
+  const followUps = new Map(); // a roll's id -> [index, entry] of the follow-ups that name it, oldest first
+  all.forEach(([, x], i) => {
+    if (!x.follows) return;
+    if (!followUps.has(x.follows)) followUps.set(x.follows, []);
+    followUps.get(x.follows).push([i, x]);
+  });
+  return (id) => {
+    const e = all[at.get(id)]?.[1];
+    if (!e || e.kind === 'note' || !Array.isArray(e.drawn)) return null;
+    const rootId = e.kind === 'roll' ? id : e.follows;
+    const root = all[at.get(rootId)]?.[1];
+    if (!root || root.kind !== 'roll' || !root.request || !Array.isArray(root.drawn)) return null;
+    const upTo = at.get(id);
+    const follows = (followUps.get(rootId) ?? []).filter(([i]) => i <= upTo && all[i][0] !== rootId);
+    const steps = [root, ...follows.map(([, x]) => x)];
+    return steps.slice(1).every((x) => x.action && Array.isArray(x.drawn)) ? steps : null;
+  };
 }
 
 /** One CSV cell: quoted, quotes doubled, and a leading = + - @ defused so a spreadsheet never runs it. */
@@ -162,6 +171,7 @@ export class Log {
     for (const [, e] of all) if (e.character) names.set(e.character.id, e.character.name);
     for (const [id, c] of this.t.characters.list()) names.set(id, c.name);
     const shown = entries.slice(0, this.limit);
+    const stepsOf = shareSteps(all); // each shown entry's roll, for its Share
     const filter = (key, label, options) =>
       select(`log:f:${key}`, label, options, this.filter[key], (v) => {
         this.filter[key] = v;
@@ -215,7 +225,7 @@ export class Log {
       h(
         'ol',
         { class: 'log-list', 'aria-label': 'Rolls, newest first' },
-        shown.map(([id, e]) => this.viewEntry(id, e)),
+        shown.map(([id, e]) => this.viewEntry(id, e, stepsOf)),
       ),
       end,
       end
@@ -257,7 +267,7 @@ export class Log {
     return mark;
   }
 
-  viewEntry(id, e) {
+  viewEntry(id, e, stepsOf) {
     const head = [
       h('time', { datetime: e.time }, fmtTime(e.time)),
       ' · ',
@@ -265,7 +275,7 @@ export class Log {
       ` · ${SYSTEM_NAME[e.system]}`,
     ];
     if (e.kind === 'follow-up') head.push(` · ${e.did ?? actionWords(e.action, PROCEDURES[e.system].actions)}`);
-    const steps = shareSteps(this.t.store.list('log:'), id);
+    const steps = stepsOf(id);
     return h(
       'li',
       { class: `log-entry ${e.kind}`, 'data-kind': e.kind, 'data-system': e.system, 'data-log': id },
