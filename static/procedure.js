@@ -11,7 +11,7 @@ import { readForm, fillForm, wireForm, showErrors, clearErrors, inWords, problem
 import { VIEWS, percent } from './procedures.js';
 import { outcomeLines } from './outcome.js';
 import { reveal } from './reveal.js';
-import { SHARE_ABOUT, linkTo, openShareSheet } from './share/sheet.js';
+import { shareRoll } from './share/sheet.js';
 import { diceSourceOf, diceSpeed, keepDiceSource } from './settings.js';
 import { Tabs } from './tabs.js';
 
@@ -414,22 +414,12 @@ export class Procedure {
   shareButton() {
     const steps = this.steps;
     if (!steps) return null;
-    const share = async (event) => {
+    const share = (event) => {
       const button = event.currentTarget;
-      if (button.getAttribute('aria-disabled') === 'true') return;
-      button.setAttribute('aria-disabled', 'true');
-      try {
-        const link = await this.arbiter.shareLink(this.system, steps.request, steps.list, steps.who, steps.time);
-        await openShareSheet({
-          title: 'Share this roll',
-          link: linkTo('r', link.fragment),
-          about: SHARE_ABOUT,
-        });
-      } catch (error) {
+      const { request, list, who, time } = steps;
+      shareRoll(button, this.arbiter, { system: this.system, request, steps: list, who, time }).catch((error) => {
         button.after(h('p', { class: 'field-error', role: 'alert' }, `Not shared: ${error.message}`));
-      } finally {
-        button.removeAttribute('aria-disabled');
-      }
+      });
     };
     return h('button', { type: 'button', class: 'share', 'data-share': '', onclick: share }, 'Share');
   }

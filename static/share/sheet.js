@@ -12,6 +12,20 @@ export const SHARE_ABOUT =
   'It holds the request, the faces, who and when: the phone that opens it works the outcome out again. It proves ' +
   'the outcome follows from the faces, not that they were rolled.';
 
+/** Share a roll of `system` (its request as rolled, each step's faces — [{drawn}, then {action, drawn}] — who rolled
+ * and when, in whole seconds): its link made by the engine (arbiter.api.share_link, one request), then the sheet. A
+ * tap on `button` meanwhile does nothing; a refusal is thrown, for the caller to say where it is. */
+export async function shareRoll(button, arbiter, { system, request, steps, who, time }) {
+  if (button.getAttribute('aria-disabled') === 'true') return;
+  button.setAttribute('aria-disabled', 'true');
+  try {
+    const link = await arbiter.shareLink(system, request, steps, who, time);
+    await openShareSheet({ title: 'Share this roll', link: linkTo('r', link.fragment), about: SHARE_ABOUT });
+  } finally {
+    button.removeAttribute('aria-disabled');
+  }
+}
+
 let sheet = null; // the one <dialog>, made the first time it is opened
 
 /** Open the sheet for `link` (the whole address), titled `title`, with `about` (a line of what the link holds and

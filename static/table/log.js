@@ -6,7 +6,7 @@ import { jsonOrNull } from './data.js';
 import { download, h, select } from './dom.js';
 import { nowIso } from './ids.js';
 import { FairnessView } from './fairness.js';
-import { SHARE_ABOUT, linkTo, openShareSheet } from '../share/sheet.js';
+import { shareRoll } from '../share/sheet.js';
 import { LuckView } from './luck.js';
 import { PROCEDURES, RECORDS, SYSTEMS } from './schema.js';
 import { SYSTEM_NAME, actionWords, fmtTime, plural, requestWords } from './words.js';
@@ -308,29 +308,18 @@ export class Log {
   /** Share a logged roll as it stood at one of its entries (`steps`: shareSteps'), through the engine (one request
    * a tap, none while one is on its way). */
   async share(event, e, steps) {
-    const button = event.currentTarget;
-    if (button.getAttribute('aria-disabled') === 'true') return;
-    button.setAttribute('aria-disabled', 'true');
+    const [first] = steps;
+    const rolled = first.shared ? Date.parse(first.shared.rolled) : Date.parse(first.time);
     try {
-      const [first] = steps;
-      const rolled = first.shared ? Math.floor(Date.parse(first.shared.rolled) / 1000) : Date.parse(first.time) / 1000;
-      const who = first.shared?.who || first.character?.name || null;
-      const link = await this.t.arbiter.shareLink(
-        e.system,
-        first.request,
-        steps.map((x, i) => (i ? { action: x.action, drawn: x.drawn } : { drawn: x.drawn })),
-        who,
-        Math.floor(rolled),
-      );
-      await openShareSheet({
-        title: 'Share this roll',
-        link: linkTo('r', link.fragment),
-        about: SHARE_ABOUT,
+      await shareRoll(event.currentTarget, this.t.arbiter, {
+        system: e.system,
+        request: first.request,
+        steps: steps.map((x, i) => (i ? { action: x.action, drawn: x.drawn } : { drawn: x.drawn })),
+        who: first.shared?.who || first.character?.name || null,
+        time: Math.floor(rolled / 1000),
       });
     } catch (error) {
       this.t.say(`Not shared: ${error.message}`, true);
-    } finally {
-      button.removeAttribute('aria-disabled');
     }
   }
 
