@@ -28,12 +28,19 @@ def test_a_struggle_runs_to_completion_with_its_odds_shown(app):
     page = app("#ten_again")
     card = start_struggle(page, "Climb the tower", 12)
     set_field(page, "ten_again", "pool", 12)
-    wait_until(page, "() => document.querySelector('.struggle [data-finish]')", 15_000)
     state = {
         k: stored_struggle(page, "Climb the tower")[k] for k in ("target", "accumulated", "turns", "status", "contest")
     }
     want = api.table("ten_again", "struggle_odds", state, {"request": request_of(page, "ten_again"), "turns": 5})
     shown = card.locator("[data-finish]")
+    # the card first shows the odds of the form as it was (pool 3), then the pool of 12's once the engine answers
+    wait_until(
+        page,
+        "(p) => Number(document.querySelector('.struggle [data-finish]')?.dataset.finish) === p",
+        15_000,
+        arg=want["finish_within"]["5"],
+        what="the struggle's odds for a pool of 12",
+    )
     assert float(shown.get_attribute("data-finish")) == want["finish_within"]["5"]
     assert shown.get_attribute("data-exact") == want["exact"]["finish_within"]["5"]
     assert "Finish within 5 turns" in shown.inner_text()
