@@ -4,6 +4,8 @@ the roll as it stands, the what-ifs, and luck."""
 from __future__ import annotations
 
 import copy
+import itertools
+import math
 import random
 from collections import Counter
 from fractions import Fraction
@@ -15,7 +17,7 @@ from arbiter.dice import source
 from arbiter.errors import RulesError
 from arbiter.ten_again import after
 from stats import assert_fits
-from ten_again_helpers import parse, roll
+from ten_again_helpers import chain_law, evaluate, parse, roll
 
 
 class _More(Exception):
@@ -61,6 +63,12 @@ def brute_force(result: dict, action: dict, tens: int = 7) -> tuple[dict[str, Fr
 CASES = {
     "plain, a 10 rolling on": ([10, 1, 3], {"pool": 2, "required": 4}, {"spend_will": True}),
     "risky, two 10s with chains": ([10, 10, 10, 8, 9], {"pool": 2, "risky": True, "required": 7}, {"spend_will": True}),
+    # ten_again-25's example: which chain a Will 1 takes decides between a success and a failure
+    "risky, the chain a 1 takes decides": (
+        [10, 10, 8, 10, 9],
+        {"pool": 2, "risky": True, "required": 3},
+        {"spend_will": True},
+    ),
     "unskilled botch": ([1], {"pool": 1, "unskilled": True}, {"spend_will": True}),
     "plain botch": ([1, 5], {"pool": 2}, {"spend_will": True}),
     "initiative": ([6, 1], {"pool": 2, "initiative": True, "risky": True, "required": 2}, {"spend_will": True}),
@@ -96,6 +104,52 @@ def test_the_brute_force_tells_a_wrong_answer():
     found, left = brute_force(result, action)
     wrong = dict(exact, success=exact["success"] - Fraction(1, 1000), failure=exact["failure"] + Fraction(1, 1000))
     assert any(not found[o] <= p <= found[o] + left for o, p in wrong.items())
+
+
+# A Will die's kinds of face: (a face standing for it, how many faces of a d10 are of that kind), 8 succeeding.
+WILL_KINDS = ((1, 1), (2, 6), (8, 2), (10, 1))
+
+
+def _up_front(pool: list[int], required: int) -> dict[str, Fraction]:
+    """The outcomes of a risky roll whose pool shows `pool` and whose Will, expended up front, is still to roll: every
+    Will die by kind, the 10s left's chains by the straightforward law (ten_again_helpers)."""
+    law = chain_law(8, required)
+    out: dict[str, Fraction] = Counter()
+    for will in itertools.product(WILL_KINDS, repeat=3):
+        p = Fraction(math.prod(n for _, n in will), 1000)
+        successes, ones_left, tens_left = evaluate(pool + [f for f, _ in will], [], 8, True)
+        part = [Fraction(1)] + [Fraction(0)] * required  # what the 10s left's chains add, up to `required`
+        for _ in range(tens_left):
+            part = [sum(part[i] * law[j - i] for i in range(j + 1)) for j in range(required + 1)]
+        short = sum(part[: max(0, required - successes)], Fraction(0))
+        botch = Fraction(successes == 0 and ones_left > 0 and tens_left == 0)
+        out["success"] += p * (1 - short)
+        out["botch"] += p * botch
+        out["failure"] += p * (short - botch)
+    return out
+
+
+def _chains(depth: int):
+    """Each chain a 10 may roll again with at most `depth` 10s in it (a hit or a miss ends it), and its chance."""
+    for tens in range(depth + 1):
+        for last, faces in ((8, 2), (2, 7)):
+            yield [10] * tens + [last], Fraction(1, 10) ** tens * Fraction(faces, 10)
+
+
+def test_a_will_after_the_roll_whatever_its_chains_is_a_will_up_front_ten_again_25():
+    """ten_again-25: two 10s rolled, risky, 3 successes required: the odds of a Will expended after the roll, taken
+    over every pair of chains the two 10s may have rolled (drawn round by round), are those of the same Will expended
+    up front, to within the chance of a chain longer than five 10s: the 1s choose by position, never by the chains."""
+    pool, request = [10, 10], {"pool": 2, "risky": True, "required": 3}
+    found: dict[str, Fraction] = Counter()
+    for (c1, p1), (c2, p2) in itertools.product(_chains(5), repeat=2):
+        drawn = [c[i] for i in range(max(len(c1), len(c2))) for c in (c1, c2) if i < len(c)]
+        for outcome, p in after.odds_after(roll(pool + drawn, **request), {"spend_will": True})["outcomes"].items():
+            found[outcome] += p1 * p2 * p
+    left = 1 - sum(found.values())
+    assert 0 < left < Fraction(1, 10**5)
+    for outcome, p in _up_front(pool, request["required"]).items():
+        assert found[outcome] <= p <= found[outcome] + left, (outcome, float(p), float(found[outcome]))
 
 
 def test_chain_ways_sum_to_one():

@@ -266,6 +266,24 @@ def test_will_ten_keeps_old_rerolls_ten_again_6():
     assert (r2["rerolls"], r2["successes"], r2["ones_left"]) == ([10, 3, 10, 8], 5, 1)
 
 
+@pytest.mark.parametrize(
+    "faces, kept, gone, successes, outcome",
+    [
+        # the first 10 rolls 8, the second 10 then 9: the second's chain goes, 2 successes, a failure
+        ([10, 10, 8, 10, 9], [8], "10 → 9", 2, "failure"),
+        # the same 10s, their chains swapped: the second's chain (8) still goes, 3 successes, a success
+        ([10, 10, 10, 8, 9], [10, 9], "8", 3, "success"),
+    ],
+)
+def test_a_will_one_eats_the_last_ten_and_its_chain_ten_again_25(faces, kept, gone, successes, outcome):
+    """ten_again-25: a Will die's 1 eats the last 10 left, by position, whatever its re-rolls show; that 10's chain
+    goes, a step names it, and the first 10 keeps its own."""
+    r = roll(faces, pool=2, risky=True, required=3)
+    r2 = act(r, {"spend_will": True}, [1, 2, 3])
+    assert (r2["rerolls"], r2["successes"], r2["outcome"]) == (kept, successes, outcome)
+    assert f"a Will 1 ate a 10 before it could roll again: its re-roll {gone} no longer counts" in r2["steps"]
+
+
 def test_spend_will_equals_up_front_on_same_faces_ten_again_6():
     """ten_again-6: with the same faces, expending Will after the roll gives what expending it up front does."""
     up_front = roll([8, 1, 10, 10, 9, 2, 4], pool=3, will=True, risky=True)

@@ -72,6 +72,36 @@ def test_pool_is_rating_plus_threats_minus_one_threat_1(rating, n, extra, pool):
     assert r["steps"][0].endswith(f"= {pool} dice")
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("rating, n, extra", [(0, 1, 0), (2, 1, 0), (2, 3, 0), (10, 8, 0), (2, 3, 1), (2, 3, -2)])
+def test_the_tab_and_description_count_the_dice_as_the_text_does_threat_1(rating, n, extra):
+    """threat-1, threat-2: the Threat tab's hint and description say how many dice as the text does (the rating, plus
+    the number of threats minus one, plus Pact dice), and the pool their words give is the pool rolled."""
+    spec = next(s for s in api.systems() if s["id"] == threat.ID)
+    formula = spec["hint"].removeprefix("d6: ")  # "rating + threats − 1", read as arithmetic
+    assert spec["hint"].startswith("d6: ") and f"d6 equal to the {formula}, ± Pact dice;" in spec["description"]
+    words = eval(formula.replace("−", "-"), {"__builtins__": {}}, {"rating": rating, "threats": n})  # noqa: S307
+    rolled = api.roll(
+        threat.ID, {"rating": rating, "threats": [{"name": f"T{i}"} for i in range(n)], "extra_dice": extra}
+    )
+    assert max(0, words + extra) == rolled["pool"] == len(rolled["dice"])
+
+
+def test_no_page_or_doc_says_a_d6_per_threat():
+    """threat-1: nothing says "a d6 per threat" (the pool is not one die per threat): not the engine, the page, the
+    docs nor the README."""
+    places = [
+        ROOT / "index.html",
+        ROOT / "README.md",
+        *[p for d in ("py", "static", "docs") for p in (ROOT / d).rglob("*")],
+    ]
+    said = [p for p in places if p.is_file() and p.suffix in (".py", ".js", ".html", ".md", ".css", ".json", ".txt")]
+    assert len(said) > 20
+    assert [p.relative_to(ROOT) for p in said if "d6 per threat" in p.read_text(encoding="utf-8")] == []
+
+
 @pytest.mark.parametrize(
     "request_, field, allowed",
     [

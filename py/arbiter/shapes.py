@@ -231,7 +231,17 @@ def choice(name: str, *keys: Key, odds: Shape | None = None) -> tuple[str, Shape
         else (
             Key(
                 "odds",
-                Shape((Key("action", Nullable(JSON), "the action suggested"),) + odds.keys + (NOTE,)),
+                Shape(
+                    (
+                        Key(
+                            "action",
+                            Nullable(JSON),
+                            "the action suggested (null: no action does better than the roll as it stands)",
+                        ),
+                    )
+                    + odds.keys
+                    + (NOTE,)
+                ),
                 "the odds after the action suggested",
                 optional=True,
             ),

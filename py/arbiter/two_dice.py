@@ -533,7 +533,11 @@ def headline(exact: dict) -> dict:
 _MODIFIER = shape(
     Key("trait", INT),
     Key("abilities", INT, "the abilities' sum"),
-    Key("difficulty", Nullable(INT), "null in a contest: no difficulty modifier"),
+    Key(
+        "difficulty",
+        Nullable(INT),
+        "the difficulty's modifier (null: in a contest, which has no difficulty, or an impossible action)",
+    ),
     Key("multitask", INT, "the penalty for more than one action"),
     Key("total", INT),
 )
@@ -541,7 +545,7 @@ _SIDE = (
     Key("dice", Items(INT), "the two dice (none: an impossible roll)"),
     Key("total", Nullable(INT), "the dice plus the modifier (null: no dice rolled)"),
     Key("modifier", _MODIFIER, "what is added to the dice"),
-    Key("special", Nullable(TEXT), '"snake-eyes" or "double sixes", or null'),
+    Key("special", Nullable(TEXT), '"snake-eyes" or "double sixes" (null: neither)'),
     Key("fumble_dice", Items(INT), "the dice of a fumble (snake-eyes)"),
     Key("marks", MARKS),
 )

@@ -12,7 +12,7 @@ _HAND = (
     Key("rerolls", Items(INT), "the 10s' re-rolls, in order"),
     Key("successes", INT, "8s, 9s and 10s, re-rolls included, less those the 1s ate"),
     Key("ones_left", INT, "the 1s that found no success to eat"),
-    Key("botch", BOOL, "no success and a 1 left (risky)"),
+    Key("botch", BOOL, "no success and a 1 left"),
     Key("botch_dice", Items(INT), "the dice of a botch"),
     Key("eaten", Items(INT), "indexes into dice + will_dice: the 1s and the successes they removed"),
     Key("marks", MARKS, "the marks of dice + will_dice"),

@@ -181,8 +181,9 @@ class Count:
     @classmethod
     def of(cls, faces: tuple[int, ...], pool: Pool) -> "Count":
         ones = [i for i, f in enumerate(faces) if f == 1]
-        # 10s first, the latest first: the 10s left are then always the earliest, so a Will rolled after the
-        # roll only ever adds 10s at the end of those left or eats from the end (their re-rolls stay in order)
+        # 10s first, the latest first (ten_again-25: by position, never by their re-rolls): the 10s left are then
+        # always the earliest, so a Will rolled after the roll only ever adds 10s at the end of those left or eats
+        # from the end (their re-rolls stay in order)
         hits = sorted((i for i, f in enumerate(faces) if f >= pool.threshold), key=lambda i: (-faces[i], -i))
         tens = sum(1 for f in faces if f == SIDES)
         eaten_hits = hits[: len(ones)] if pool.eats else []

@@ -46,14 +46,19 @@ ROLL = roll_json(
                 Key("die", Nullable(INT), "the highest die it takes (null: no die, it comes to pass)"),
                 Key("dice", Items(INT), "the indexes of its dice"),
                 Key("outcome", TEXT, "happens, lessened or avoided"),
-                Key("text", Nullable(TEXT), "what that outcome means for a threat named after an example"),
+                Key(
+                    "text",
+                    Nullable(TEXT),
+                    "what that outcome means for a threat named after an example "
+                    "(null: not named after an example, or avoided)",
+                ),
             )
         ),
         "each threat's die and outcome, in priority order",
     ),
     Key(
         "prices_paid",
-        Items(shape(*_PAID, Key("unmarked_all", BOOL, "the Situation's marks were cleared"))),
+        Items(shape(*_PAID, Key("unmarked_all", BOOL, "every option was marked, so the marks were cleared"))),
         "the Prices paid for this roll, one per threat narrowly avoided at most",
     ),
     Key(

@@ -26,8 +26,10 @@ from .price import PAY_THE_PRICE, PAY_THE_PRICE_RULE, _player, marks_json, pay_t
 ID = "threat"
 TITLE = "Threat Roll"
 SEED = "002_6d399949fcc08b42.txt"
-LABEL, HINT = "Threat", "a d6 per threat"  # its tab's name and hint, in the text's words
-DESCRIPTION = "Threat Roll: a d6 per threat; 1-3 it happens, 4/5 lessened, 6 avoided."
+# Its tab's name and hint, in the text's words: "Gather d6 equal to the ability rating. Then add dice equal to the
+# number of threats minus one" (threat-1), and a Pact's dice (threat-2).
+LABEL, HINT = "Threat", "d6: rating + threats − 1"
+DESCRIPTION = "Threat Roll: d6 equal to the rating + threats − 1, ± Pact dice; 1-3 it happens, 4/5 lessened, 6 avoided."
 
 SIDES = 6
 
