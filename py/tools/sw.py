@@ -17,7 +17,8 @@ from .fetch import file_digest
 TEMPLATE = Path(__file__).resolve().parent / "sw.js"
 
 # The site's files the service worker does not fetch at install, only the first time a page asks for one (then it is
-# kept, checked against its hash): what a first visit never needs. The QR encoder and decoder and their licences
+# kept, checked against its hash), or when the page asks for them to be saved once it is ready (AFTER_READY): what a
+# first visit never needs before ready. The QR encoder and decoder and their licences
 # (py/tools/vendor.py), and the worker that runs the decoder (static/share/scan-worker.js); static/share's qr.js and
 # camera.js stay precached (4 kB gzip), so that a player gets words, not a failed import, when the encoder or the
 # decoder were never fetched and the network is gone, and so that Android's Chrome, whose BarcodeDetector needs no

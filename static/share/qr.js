@@ -1,7 +1,9 @@
 // A QR code of a text (a shared roll's link), as an SVG the player can hold up across a table: 288 CSS px square,
 // dark modules on white with a 4-module quiet zone (whatever the page's theme), drawn as squares of a viewBox so
 // every module stays crisp at any zoom or pixel ratio. The encoder (lean-qr, pinned by py/tools/vendor.py) is
-// loaded the first time a code is asked for, never with the page; the service worker then keeps it for offline use.
+// loaded the first time a code is asked for, never with the page; the service worker saves it for offline use once
+// the page is ready (py/tools/sw.py AFTER_READY), so a first share offline draws too. A table too big for one code is
+// drawn as numbered codes (alphanumericCode, one per text of codes.js).
 // The page imports this module by its address (below), so the build leaves it a file of its own, which the service
 // worker precaches: when the encoder cannot be had, qrCode says so in words.
 //
