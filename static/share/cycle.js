@@ -1,6 +1,7 @@
 // A table's QR codes in turn, on the Share sheet (issue 30): one code at a time, the next every CYCLE_MS, with "k of
 // n" under it, and Previous, Pause (Play) and Next to step through by hand: a scanner collects them in any order
-// (scan.js), so a code it missed comes round again. The cycling stops once the element has left the page.
+// (scan.js), so a code it missed comes round again. The cycling stops once the element has left the page or its
+// sheet is closed.
 //
 //   qrBox.replaceChildren(codeCycle(svgs));   // svgs: one <svg data-qr> per code (qr.js alphanumericCode)
 import { h } from '../dom.js';
@@ -14,7 +15,7 @@ export function codeCycle(svgs) {
   let timer = 0;
   const holder = h('div', { class: 'qr-cycle-code' }, svgs[0]);
   const count = h('p', { class: 'qr-cycle-count', 'data-qr-count': '' });
-  const play = h('button', { type: 'button', 'data-qr-play': '', 'aria-pressed': 'false', onclick: () => toggle() });
+  const play = h('button', { type: 'button', 'data-qr-play': '', onclick: () => toggle() });
   const el = h(
     'div',
     {
@@ -40,19 +41,18 @@ export function codeCycle(svgs) {
     el.dataset.at = String(at + 1);
   };
   const tick = () => {
-    if (!el.isConnected) stop();
+    if (!el.isConnected || el.closest('dialog:not([open])'))
+      stop(); // the sheet was closed, or drew something else
     else show(at + 1);
   };
   const start = () => {
     timer = setInterval(tick, CYCLE_MS);
     play.textContent = 'Pause';
-    play.setAttribute('aria-pressed', 'false');
   };
   const stop = () => {
     clearInterval(timer);
     timer = 0;
     play.textContent = 'Play';
-    play.setAttribute('aria-pressed', 'true');
   };
   const toggle = () => (timer ? stop() : start());
   /** A step by hand pauses the cycling: the player holds up the code they chose. */
