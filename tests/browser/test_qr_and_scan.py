@@ -422,7 +422,9 @@ def shown_codes(page, tmp_path: Path) -> list[str]:
     Pause and Next as a player holding up one code at a time."""
     cycle = page.locator("dialog[data-share-sheet][open] [data-qr-cycle]")
     cycle.wait_for(timeout=20_000)
+    wait_until(page, "() => document.querySelector('[data-qr-cycle]').dataset.at !== '1'", 10_000, what="cycling")
     page.locator("[data-qr-play]").tap()  # Pause: the codes stay put while each is filmed
+    assert page.text_content("[data-qr-play]") == "Play"
     n = int(page.text_content("[data-qr-count]").split(" of ")[1])
     texts = []
     for k in range(n):
@@ -432,6 +434,10 @@ def shown_codes(page, tmp_path: Path) -> list[str]:
         texts.append((at, read_qr(shot)))
         page.locator("[data-qr-next]").tap()
     assert sorted(at for at, _ in texts) == list(range(1, n + 1))
+    before = int(cycle.get_attribute("data-at"))
+    page.locator("[data-qr-prev]").tap()
+    assert int(cycle.get_attribute("data-at")) == (before - 2) % n + 1
+    assert page.text_content("[data-qr-count]") == f"{(before - 2) % n + 1} of {n}"
     return [text for _, text in sorted(texts)]
 
 
@@ -543,6 +549,20 @@ def test_each_code_of_a_table_pasted_in_any_order_opens_it(phone_app):
             assert page.evaluate("() => location.hash") == "#table"
     wait_until(page, "(f) => location.hash === f", 5_000, "#t=" + link["fragment"])
     page.wait_for_selector("[data-shared-roll] [data-k='shared:replace']", timeout=30_000)
+
+
+def test_a_table_past_eight_codes_keeps_its_link_and_says_why(phone_app):
+    """A table too big for 8 codes (eight characters, their sheets full) draws none: the sheet says so in words and
+    keeps the link for Copy and Share."""
+    page = phone_app("#table")
+    put_characters(page, [filled_character(20 + i, f"Player {i}", 8) for i in range(8)])
+    page.locator("[data-k='share:characters']").check()
+    page.locator("[data-share-table]").tap()
+    none = page.locator("dialog[data-share-sheet][open] [data-qr-none]")
+    none.wait_for(timeout=20_000)
+    assert none.inner_text() == "Too big for 8 codes: share the link."
+    assert "#t=" in page.get_attribute("dialog[data-share-sheet] a[data-share-link]", "href")
+    assert page.locator("dialog[data-share-sheet] [data-qr]").count() == 0
 
 
 def api_price() -> dict:
