@@ -3,7 +3,10 @@
 // rest: it keeps this page on the build it was loaded from until the player chooses to reload.
 //
 // Registration waits until the rules are loaded, so the service worker's download of the whole build finds the
-// files this first visit has just fetched in the HTTP cache instead of fetching them a second time.
+// files this first visit has just fetched in the HTTP cache instead of fetching them a second time. Then, in the
+// background, the QR encoder (and the decoder, where the browser has no BarcodeDetector) are saved too (issue 30:
+// sharing and scanning work offline from the first visit), as <html data-offline-qr="saved"> (or "failed": asked
+// again on the next load).
 import { arbiter } from './arbiter-client.js';
 
 const SW_URL = new URL('../sw.js', import.meta.url);
@@ -97,15 +100,43 @@ function watch(registration) {
   });
 }
 
+/** Whether this browser reads QR codes itself (Chrome on Android): then the page never needs the decoder. */
+async function readsQrCodes() {
+  try {
+    return 'BarcodeDetector' in globalThis && (await BarcodeDetector.getSupportedFormats()).includes('qr_code');
+  } catch {
+    return false;
+  }
+}
+
+/** Ask the active service worker to keep the QR encoder, and the decoder where it is needed (py/tools/sw.py
+ * AFTER_READY), then say whether it did. Called once the page is ready, never before. */
+async function saveQrForOffline() {
+  const { active } = await navigator.serviceWorker.ready;
+  const parts = (await readsQrCodes()) ? ['encoder'] : ['encoder', 'decoder'];
+  const channel = new MessageChannel();
+  const answer = new Promise((resolve) => {
+    channel.port1.onmessage = ({ data }) => resolve(data?.saved === true);
+  });
+  active.postMessage({ type: 'SAVE_AFTER_READY', parts }, [channel.port2]);
+  document.documentElement.dataset.offlineQr = (await answer) ? 'saved' : 'failed';
+  channel.port1.close();
+}
+
 async function register() {
   setOffline(navigator.serviceWorker.controller ? 'saved' : 'saving');
+  let ready = true;
   try {
     await arbiter.ready;
   } catch {
     // Python did not load (offline on a first visit?): still register, so the next visit can work offline.
+    ready = false;
   }
   try {
     watch(await navigator.serviceWorker.register(SW_URL, { scope: SCOPE.pathname, type: 'classic' }));
+    if (ready) {
+      saveQrForOffline().catch((error) => console.warn(`Arbiter: the QR code's files not saved: ${error.message}`));
+    }
   } catch (error) {
     console.warn(`Arbiter: no offline copy: ${error.message}`); // e.g. service workers blocked by the browser
     setOffline('unsupported');

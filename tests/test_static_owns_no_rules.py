@@ -59,6 +59,9 @@ NO_RULES_HERE = {
     "static/share/qr.js": "a QR code's drawing: its bytes, modules, quiet zone and CSS pixels",
     "static/share/camera.js": "the camera: milliseconds between frames, a frame's pixels",
     "static/share/link.js": "a link's characters (a fragment's length, its '#')",
+    "static/share/codes.js": "a table's bytes as QR codes: base45's 45 characters, bytes to characters (2 to 3), a "
+    "code's characters (version 15 at M holds 600) and the codes a table goes in (8)",
+    "static/share/cycle.js": "milliseconds each QR code stays on screen",
 }
 
 # Whole numbers in code elsewhere: (file, number) -> why it is not a rule's.

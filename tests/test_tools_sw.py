@@ -10,6 +10,9 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
+from tools import BuildError, sw
 from tools.sw import LAZY, write_service_worker
 
 
@@ -41,3 +44,19 @@ def test_build_version_changes_with_any_file(tmp_path, dist):
     assert write_service_worker(site) == service_worker_build(dist)["version"]
     (site / "static" / "main.js").write_text((site / "static" / "main.js").read_text() + "\n// changed\n")
     assert write_service_worker(site) != service_worker_build(dist)["version"]
+
+
+def test_what_is_saved_after_ready_is_lazy_files_of_the_build(tmp_path, dist, monkeypatch):
+    """sw.js names the lazy files the page asks it to save once ready (the encoder; the decoder and its worker), each a
+    lazy file of the build; naming one that is not stops the build, saying which."""
+    built = service_worker_build(dist)
+    assert built["afterReady"] == {
+        "encoder": ["static/vendor/lean-qr.mjs"],
+        "decoder": ["static/vendor/jsQR.js", "static/share/scan-worker.js"],
+    }
+    assert all(key in built["lazy"] for keys in built["afterReady"].values() for key in keys)
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    monkeypatch.setitem(sw.AFTER_READY, "decoder", ("static/share/camera.js",))
+    with pytest.raises(BuildError, match="static/share/camera.js"):
+        write_service_worker(site)

@@ -7,12 +7,15 @@
 // - lazy files (BUILD.lazy: the QR encoder and decoder, py/tools/vendor.py) are not fetched at install: the first time
 //   a page asks for one it is fetched, checked against its hash and kept in the build's cache, so it works offline
 //   from then on. A new build's install keeps those an older build's cache already holds, when their hash is the same.
+// - saved after ready: once the page is ready it posts SAVE_AFTER_READY naming parts of BUILD.afterReady (the encoder;
+//   the decoder where the browser has no BarcodeDetector), and those lazy files are fetched and kept the same way, in
+//   the background; the answer ({saved: true|false}) comes on the message's port.
 // - fetch: cache first. A page, and the Web Worker it starts, are served from the build the page was loaded from
 //   ("pinned"), even after a newer build has taken over: a page that keeps running never sees a newer file.
 // - A newer build waits until the page asks for it ("New version — reload" in static/offline.js posts SKIP_WAITING),
 //   then deletes every cache that no open page is pinned to.
 
-const BUILD = /* BUILD */ { version: 'unbuilt', files: {}, lazy: {} } /* BUILD */;
+const BUILD = /* BUILD */ { version: 'unbuilt', files: {}, lazy: {}, afterReady: {} } /* BUILD */;
 const PREFIX = 'arbiter-';
 const CURRENT = PREFIX + BUILD.version;
 const PINS = PREFIX + 'pins'; // one entry, pins.json: {clientId: version} for the pages and workers still open
@@ -74,7 +77,31 @@ self.addEventListener('install', (event) => event.waitUntil(precache().then(keep
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') self.skipWaiting();
+  if (event.data?.type === 'SAVE_AFTER_READY') {
+    const saved = saveAfterReady(event.data.parts);
+    event.waitUntil(saved.then((ok) => event.ports[0]?.postMessage({ saved: ok })));
+  }
 });
+
+/** The lazy files of `parts` (names in BUILD.afterReady) kept in this build's cache, each fetched unless it is there
+ * already: whether they all are. Never rejects (offline now: the page asks again on its next load). */
+async function saveAfterReady(parts) {
+  const keys = (Array.isArray(parts) ? parts : []).flatMap((part) =>
+    Object.hasOwn(BUILD.afterReady, part) ? BUILD.afterReady[part] : [],
+  );
+  const cache = await caches.open(CURRENT);
+  const kept = await Promise.all(
+    keys.map(async (key) => {
+      try {
+        if (await cache.match(cacheUrl(key))) return true;
+        return (await lazily(cache, key)).ok;
+      } catch {
+        return false;
+      }
+    }),
+  );
+  return kept.every(Boolean);
+}
 
 // --- pins: which build each open client was started from ----------------------------------------------------------
 

@@ -2,7 +2,8 @@
 a player first shares a roll, the QR decoder (jsQR) when a player first scans one. Each comes from its pinned npm
 tarball (`npm pack` once, checked against npm's integrity hash, kept in .cache/), copied byte for byte into
 dist/static/vendor/ with its licence beside it. The service worker lists them as lazy files (py/tools/sw.py's LAZY):
-not fetched at install, kept once first used, each checked against its hash (py/tools/sw.js). Why these two: README.md, "Play as a
+not fetched at install nor before the page is ready, then saved in the background (AFTER_READY: the decoder only
+where the browser has no BarcodeDetector), each checked against its hash (py/tools/sw.js). Why these two: README.md, "Play as a
 group"; the figures in docs/performance.md."""
 
 from __future__ import annotations

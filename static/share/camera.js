@@ -3,7 +3,7 @@
 // getUserMedia with the rear camera preferred, its video in a small frame with Cancel, every track stopped on
 // success, on Cancel and on stop(). A frame is read at most FRAME_MS apart, and the next only once the last is read:
 // by the browser's BarcodeDetector where it has one (Chrome on Android), else by jsQR in a worker (scan-worker.js,
-// started only then: py/tools/vendor.py), never on the page's thread.
+// started only then: py/tools/vendor.py; saved for offline use once the page is ready), never on the page's thread.
 
 /** An element with its attributes (true: an empty one; on<event>: a listener) and its children. */
 function h(tag, attrs, ...children) {

@@ -1,7 +1,9 @@
 // A QR code of a text (a shared roll's link), as an SVG the player can hold up across a table: 288 CSS px square,
 // dark modules on white with a 4-module quiet zone (whatever the page's theme), drawn as squares of a viewBox so
 // every module stays crisp at any zoom or pixel ratio. The encoder (lean-qr, pinned by py/tools/vendor.py) is
-// loaded the first time a code is asked for, never with the page; the service worker then keeps it for offline use.
+// loaded the first time a code is asked for, never with the page; the service worker saves it for offline use once
+// the page is ready (py/tools/sw.py AFTER_READY), so a first share offline draws too. A table too big for one code is
+// drawn as numbered codes (alphanumericCode, one per text of codes.js).
 // The page imports this module by its address (below), so the build leaves it a file of its own, which the service
 // worker precaches: when the encoder cannot be had, qrCode says so in words.
 //
@@ -21,6 +23,9 @@ export const QR_BYTES = 500;
 export const TOO_LONG = 'too long for one code: share the link';
 export const NOT_LOADED = 'the QR code could not be drawn: share the link';
 export const OFFLINE = 'the QR code needs the network the first time: share the link';
+/** A table's codes are version 15 at most (77 modules, 3.7 CSS px a module at 288 px): 600 alphanumeric characters
+ * at error correction M. */
+const MAX_VERSION = 15;
 /** The modules of white around the code that a reader needs to find it. */
 const QUIET = 4;
 /** The code's side on screen, in CSS px. */
@@ -63,7 +68,28 @@ function darkPath(code) {
 export async function qrCode(text, label) {
   if (new TextEncoder().encode(text).length > QR_BYTES) throw new Error(TOO_LONG);
   const { generate, correction } = await loadEncoder();
-  const code = generate(text, { minCorrectionLevel: correction.M });
+  return svgOf(generate(text, { minCorrectionLevel: correction.M }), label);
+}
+
+/** The same, of one of a table's codes (./codes.js: at most CODE_CHARS characters of a QR code's alphanumeric mode):
+ * error correction M, version 15 at most. Throws Error(TOO_LONG) past that. */
+export async function alphanumericCode(text, label) {
+  const { generate, correction, mode } = await loadEncoder();
+  let code;
+  try {
+    code = generate(mode.alphaNumeric(text), {
+      minCorrectionLevel: correction.M,
+      maxCorrectionLevel: correction.M,
+      maxVersion: MAX_VERSION,
+    });
+  } catch {
+    throw new Error(TOO_LONG);
+  }
+  return svgOf(code, label);
+}
+
+/** `code` (the encoder's) as an `<svg data-qr role="img">` named `label`. */
+function svgOf(code, label) {
   const side = code.size + 2 * QUIET;
   const svg = document.createElementNS(SVG, 'svg');
   for (const [k, v] of Object.entries({

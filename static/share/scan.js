@@ -1,14 +1,16 @@
 // Receive a roll on this phone, a section of the Table view: "Scan a roll" reads a roll's QR code with the camera
 // (camera.js, loaded by its address the first time a player scans: the build leaves it a file of its own, out of the
-// table's bundle; its decoder, where the browser has no BarcodeDetector, is a lazy file: py/tools/sw.py), "Paste a
-// link" takes its link typed or pasted. Either way the
-// roll's fragment (`#r=…`, or a table's `#t=…`: link.js) becomes the page's address, and the page opens it from there
-// (its router, main.js); anything else is refused in words and nothing happens. The camera stops when the Table view
-// is left or the page is hidden.
+// table's bundle; its decoder, where the browser has no BarcodeDetector, is saved for offline use once the page is
+// ready: py/tools/sw.py), "Paste a link" takes its link typed or pasted. Either way the roll's fragment (`#r=…`, or a
+// table's `#t=…`: link.js) becomes the page's address, and the page opens it from there (its router, main.js). A
+// table too big for one code comes as numbered codes (codes.js), collected here in any order ("2 of 3 read", scanned
+// or each pasted) until the table's fragment is whole. Anything else is refused in words and nothing happens. The
+// camera stops when the Table view is left or the page is hidden.
 //
 //   table/index.js:  this.root.append(scanSection());
 
 import { h } from '../dom.js';
+import { Collector } from './codes.js';
 import { sharedFragment } from './link.js';
 
 export const NOT_A_ROLL = 'That is not an Arbiter roll link.';
@@ -24,6 +26,8 @@ class Receive {
   constructor() {
     this.camera = null; // camera.js's Camera, once a player has scanned
     this.alert = h('p', { class: 'field-error', role: 'alert', 'data-scan-alert': '' });
+    this.codes = new Collector(); // a table's numbered codes, read in any order
+    this.progress = h('p', { class: 'muted', role: 'status', 'data-scan-progress': '' });
     this.button = h('button', { type: 'button', 'data-scan': '', onclick: () => this.scan() }, 'Scan a roll');
     this.input = h('input', {
       type: 'text',
@@ -45,6 +49,7 @@ class Receive {
         h('label', { class: 'tf', for: 'paste-link' }, h('span', {}, 'Paste a link'), this.input),
         h('button', { type: 'submit', 'data-paste-open': '' }, 'Open'),
       ),
+      this.progress,
       this.alert,
     );
     const stop = () => this.camera?.stop();
@@ -59,7 +64,12 @@ class Receive {
 
   paste(event) {
     event.preventDefault();
-    const fragment = sharedFragment(this.input.value);
+    const text = this.input.value;
+    if (this.collected(text) !== null) {
+      this.input.value = '';
+      return;
+    }
+    const fragment = sharedFragment(text);
     if (!fragment) {
       this.say(NOT_A_ROLL);
       return;
@@ -67,6 +77,19 @@ class Receive {
     this.say('');
     this.input.value = '';
     open(fragment);
+  }
+
+  /** One of a table's codes (codes.js) taken: "2 of 3 read" is said, and once all are read the table opens as its
+   * link would (true); false while some are still to read; null when `text` is not such a code. */
+  collected(text) {
+    const got = this.codes.add(text);
+    if (!got.code) return null;
+    this.say('');
+    this.progress.textContent = `${got.read} of ${got.n} read`;
+    if (!got.fragment) return false;
+    this.codes = new Collector();
+    open(`#t=${got.fragment}`);
+    return true;
   }
 
   async scan() {
@@ -97,8 +120,11 @@ class Receive {
     }
   }
 
-  /** A code the camera read: a roll's (or a table's) link opens it, anything else is said and the camera goes on. */
+  /** A code the camera read: a roll's (or a table's) link opens it, a table's numbered code is collected (the camera
+   * goes on until every one is read), anything else is said and the camera goes on. */
   found(text) {
+    const part = this.collected(text);
+    if (part !== null) return part; // the camera goes on until every code is read
     const fragment = sharedFragment(text);
     if (!fragment) {
       this.say(NOT_A_ROLL);

@@ -3,6 +3,7 @@
 // where the browser has the Web Share API. What goes in the link is the engine's (arbiter.api.share_link,
 // share_table): this module only shows it. The QR encoder (./qr.js) is loaded the first time a code is drawn.
 import { h } from '../dom.js';
+import { codeCycle } from './cycle.js';
 
 /** The page's own address with `word`=`fragment` as its fragment: what another phone opens. */
 export const linkTo = (word, fragment) => `${location.origin}${location.pathname}#${word}=${fragment}`;
@@ -29,8 +30,10 @@ export async function shareRoll(button, arbiter, { system, request, steps, who, 
 let sheet = null; // the one <dialog>, made the first time it is opened
 
 /** Open the sheet for `link` (the whole address), titled `title`, with `about` (a line of what the link holds and
- * what it proves) under it. The QR code comes once drawn; a link too long for one code says so and keeps the link. */
-export async function openShareSheet({ title, link, about, file = null }) {
+ * what it proves) under it. The QR code comes once drawn. A link too long for one code is drawn as the texts
+ * `codes()` gives, in turn, when it is given (a table's: codes.js tableCodes); else, or when `codes()` throws, the
+ * sheet says why in words and keeps the link. */
+export async function openShareSheet({ title, link, about, file = null, codes = null }) {
   sheet ??= makeSheet();
   const { dialog, body } = sheet;
   const qrBox = h('div', { class: 'share-qr', 'data-qr-box': '' }, h('p', { class: 'muted' }, 'Drawing the QR code…'));
@@ -75,8 +78,14 @@ export async function openShareSheet({ title, link, about, file = null }) {
   if (!dialog.open) dialog.showModal();
   try {
     // by its address: the bundle leaves it a file of its own, loaded (with the encoder) at the first share
-    const { qrCode } = await import(new URL('static/share/qr.js', document.baseURI).href);
-    qrBox.replaceChildren(await qrCode(link, `QR code of the link: ${title}`));
+    const { qrCode, alphanumericCode, QR_BYTES } = await import(new URL('static/share/qr.js', document.baseURI).href);
+    if (codes && new TextEncoder().encode(link).length > QR_BYTES) {
+      const texts = codes(); // throws in words past codes.js's CODES
+      const svgs = await Promise.all(
+        texts.map((text, k) => alphanumericCode(text, `QR code ${k + 1} of ${texts.length}: ${title}`)),
+      );
+      qrBox.replaceChildren(codeCycle(svgs));
+    } else qrBox.replaceChildren(await qrCode(link, `QR code of the link: ${title}`));
   } catch (error) {
     qrBox.replaceChildren(
       h('p', { class: 'muted', 'data-qr-none': '' }, `${error.message[0].toUpperCase()}${error.message.slice(1)}.`),

@@ -1,7 +1,8 @@
 // "Share this table" (issue 22): the Host sends the table's shared state — the Scheme, the Situations and who marked
-// what, and the characters if chosen — to the other phones as a link and its QR code (arbiter.api.share_table packs
-// it and checks each record first). A phone that opens it asks before replacing anything (received.js).
+// what, and the characters if chosen — to the other phones as a link and its QR code, or past one code its numbered
+// codes (../share/codes.js), scanned in any order (arbiter.api.share_table packs it and checks each record first). A phone that opens it asks before replacing anything (received.js).
 import { checkbox, h } from './dom.js';
+import { tableCodes } from '../share/codes.js';
 import { linkTo, openShareSheet } from '../share/sheet.js';
 import { RECORDS } from './schema.js';
 
@@ -54,6 +55,7 @@ export class ShareTable {
       await openShareSheet({
         title: 'Share this table',
         link: linkTo('t', link.fragment),
+        codes: () => tableCodes(link.id, link.fragment), // past one code: numbered codes, scanned in any order
         about: `The link holds ${what} of this phone. A phone that opens it asks first, keeps what it replaces aside, and keeps its own log.`,
       });
     } catch (error) {

@@ -232,14 +232,16 @@ def read_qr(png: Path) -> str:
     return read.stdout.strip()
 
 
-# The service worker holds the whole build and controls the page: the app works offline from now on.
+# The service worker holds the whole build and controls the page, and has saved the QR code's encoder and decoder
+# after ready (static/offline.js): the app, sharing and scanning work offline from now on.
 OFFLINE_COPY = """async () => {
     const r = await navigator.serviceWorker.getRegistration();
     return !!r && !!r.active && r.active.state === 'activated' && !r.installing && !r.waiting
-        && !!navigator.serviceWorker.controller;
+        && !!navigator.serviceWorker.controller && document.documentElement.dataset.offlineQr === 'saved';
 }"""
 
 
 def offline_copy_saved(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
-    """Wait until the page's service worker holds the whole build and controls the page."""
+    """Wait until the page's service worker holds the whole build, controls the page and has saved the QR code's
+    files."""
     wait_until(page, OFFLINE_COPY, timeout_ms, what="the offline copy saved")

@@ -1,12 +1,17 @@
 """A roll's QR code and the Table's "Receive a roll" (static/share/: qr.js, scan.js, camera.js, link.js): the code
 the page draws reads back (zbarimg) as the link it was drawn from; the in-app scanner reads a code from Chromium's
 fake camera (a .y4m video written here) and opens its roll's address; a camera refused or absent is said in words;
-a pasted link opens, anything else is refused; the encoder and the decoder are fetched only when first used, never
-with the first visit (nor by the service worker's install), and kept for offline use once they were."""
+a pasted link opens, anything else is refused; the encoder and the decoder are saved for offline use once the page is
+ready, never before, so that scanning and sharing work offline from the first visit; a table too big for one code
+goes as numbered codes, read in any order (issue 30)."""
 
 from __future__ import annotations
 
+import base64
+import random
+import re
 import shutil
+import uuid
 from pathlib import Path
 
 import pytest
@@ -14,6 +19,7 @@ import segno
 
 from arbiter import api
 from page_helpers import SUB_PATH, offline_copy_saved, open_app, read_qr, serve, show_view, wait_until
+from table_helpers import PUT, create, records
 from tools.testenv import CHROMIUM_ARGS, chromium_path
 
 SYSTEMS = {s["id"]: s for s in api.systems()}
@@ -22,6 +28,8 @@ TOO_LONG = "too long for one code: share the link"
 OFFLINE = "the QR code needs the network the first time: share the link"
 PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 LAZY = ("static/vendor/", "static/share/scan-worker.js")
+# What the service worker saves once the page is ready, where the browser has no BarcodeDetector (py/tools/sw.py)
+SAVED_AFTER_READY = ("static/vendor/lean-qr.mjs", "static/vendor/jsQR.js", "static/share/scan-worker.js")
 
 
 def share_fragment(seed: int = 1, who: str = "Ann") -> str:
@@ -134,28 +142,36 @@ def test_a_camera_refused_or_absent_is_said_and_points_to_paste(phone_app, phone
 # --- the fake camera ----------------------------------------------------------------------------------------------
 
 
-def write_y4m(path: Path, text: str | None, frames: int = 8) -> None:
-    """A 640 × 480 YUV4MPEG2 (C420) video of `text`'s QR code, black on white and centred (segno draws it), or of a
-    grey frame with none when `text` is None."""
+def write_y4m(path: Path, text: str | list[str] | None, frames: int = 8) -> None:
+    """A 640 × 480 YUV4MPEG2 (C420) video at 5 frames a second of `text`'s QR code, black on white and centred (segno
+    draws it), or of each code of a list in turn, `frames` frames each; or of a grey frame with none when `text` is
+    None."""
     width, height = 640, 480
-    luma = bytearray(b"\x80" * (width * height))
-    if text is not None:
-        luma = bytearray(b"\xff" * (width * height))
-        code = segno.make(text, error="m", micro=False)
-        rows = [list(row) for row in code.matrix_iter(scale=1, border=4)]
-        scale = height // len(rows)
-        left, top = (width - scale * len(rows)) // 2, (height - scale * len(rows)) // 2
-        for y, row in enumerate(rows):
-            for x, dark in enumerate(row):
-                if dark:
-                    for dy in range(scale):
-                        start = (top + y * scale + dy) * width + left + x * scale
-                        luma[start : start + scale] = b"\x00" * scale
     chroma = b"\x80" * (width // 2 * height // 2)
     with open(path, "wb") as f:
         f.write(f"YUV4MPEG2 W{width} H{height} F5:1 Ip A1:1 C420jpeg\n".encode())
-        for _ in range(frames):
-            f.write(b"FRAME\n" + bytes(luma) + chroma + chroma)
+        for one in text if isinstance(text, list) else [text]:
+            luma = bytes(qr_luma(one, width, height))
+            for _ in range(frames):
+                f.write(b"FRAME\n" + luma + chroma + chroma)
+
+
+def qr_luma(text: str | None, width: int, height: int) -> bytearray:
+    """The luma plane of one frame: `text`'s code (error correction M) as big as the frame allows, or grey."""
+    if text is None:
+        return bytearray(b"\x80" * (width * height))
+    luma = bytearray(b"\xff" * (width * height))
+    code = segno.make(text, error="m", micro=False)
+    rows = [list(row) for row in code.matrix_iter(scale=1, border=4)]
+    scale = height // len(rows)
+    left, top = (width - scale * len(rows)) // 2, (height - scale * len(rows)) // 2
+    for y, row in enumerate(rows):
+        for x, dark in enumerate(row):
+            if dark:
+                for dy in range(scale):
+                    start = (top + y * scale + dy) * width + left + x * scale
+                    luma[start : start + scale] = b"\x00" * scale
+    return luma
 
 
 def fake_camera_browser(playwright_session, video: Path | None):
@@ -250,10 +266,10 @@ def test_the_camera_stops_on_cancel_and_when_the_table_is_left(playwright_sessio
 # --- what a first visit fetches, and what is kept for offline use ------------------------------------------------
 
 
-def test_the_encoder_and_decoder_are_fetched_only_when_first_used_and_then_kept(dist, sw_context):
-    """A first visit, with the service worker's whole install, fetches neither the encoder nor the decoder (nor the
-    worker that runs it: lazy files, which sw.js lists apart); the first QR code fetches the encoder once, checked
-    against its hash, and the service worker keeps it: offline, a reload draws a code again."""
+def test_the_encoder_and_decoder_are_saved_after_ready_never_before(dist, sw_context):
+    """A first visit fetches neither the encoder nor the decoder (nor the worker that runs it: lazy files, which sw.js
+    lists apart) before ready: the service worker, registered once the page is ready, saves each once, checked
+    against its hash, in the background; offline, a reload draws a code, and a code drawn asks for nothing."""
     server = serve({SUB_PATH: dist})
     try:
         context = sw_context(server.url)
@@ -261,10 +277,15 @@ def test_the_encoder_and_decoder_are_fetched_only_when_first_used_and_then_kept(
         page.goto(SUB_PATH)
         page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
         offline_copy_saved(page, 60_000)
-        assert lazy_requests([path for _, path, _ in server.requests]) == []
+        paths = [path for _, path, _ in server.requests]
+        registered = paths.index(SUB_PATH + "sw.js")  # static/offline.js registers it once the page is ready
+        saved = lazy_requests(paths)
+        assert sorted(saved) == sorted(SUB_PATH + f for f in SAVED_AFTER_READY)
+        assert all(paths.index(path) > registered for path in saved)
+        assert page.get_attribute("html", "data-offline-qr") == "saved"
         server.requests.clear()
         assert "error" not in page.evaluate(QR_OF, ["https://example.org/#r=abc", "a code"])
-        assert lazy_requests([path for _, path, _ in server.requests]) == [SUB_PATH + "static/vendor/lean-qr.mjs"]
+        assert lazy_requests([path for _, path, _ in server.requests]) == []
         context.set_offline(True)
         page.reload()
         page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
@@ -274,9 +295,17 @@ def test_the_encoder_and_decoder_are_fetched_only_when_first_used_and_then_kept(
         server.server_close()
 
 
-def test_offline_before_the_first_share_the_code_says_so_in_words(dist, sw_context):
-    """The network gone before any QR code was drawn (the encoder never fetched): qrCode refuses in words the Share
-    sheet can show, and draws once the network is back."""
+FORGET_ENCODER = """async () => {
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) if (request.url.endsWith('/lean-qr.mjs')) await cache.delete(request);
+    }
+}"""
+
+
+def test_offline_without_the_encoder_the_code_says_so_in_words(dist, sw_context):
+    """The network gone and the encoder not saved (its copy lost): qrCode refuses in words the Share sheet can show,
+    and draws once the network is back."""
     server = serve({SUB_PATH: dist})
     try:
         context = sw_context(server.url)
@@ -284,6 +313,7 @@ def test_offline_before_the_first_share_the_code_says_so_in_words(dist, sw_conte
         page.goto(SUB_PATH)
         page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
         offline_copy_saved(page, 60_000)
+        page.evaluate(FORGET_ENCODER)
         context.set_offline(True)
         assert page.evaluate(QR_OF, ["https://example.org/#r=abc", "a code"]) == {"error": OFFLINE}
         context.set_offline(False)
@@ -293,3 +323,250 @@ def test_offline_before_the_first_share_the_code_says_so_in_words(dist, sw_conte
     finally:
         server.shutdown()
         server.server_close()
+
+
+NO_BARCODE_DETECTOR = "delete globalThis.BarcodeDetector;"
+
+
+def test_offline_from_the_first_visit_scan_and_share_work(playwright_session, dist, tmp_path):
+    """With no BarcodeDetector, one online visit and then no network: "Scan a roll" starts the camera and reads a
+    roll's code (jsQR, saved after ready), never "needs the network", and Share this table shows a QR code."""
+    fragment = share_fragment(seed=4, who="Jun")
+    server = serve({SUB_PATH: dist})
+    video = tmp_path / "roll.y4m"
+    write_y4m(video, f"{server.url}{SUB_PATH}#r={fragment}")
+    browser = fake_camera_browser(playwright_session, video)
+    try:
+        context = browser.new_context(base_url=server.url, service_workers="allow", **PHONE)
+        problems = []
+        context.on("console", lambda m: m.type == "error" and problems.append(f"console error: {m.text}"))
+        context.on("weberror", lambda e: problems.append(f"uncaught error: {e.error}"))
+        context.add_init_script(NO_BARCODE_DETECTOR)
+        page = context.new_page()
+        page.emulate_media(reduced_motion="reduce")
+        page.goto(SUB_PATH)
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+        offline_copy_saved(page, 60_000)
+        context.set_offline(True)
+        page.goto(SUB_PATH + "#table")
+        page.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
+        assert not page.evaluate("() => 'BarcodeDetector' in window || navigator.onLine")
+        page.tap("button[data-scan]")
+        wait_until(page, "(f) => location.hash === f", 30_000, "#r=" + fragment)
+        assert "network" not in page.locator("[data-scan-alert]").inner_text()
+        page.wait_for_selector("[data-shared-roll][data-read] [data-shared-outcome]", timeout=30_000)
+        assert page.text_content("[data-shared-roll] .who") == "Jun"
+        show_view(page, "table")
+        page.locator("[data-share-table]").tap()
+        page.wait_for_selector("dialog[data-share-sheet][open] [data-qr]", timeout=20_000)
+        assert page.locator("dialog[data-share-sheet] [data-qr-none]").count() == 0
+        context.close()
+        assert problems == []
+    finally:
+        browser.close()
+        server.shutdown()
+        server.server_close()
+
+
+# --- a table by QR codes (issue 30) --------------------------------------------------------------------------------
+
+ATTRIBUTES = ("Intelligence", "Wits", "Resolve", "Strength", "Dexterity", "Stamina", "Presence", "Manipulation")
+SKILLS = ("Academics", "Brawl", "Drive", "Empathy", "Firearms", "Larceny", "Occult", "Stealth", "Subterfuge")
+CODE = r"ARBT1/[0-9A-F]{12}/{k}/{n}/[0-9A-Z $%*+\-./:]+"
+
+
+def filled_character(seed: int, name: str, stats: int) -> dict:
+    """A d10 pool character (ten_again) whose sheet is filled: `stats` Attributes and as many Skills, each with its
+    own id as the page makes them (a UUID), as a table keeps it ({"id", "data"})."""
+    r = random.Random(seed)
+    new_id = lambda: str(uuid.UUID(int=r.getrandbits(128), version=4))  # noqa: E731
+    return {
+        "id": new_id(),
+        "data": {
+            "kind": "ten_again",
+            "name": name,
+            "created": f"2026-11-2{seed % 10}T19:0{seed % 10}:00.000Z",
+            "sheet": {
+                "attributes": [{"id": new_id(), "name": a, "dots": r.randint(1, 5)} for a in ATTRIBUTES[:stats]],
+                "skills": [
+                    {"id": new_id(), "name": s, "dots": r.randint(0, 5), "trained": r.random() < 0.7}
+                    for s in SKILLS[:stats]
+                ],
+                "resolve": 3,
+                "composure": 2,
+                "will": 4,
+            },
+        },
+    }
+
+
+def put_characters(page, characters: list[dict]) -> None:
+    """Keep `characters` on this phone's table (as its store keeps records), then reload it."""
+    create(page, "ten_again", "Template")
+    (template,) = [r for k, r in records(page).items() if k.startswith("char:")]
+    page.evaluate(PUT, [{**template, "id": f"char:{c['id']}", "data": c["data"]} for c in characters])
+    page.evaluate(
+        """(id) => new Promise((resolve) => {
+        const open = indexedDB.open('arbiter-table');
+        open.onsuccess = () => { const tx = open.result.transaction('records', 'readwrite');
+          tx.objectStore('records').delete(id); tx.oncomplete = () => { open.result.close(); resolve(); }; };
+    })""",
+        template["id"],
+    )
+    page.reload()
+    page.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
+
+
+def shown_codes(page, tmp_path: Path) -> list[str]:
+    """Every code of the Share sheet's sequence, each read by zbarimg from a screenshot, stepping through them with
+    Pause and Next as a player holding up one code at a time."""
+    cycle = page.locator("dialog[data-share-sheet][open] [data-qr-cycle]")
+    cycle.wait_for(timeout=20_000)
+    wait_until(page, "() => document.querySelector('[data-qr-cycle]').dataset.at !== '1'", 10_000, what="cycling")
+    page.locator("[data-qr-play]").tap()  # Pause: the codes stay put while each is filmed
+    assert page.text_content("[data-qr-play]") == "Play"
+    n = int(page.text_content("[data-qr-count]").split(" of ")[1])
+    texts = []
+    for k in range(n):
+        at = int(cycle.get_attribute("data-at"))
+        shot = tmp_path / f"code-{at}.png"
+        cycle.locator("[data-qr]").screenshot(path=str(shot))
+        texts.append((at, read_qr(shot)))
+        page.locator("[data-qr-next]").tap()
+    assert sorted(at for at, _ in texts) == list(range(1, n + 1))
+    before = int(cycle.get_attribute("data-at"))
+    page.locator("[data-qr-prev]").tap()
+    assert int(cycle.get_attribute("data-at")) == (before - 2) % n + 1
+    assert page.text_content("[data-qr-count]") == f"{(before - 2) % n + 1} of {n}"
+    return [text for _, text in sorted(texts)]
+
+
+BASE45 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+
+
+def base45(data: bytes) -> str:
+    """RFC 9285, written again here: the test's own, not the page's."""
+    out = []
+    for i in range(0, len(data), 2):
+        n, count = (data[i] * 256 + data[i + 1], 3) if i + 1 < len(data) else (data[i], 2)
+        for _ in range(count):
+            n, digit = divmod(n, 45)
+            out.append(BASE45[digit])
+    return "".join(out)
+
+
+def table_codes(table_id: str, fragment: str, part: int = 384) -> list[str]:
+    """The codes of a table's fragment as static/share/codes.js frames them, each part `part` bytes."""
+    data = base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4))
+    parts = [data[i : i + part] for i in range(0, len(data), part)]
+    return [f"ARBT1/{table_id.upper()}/{k}/{len(parts)}/{base45(p)}" for k, p in enumerate(parts, 1)]
+
+
+SHARE_CASES = {
+    "three characters": [filled_character(i, name, 3) for i, name in enumerate(("Mira", "Rook", "Sam"))],
+    "six filled characters": [
+        filled_character(10 + i, name, 6) for i, name in enumerate(("Mira", "Rook", "Sam", "Ann", "Jun", "Bo"))
+    ],
+}
+
+
+@pytest.mark.skipif(not shutil.which("zbarimg"), reason="zbarimg is not installed (Debian: apt-get install zbar-tools)")
+@pytest.mark.parametrize("case", list(SHARE_CASES))
+def test_a_table_goes_by_numbered_codes_scanned_in_any_order(
+    phone_app, phone, playwright_session, server, tmp_path, case
+):
+    """A table with characters, too big for one code, is offered on the Share sheet as numbered codes (each version 15
+    at most, "k of n" framed with the share's id, at most 8) that zbarimg reads from screenshots; another phone's
+    camera films them in another order ("2 of n read"), and opens the table's Shared panel as its link would: the same
+    fragment, and once Replace is said yes to, the same records."""
+    characters = SHARE_CASES[case]
+    page = phone_app("#table")
+    put_characters(page, characters)
+    page.locator("[data-k='share:characters']").check()
+    page.locator("[data-share-table]").tap()
+    page.wait_for_selector("dialog[data-share-sheet][open] a[data-share-link]")
+    link = page.get_attribute("dialog[data-share-sheet] a[data-share-link]", "href")
+    fragment = link.split("#t=", 1)[1]
+    texts = shown_codes(page, tmp_path)
+    n = len(texts)
+    table_id = api.shared_table(fragment)["id"].upper()
+    assert 2 <= n <= 8
+    for k, text in enumerate(texts, 1):
+        assert re.fullmatch(CODE.replace("{k}", str(k)).replace("{n}", str(n)), text), text[:40]
+        assert text.startswith(f"ARBT1/{table_id}/") and len(text) <= 600
+    assert int(page.locator("[data-qr-cycle] [data-qr]").get_attribute("data-modules")) <= 77  # version 15
+    # the link stays, and wraps inside the sheet at 360 px
+    assert page.evaluate(
+        """() => { const a = document.querySelector('[data-share-link]').getBoundingClientRect();
+        const d = document.querySelector('dialog[data-share-sheet]').getBoundingClientRect();
+        return a.right <= d.right && a.left >= d.left && document.documentElement.scrollWidth <= innerWidth; }"""
+    )
+    order = list(range(n))
+    random.Random(n).shuffle(order)
+    order = order[1:] + order[:1] if order == sorted(order) else order
+    video = tmp_path / "codes.y4m"
+    write_y4m(video, [texts[k] for k in order], frames=4)
+    browser = fake_camera_browser(playwright_session, video)
+    try:
+        context, other, problems, _ = watched_phone(browser, server)
+        open_app(other, "#table", 360, 640)
+        other.evaluate(
+            "() => { window.__said = []; new MutationObserver(() => window.__said.push("
+            "document.querySelector('[data-scan-progress]').textContent)).observe("
+            "document.querySelector('[data-scan-progress]'), { childList: true, characterData: true, "
+            "subtree: true }); }"
+        )
+        other.tap("button[data-scan]")
+        wait_until(other, "(f) => location.hash === f", 90_000, "#t=" + fragment)
+        said = other.evaluate("window.__said")
+        assert said[-1] == f"{n} of {n} read" and f"2 of {n} read" in said, said
+        assert other.evaluate(TRACKS) == ["ended"]
+        other.wait_for_selector("[data-shared-roll] [data-k='shared:replace']", timeout=30_000)
+        other.locator("[data-k='shared:replace']").tap()
+        other.locator("[data-k='shared:replace:yes']").tap()
+        other.wait_for_selector("[data-shared-roll] [data-shared-replaced]", timeout=20_000)
+        mine, theirs = records(page), records(other)
+        for key in ("shared:scheme", "shared:price", *(f"char:{c['id']}" for c in characters)):
+            assert theirs[key]["data"] == mine[key]["data"], key
+        context.close()
+        assert problems == []
+    finally:
+        browser.close()
+
+
+def test_each_code_of_a_table_pasted_in_any_order_opens_it(phone_app):
+    """Without a camera, each code's text pasted in turn is collected as scanning would ("1 of n read"), and the
+    last opens the table's link; a code of another table meanwhile starts again."""
+    characters = SHARE_CASES["six filled characters"]
+    link = api.share_table({"scheme": 2, "tracked": True}, api_price(), characters)
+    page = phone_app("#table")
+    texts = table_codes(link["id"], link["fragment"])
+    assert len(texts) >= 2
+    for i, text in enumerate(reversed(texts), 1):
+        paste(page, text)
+        if i < len(texts):
+            assert page.text_content("[data-scan-progress]") == f"{i} of {len(texts)} read"
+            assert page.evaluate("() => location.hash") == "#table"
+    wait_until(page, "(f) => location.hash === f", 5_000, "#t=" + link["fragment"])
+    page.wait_for_selector("[data-shared-roll] [data-k='shared:replace']", timeout=30_000)
+
+
+def test_a_table_past_eight_codes_keeps_its_link_and_says_why(phone_app):
+    """A table too big for 8 codes (eight characters, their sheets full) draws none: the sheet says so in words and
+    keeps the link for Copy and Share."""
+    page = phone_app("#table")
+    put_characters(page, [filled_character(20 + i, f"Player {i}", 8) for i in range(8)])
+    page.locator("[data-k='share:characters']").check()
+    page.locator("[data-share-table]").tap()
+    none = page.locator("dialog[data-share-sheet][open] [data-qr-none]")
+    none.wait_for(timeout=20_000)
+    assert none.inner_text() == "Too big for 8 codes: share the link."
+    assert "#t=" in page.get_attribute("dialog[data-share-sheet] a[data-share-link]", "href")
+    assert page.locator("dialog[data-share-sheet] [data-qr]").count() == 0
+
+
+def api_price() -> dict:
+    return {
+        "current": "s1",
+        "situations": [{"id": "s1", "name": "Docks", "marked": [{"option": 2, "by": "Bo"}], "player": ""}],
+    }
