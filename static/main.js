@@ -8,6 +8,7 @@ import { percent } from './procedures.js';
 import { startSettings } from './settings.js';
 import { Tabs, buildText } from './tabs.js';
 import { Views, parseHash } from './views.js';
+import { closeOver } from './back.js';
 
 // First, let the browser finish its own work once the page is parsed (DOMContentLoaded: it looks through the forms,
 // for autofill) in this task: everything below runs in tasks of its own, so none makes the page stop answering.
@@ -111,7 +112,8 @@ views.wire(
   },
   () => Tabs.hashOf(procs[tabs.shown]), // a tab is named after its procedure
 );
-addEventListener('popstate', () => route(location.hash)); // Back and Forward, a link, a typed address
+// Back and Forward, a link, a typed address; Back first closes what is open over the view (back.js)
+addEventListener('popstate', () => closeOver() || route(location.hash));
 addEventListener('hashchange', () => route(location.hash));
 /** Show procedure `system` in the Roll view (the table's Fill, "Use a Scheme die"): its address pushed when the view
  * or the procedure changes, so Back returns to where the player was. */

@@ -266,7 +266,7 @@ export class Procedure {
       // what re-derives it on another phone (Share): the request as rolled, each step's faces, who rolled, when
       answer.at = new Date().toISOString(); // when it was rolled: the log's time for it, and the link's
       this.steps = { request: roll.request, who: this.who, time: Math.floor(Date.parse(answer.at) / 1000), list: [] };
-      this.steps.list.push({ drawn: roll.drawn });
+      this.steps.list.push({ drawn: roll.drawn, source: answer.source }); // source: whose dice, for the link
       this.setError(null);
       this.ui = { selected: new Set(), pickedDie: null };
       const shown = this.show(roll, !step.dice); // the table's faces are on the tray already: no tumble
@@ -343,7 +343,7 @@ export class Procedure {
       }
       const answer = await this.turn(step);
       const next = answer.roll;
-      this.steps?.list.push({ action, drawn: next.drawn });
+      this.steps?.list.push({ action, drawn: next.drawn, source: answer.source });
       this.ui = { selected: new Set(), pickedDie: null };
       const previous = this.roll;
       const shown = this.show(next, !step.dice, true); // only the dice the follow-up added or rolled again move

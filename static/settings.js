@@ -2,13 +2,14 @@
 // browser's localStorage (they are the device's, not the table's: an imported table does not change them). The first
 // is "Keep the screen on" (the Screen Wake Lock API): a scene at the table outlasts a phone's screen timeout; then
 // the dice's speed (Full, Quick, Off); the sound and vibration of a landing (the speaker button by the dice, landing.js)
-// are kept here too, as each form's dice source.
+// are kept here too, as each form's dice source; and "Your name", which a roll shared as nobody carries (issue 30).
+import { showDialog } from './back.js';
 import { SPEEDS } from './dice.js';
 
 const KEY = 'arbiter-settings';
 let held = null; // what was kept while storage refused it
 
-/** The settings kept on this device ({keepAwake, sound, speed, diceSource}), defaults where none is kept or storage is
+/** The settings kept on this device ({keepAwake, sound, speed, diceSource, name}), defaults where none is kept or storage is
  * refused. */
 export function readSettings() {
   if (held) return { ...held };
@@ -54,6 +55,13 @@ export function diceSourceOf(system) {
 export function keepDiceSource(system, source) {
   const settings = readSettings();
   keep({ ...settings, diceSource: { ...(settings.diceSource ?? {}), [system]: source } });
+}
+
+/** This device's player's name (Settings, "Your name"), for a roll shared as nobody (a link cuts it to its length:
+ * py/arbiter/share.py NAME_CHARS); null when none is set. */
+export function yourName() {
+  const name = readSettings().name;
+  return typeof name === 'string' && name.trim() ? name.trim() : null;
 }
 
 /** Keep the screen on while the page is shown: a wake lock asked for when turned on and again each time the page
@@ -104,8 +112,9 @@ export function startSettings() {
   const dialog = document.getElementById('settings');
   const open = document.querySelector('[data-settings-open]');
   if (!dialog || !open) return;
-  open.addEventListener('click', () => dialog.showModal());
+  open.addEventListener('click', () => showDialog(dialog)); // Back closes it (back.js)
   startSpeed(dialog);
+  startName(dialog);
   const settings = readSettings();
   const status = dialog.querySelector('[data-wake-status]');
   const box = dialog.querySelector('[data-setting="keepAwake"]');
@@ -138,4 +147,12 @@ function startSpeed(dialog) {
   show();
   document.querySelector('[data-settings-open]').addEventListener('click', show);
   for (const r of radios) r.addEventListener('change', () => r.checked && keep({ ...readSettings(), speed: r.value }));
+}
+
+/** "Your name" in the panel: shown as kept, kept as typed (trimmed when it is used). */
+function startName(dialog) {
+  const input = dialog.querySelector('[data-setting="name"]');
+  if (!input) return;
+  input.value = readSettings().name ?? '';
+  input.addEventListener('input', () => keep({ ...readSettings(), name: input.value }));
 }

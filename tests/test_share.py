@@ -45,7 +45,9 @@ def test_a_shared_roll_is_the_same_roll_on_the_other_phone(system, seed):
         back = api.shared_roll(link["fragment"])
         assert back["roll"] == rolled
         assert (back["id"], back["system"], back["who"], back["time"]) == (link["id"], system, "Mira", WHEN)
-        assert back["steps"] == [{"action": None, "drawn": rolled["drawn"], "step": link["id"], "did": None}]
+        assert back["steps"] == [
+            {"action": None, "drawn": rolled["drawn"], "source": "app", "step": link["id"], "did": None}
+        ]
         assert not {"summary", "outcome", "steps", "words"} & set(payload_of(link["fragment"]))
 
 
@@ -90,7 +92,10 @@ def test_faces_that_do_not_fit_the_request_are_refused_both_ways():
         (lambda f: f[:10] + ("A" if f[10] != "A" else "B") + f[11:], "This link is"),
         (lambda f: "", "This link holds no shared roll."),
         (lambda f: "x" * (share.LINK_CHARS + 1), "This link is too long to be a shared roll"),
-        (lambda f: fragment_of({**payload_of(f), "v": 99}), "This link was made by another version of Arbiter"),
+        (lambda f: fragment_of({**payload_of(f), "v": 99}), "This link was made by a newer version of Arbiter: update"),
+        (lambda f: fragment_of({**payload_of(f), "v": 0}), "This link was made by another version of Arbiter"),
+        (lambda f: fragment_of({**payload_of(f), "o": "x"}), "This link is cut or altered: whose dice"),
+        (lambda f: fragment_of({**payload_of(f), "d": [[2, 101]]}), "This link is cut or altered: its faces must"),
         (lambda f: fragment_of({**payload_of(f), "t": WHEN + 60}), "This link is altered: its id does not match"),
         (
             lambda f: fragment_of({**payload_of(f), "w": "<b>x</b>" * 9}),
@@ -192,3 +197,75 @@ def test_a_table_link_altered_cut_or_bombed_is_refused():
     assert len(bomb) < share.TABLE_CHARS
     with pytest.raises(RulesError, match="cut or altered"):
         api.shared_table(bomb.rstrip("="))
+
+
+# --- version 2 (issue 30): whose dice each step used, any die; version 1 links still open --------------------------
+
+# Made on main at 3d20dfc by the version 1 packer (api.share_link): a Will after a d10 pool, by Mira, and two d6 of Luck.
+V1_WILL = (
+    "eNo9jlEOwjAMQ-_i73yUgYD1DpxgmqZKy1BEaUfbgdC0u5MNRP5sx8mb4WCbGXnk0Hcv8R62pImXltBr0uwM7enQUnOmiupWbVEf5lwdeTjUfDQD"
+    "CA_YGRKkiCvyZNjB-cyEe-xlEE6whhDHMWbWdpi8J4wx6rOKkPgxSVqDnQrJt_e_P4V8U6Y1-zlfxE0shKwohUPnrk6CchS9carNdwjP7eRLly6S"
+    "HJYPwvZJvQ"
+)
+V1_LUCK = (
+    "eNolSzkKgDAQ_MvUW5jgmSf4hWAREpWgRLwL8e8OOM3cDxyM7QSBZEvRHXWkQa1C3peF8kE7CFaYB250Me0HTMZD9D2MFgzLxuAV7HzNp5-45kRV"
+    "TfZDcNEKbvbtmfB-QFce9Q"
+)
+
+
+def test_a_version_1_link_still_opens_with_its_ids_and_the_apps_dice():
+    """Links shared before version 2 open as they did: the same roll, the same step ids (a table that added one
+    does not add it again), every step the app's dice."""
+    will = api.shared_roll(V1_WILL)
+    assert (will["id"], will["who"], will["time"]) == ("0826ef49e60f", "Mira", WHEN)
+    assert [(s["drawn"], s["source"]) for s in will["steps"]] == [([10, 3, 4], "app"), ([8, 2, 9], "app")]
+    assert will["steps"][-1]["step"] == "0826ef49e60f"
+    assert will["roll"] == api.act(
+        "ten_again", api.roll("ten_again", {"pool": 2}, dice=[10, 3, 4]), {"spend_will": True}, dice=[8, 2, 9]
+    )
+    luck = api.shared_roll(V1_LUCK)
+    assert (luck["id"], luck["steps"][0]["source"], luck["steps"][0]["drawn"]) == ("81d4e651cd2a", "app", [6, 2])
+    assert payload_of(V1_LUCK)["v"] == 1 and "o" not in payload_of(V1_LUCK)
+
+
+def test_whose_dice_each_step_used_goes_through_the_link():
+    """Faces typed on the face pad come back as the table's, step by step; the source is part of the id."""
+    request = {"pool": 2}
+    rolled = api.roll("ten_again", request, dice=[10, 3, 4])
+    will = next(c["action"] for c in rolled["choices"] if c["name"] == "spend_will")
+    after = api.act("ten_again", rolled, will, dice=[8, 2, 9])
+    steps = [{"drawn": [10, 3, 4], "source": "table"}, {"action": will, "drawn": [8, 2, 9], "source": "app"}]
+    link = api.share_link("ten_again", request, steps, "Jun", WHEN)
+    assert payload_of(link["fragment"])["v"] == share.ROLL_VERSION == 2
+    back = api.shared_roll(link["fragment"])
+    assert [s["source"] for s in back["steps"]] == ["table", "app"] and back["roll"] == after
+    plain = api.share_link("ten_again", request, steps_of(rolled, (will, after)), "Jun", WHEN)
+    assert [s["source"] for s in api.shared_roll(plain["fragment"])["steps"]] == ["app", "app"]
+    assert plain["id"] != link["id"]
+    with pytest.raises(RulesError, match=r"'steps\[1\].source' must be \"app\" or \"table\""):
+        api.share_link("ten_again", request, [steps[0], {**steps[1], "source": "mine"}], None, WHEN)
+
+
+def test_the_packed_form_takes_any_die_up_to_100_faces():
+    """A d20's and a d100's faces pack and unpack (the procedure's declared sides are checked on replay, not here);
+    a face past 100 is refused."""
+    for faces in ([17, 20], [1, 100], [13]):
+        fragment = share.pack("coin", {}, [{"drawn": faces, "source": "table"}], "Ann", WHEN)
+        assert share.unpack(fragment)["d"] == [faces]
+        assert share.sources(share.unpack(fragment)) == ["table"]
+    with pytest.raises(RulesError, match="from 1 to 100"):
+        share.unpack(share.pack("coin", {}, [{"drawn": [101]}], None, WHEN))
+
+
+def test_read_links_says_which_pieces_are_links():
+    """The engine's check of link.js's candidates: whole links "ok" (a roll's and a table's), a cut one or one with
+    a word stuck to it null, a whole link of a later version "newer"; bad pieces refused naming the field."""
+    roll = api.share_link("luck", {"dice": 2}, [{"drawn": [3, 4]}], None, WHEN)["fragment"]
+    table = api.share_table({"scheme": 1, "tracked": True}, PRICE)["fragment"]
+    newer = {**payload_of(roll), "v": 3}
+    pieces = [["r", roll], ["r", roll + "lol"], ["r", roll[:-5]], ["t", table], ["t", roll], ["r", V1_LUCK]]
+    assert api.read_links(pieces + [["r", fragment_of(newer)]]) == ["ok", None, None, "ok", None, "ok", "newer"]
+    with pytest.raises(RulesError, match=r"'pieces\[0\]' must be"):
+        api.read_links([["x", roll]])
+    with pytest.raises(RulesError, match="'pieces' must be a list of at most 64"):
+        api.read_links([["r", roll]] * 65)

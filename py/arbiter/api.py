@@ -217,18 +217,26 @@ def luck_entry(system: str, roll: Any) -> dict:
 def share_link(system: str, request: Any, steps: Any, who: Any = None, time: Any = 0) -> dict:
     """A roll of `system` as a link's fragment (share.py): `request` as rolled and `steps` ([{"drawn"}, then {"action",
     "drawn"} for each follow-up], the faces each step drew, as the log keeps them), `who` rolled (a name or null),
-    `time` (whole seconds since 1970). The roll is re-derived first (a roll its faces do not fit is refused):
+    `time` (whole seconds since 1970); a step's "source" ("app", or "table" for faces typed on the face pad) says
+    whose dice it used, "app" when left out. The roll is re-derived first (a roll its faces do not fit is refused):
     {"fragment" (for `#r=`), "id", "chars"}."""
     return links.share_link(sys.modules[__name__], system, request, steps, who, time)
 
 
 def shared_roll(fragment: Any) -> dict:
     """A roll shared by link, re-derived by the engine from its request and its faces, never from words in the link
-    (share.py): {"id", "system", "who", "time", "request", "steps" ([{"action" (null for the roll), "drawn", "step"
-    (the id of the roll as it stood after it: share.step_ids), "did" (a follow-up's, in a player's words)}]),
-    "roll" (the last step's answer, as roll() and act() give it)}. A link cut, altered, of another version, or whose
+    (share.py): {"id", "system", "who", "time", "request", "steps" ([{"action" (null for the roll), "drawn", "source"
+    ("app" or "table": whose dice), "step" (the id of the roll as it stood after it: share.step_ids), "did" (a
+    follow-up's, in a player's words)}]), "roll" (the last step's answer, as roll() and act() give it)}. A link cut, altered, of another version, or whose
     faces do not fit its request is refused with what is wrong."""
     return links.shared_roll(sys.modules[__name__], fragment)
+
+
+def read_links(pieces: Any) -> list:
+    """Which pieces of a pasted or scanned text are links (static/share/link.js finds them; the engine checks them):
+    for each [kind ("r" a roll, "t" a table), fragment], "ok" when it unpacks and its id checks, "newer" when it is a
+    whole link of a later version (the page opens it, to say to update), else null."""
+    return links.read_links(pieces)
 
 
 def share_table(scheme: Any, price: Any, characters: Any = None) -> dict:
@@ -510,6 +518,7 @@ DOORS = (
     "fairness_summary",
     "share_link",
     "shared_roll",
+    "read_links",
     "add_shared",
     "share_table",
     "shared_table",

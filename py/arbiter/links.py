@@ -13,6 +13,8 @@ from .errors import RulesError
 from .procedures import PROCEDURES
 from .stored import Id
 
+READ_PIECES = 64  # the most pieces of a text read_links checks at once (link.js sends far fewer)
+
 
 def share_link(api, system: str, request: Any, steps: Any, who: Any = None, time: Any = 0) -> dict:
     """The roll re-derived from `steps`' faces (a roll they do not fit is refused), then packed: api.share_link."""
@@ -22,6 +24,9 @@ def share_link(api, system: str, request: Any, steps: Any, who: Any = None, time
         raise RulesError(f"'who' must be a name or null, got {who!r:.100}")
     if isinstance(time, bool) or not isinstance(time, int) or time < 0:
         raise RulesError(f"'time' must be whole seconds since 1970, got {time!r:.100}")
+    for i, step in enumerate(steps):
+        if step.get("source") not in (None, *share.SOURCES):
+            raise RulesError(f'\'steps[{i}].source\' must be "app" or "table", got {step.get("source")!r:.100}')
     rolled = _replay(api, system, request, [x.get("drawn") for x in steps], [x.get("action") for x in steps[1:]])
     fragment = share.pack(system, rolled[0]["request"], steps, who, time)
     payload = share.unpack(fragment)
@@ -47,13 +52,30 @@ def shared_roll(api, fragment: Any) -> dict:
             {
                 "action": a,
                 "drawn": d,
+                "source": o,
                 "step": i,
                 "did": None if a is None else procedures.did(PROCEDURES[payload["s"]], rolled[k - 1], a, rolled[k]),
             }
-            for k, (a, d, i) in enumerate(zip([None, *payload["a"]], payload["d"], share.step_ids(payload)))
+            for k, (a, d, o, i) in enumerate(
+                zip([None, *payload["a"]], payload["d"], share.sources(payload), share.step_ids(payload))
+            )
         ],
         "roll": rolled[-1],
     }
+
+
+def read_links(pieces: Any) -> list:
+    """For each piece of a pasted or scanned text read as a link (static/share/link.js's candidates: [kind ("r" or
+    "t"), fragment]), whether it is one: "ok" (it unpacks and its id checks), "newer" (a whole link of a later
+    version: opened, to say to update) or null: api.read_links."""
+    if not isinstance(pieces, list) or len(pieces) > READ_PIECES:
+        raise RulesError(f"'pieces' must be a list of at most {READ_PIECES} [kind, fragment] pairs")
+    out = []
+    for i, piece in enumerate(pieces):
+        if not (isinstance(piece, list) and len(piece) == 2 and piece[0] in ("r", "t")):
+            raise RulesError(f'\'pieces[{i}]\' must be ["r" or "t", fragment], got {piece!r:.100}')
+        out.append(share.found(piece[1], piece[0]))
+    return out
 
 
 def share_table(scheme: Any, price: Any, characters: Any = None) -> dict:

@@ -85,7 +85,7 @@ class Reader {
   }
 }
 
-/** The camera and its frame. `found(text)` is told each code read (true: done, the camera stops; false: not a roll,
+/** The camera and its frame. `found(text)` is told each code read (resolving true: done, the camera stops; false: not a roll,
  * go on looking); `say(words)` a camera that would not start, in words. */
 export class Camera {
   constructor({ found, say, done }) {
@@ -173,7 +173,7 @@ export class Camera {
       return;
     }
     if (run !== this.run) return;
-    if (text !== null && this.found(text)) {
+    if (text !== null && (await this.found(text))) {
       this.stop();
       return;
     }

@@ -1,20 +1,63 @@
 // What a pasted or scanned text names, read as an address's fragment: a roll shared by link (`#r=…`) or a table
-// (`#t=…`), each base64url of the engine's packed JSON (py/arbiter/share.py). This only finds the fragment in the
-// text; what it holds is checked by the engine when the page opens it. Knows nothing of the page.
+// (`#t=…`), each base64url of the engine's packed JSON (py/arbiter/share.py). A link copied out of a chat comes with
+// words around it, brackets, quotes, a full stop after it, or a line break inside it (issue 30): this finds each place
+// a link starts and the pieces of text that may be its fragment, shortest first; which of them is a link is the
+// engine's to say (arbiter.api.read_links: it unpacks and its id checks), and `chosen` then picks. Knows nothing of
+// the page.
 
-/** The most a fragment may hold here, past which a text is not read: py/arbiter/share.py's LINK_CHARS (2000) for a
+/** The most a fragment may hold here, past which a piece is not read: py/arbiter/share.py's LINK_CHARS (2000) for a
  * roll, with room for a table's. */
 export const FRAGMENT_CHARS = 20_000;
+/** The most places a link may start in one text, and the pieces of text (after the first) joined to each. */
+export const MOST_LINKS = 8;
+export const MOST_JOINED = 3;
 
-const FRAGMENT = /^#?([rt])=([A-Za-z0-9_-]+={0,2})$/;
+export const NOT_A_LINK = 'That is not an Arbiter roll link.';
+export const TWO_LINKS = 'This text holds two different Arbiter links: paste one at a time.';
 
-/** `#r=…` or `#t=…` found in `text` (a whole link, or the fragment alone, with or without its `#`); null for
- * anything else. */
-export function sharedFragment(text) {
-  if (typeof text !== 'string' || text.length > FRAGMENT_CHARS + 2048) return null;
+// a link's start (`#r=`, `#t=`, or `r=` at the very start of the text), then its fragment's characters
+const START = /(?:^|#)([rt])=([A-Za-z0-9_-]+={0,2})/g;
+// what may continue a fragment cut by a line break or spaces: more of its characters, up to the next space
+const MORE = /^\s+([A-Za-z0-9_-]+={0,2})/;
+
+/** Each place in `text` a link may start: {kind ('r' a roll, 't' a table), pieces} with `pieces` the fragments to
+ * try, shortest first (the characters after `#r=`, then with the next run of fragment characters after a space or
+ * a line break joined on, and so on). An empty list when the text names no link at all. */
+export function linkPlaces(text) {
+  if (typeof text !== 'string' || text.length > FRAGMENT_CHARS * 2 + 4096) return [];
   const trimmed = text.trim();
-  const at = trimmed.indexOf('#');
-  const m = FRAGMENT.exec(at > 0 ? trimmed.slice(at) : trimmed);
-  if (!m || m[2].length > FRAGMENT_CHARS) return null;
-  return `#${m[1]}=${m[2]}`;
+  const places = [];
+  for (const m of trimmed.matchAll(START)) {
+    if (places.length === MOST_LINKS) break;
+    let piece = m[2];
+    const pieces = [piece];
+    let rest = trimmed.slice(m.index + m[0].length);
+    for (let k = 0; k < MOST_JOINED && !piece.endsWith('='); k++) {
+      const more = MORE.exec(rest);
+      if (!more) break;
+      piece += more[1];
+      pieces.push(piece);
+      rest = rest.slice(more[0].length);
+    }
+    places.push({ kind: m[1], pieces: pieces.filter((p) => p.length <= FRAGMENT_CHARS) });
+  }
+  return places.filter((p) => p.pieces.length);
+}
+
+/** The pieces of `places` for the engine to check, as arbiter.api.read_links takes them: [kind, fragment]. */
+export const piecesOf = (places) => places.flatMap(({ kind, pieces }) => pieces.map((piece) => [kind, piece]));
+
+/** What a text whose `places` the engine checked (`verdicts`: read_links' answer for piecesOf(places), in order:
+ * 'ok', 'newer' or null) names: {fragment: '#r=…'} (each place's shortest piece that is a link; the same link found
+ * twice is one), or {refused: words} (no link, or two different ones). */
+export function chosen(places, verdicts) {
+  const found = new Set();
+  let at = 0;
+  for (const { kind, pieces } of places) {
+    const k = pieces.findIndex((_, i) => verdicts[at + i]);
+    if (k >= 0) found.add(`#${kind}=${pieces[k]}`);
+    at += pieces.length;
+  }
+  if (found.size === 1) return { fragment: [...found][0] };
+  return { refused: found.size ? TWO_LINKS : NOT_A_LINK };
 }

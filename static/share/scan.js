@@ -2,28 +2,41 @@
 // (camera.js, loaded by its address the first time a player scans: the build leaves it a file of its own, out of the
 // table's bundle; its decoder, where the browser has no BarcodeDetector, is saved for offline use once the page is
 // ready: py/tools/sw.py), "Paste a link" takes its link typed or pasted. Either way the roll's fragment (`#r=…`, or a
-// table's `#t=…`: link.js) becomes the page's address, and the page opens it from there (its router, main.js). A
-// table too big for one code comes as numbered codes (codes.js), collected here in any order ("2 of 3 read", scanned
-// or each pasted) until the table's fragment is whole. Anything else is refused in words and nothing happens. The
-// camera stops when the Table view is left or the page is hidden.
+// table's `#t=…`) is found in the text (link.js finds where it may be, the engine says which piece is a link: one
+// request) and becomes the page's address, and the page opens it from there (its router, main.js); a text with no
+// link, or two different ones, is refused in words and nothing happens. A table too big for one code comes as
+// numbered codes (codes.js), collected here in any order ("2 of 3 read", scanned or each pasted) until the table's
+// fragment is whole. The camera stops when the Table view is left or the page is hidden.
 //
-//   table/index.js:  this.root.append(scanSection());
+//   table/index.js:  this.root.append(scanSection(arbiter));
 
+import { openOver } from '../back.js';
 import { h } from '../dom.js';
 import { Collector } from './codes.js';
-import { sharedFragment } from './link.js';
+import { NOT_A_LINK, chosen, linkPlaces, piecesOf } from './link.js';
 
-export const NOT_A_ROLL = 'That is not an Arbiter roll link.';
+export const NOT_A_ROLL = NOT_A_LINK;
 /** camera.js, from the page's own address (the site may live under any sub-path). */
 const CAMERA = 'static/share/camera.js';
 
-/** Open the shared roll (or table) `fragment`: the page's router takes it from the address. */
-function open(fragment) {
-  location.hash = fragment;
+/** Open the shared roll (or table) `fragment`: the page's router takes it from the address (in place of the
+ * current history entry when `replace`: the scanner's, which Back would close). */
+function open(fragment, replace = false) {
+  if (replace) location.replace(fragment);
+  else location.hash = fragment;
+}
+
+/** The link `text` names ({fragment}), or why it names none ({refused}): the engine checks link.js's pieces. */
+export async function linkIn(text, arbiter) {
+  const places = linkPlaces(text);
+  if (!places.length) return { refused: NOT_A_LINK };
+  return chosen(places, await arbiter.readLinks(piecesOf(places)));
 }
 
 class Receive {
-  constructor() {
+  constructor(arbiter) {
+    this.arbiter = arbiter;
+    this.release = null; // while the camera is on: back.js's release of its history entry (Back stops it)
     this.camera = null; // camera.js's Camera, once a player has scanned
     this.alert = h('p', { class: 'field-error', role: 'alert', 'data-scan-alert': '' });
     this.codes = new Collector(); // a table's numbered codes, read in any order
@@ -62,21 +75,26 @@ class Receive {
     this.alert.textContent = words;
   }
 
-  paste(event) {
+  async paste(event) {
     event.preventDefault();
-    const text = this.input.value;
-    if (this.collected(text) !== null) {
+    if (this.collected(this.input.value) !== null) {
       this.input.value = '';
       return;
     }
-    const fragment = sharedFragment(text);
-    if (!fragment) {
-      this.say(NOT_A_ROLL);
-      return;
+    const button = event.currentTarget.querySelector('[data-paste-open]');
+    if (button.getAttribute('aria-disabled') === 'true') return; // one request a tap
+    button.setAttribute('aria-disabled', 'true');
+    try {
+      const { fragment, refused } = await linkIn(this.input.value, this.arbiter);
+      this.say(refused ?? '');
+      if (!fragment) return;
+      this.input.value = '';
+      open(fragment);
+    } catch (error) {
+      this.say(error.message);
+    } finally {
+      button.removeAttribute('aria-disabled');
     }
-    this.say('');
-    this.input.value = '';
-    open(fragment);
   }
 
   /** One of a table's codes (codes.js) taken: "2 of 3 read" is said, and once all are read the table opens as its
@@ -88,7 +106,7 @@ class Receive {
     this.progress.textContent = `${got.read} of ${got.n} read`;
     if (!got.fragment) return false;
     this.codes = new Collector();
-    open(`#t=${got.fragment}`);
+    this.openHeld(`#t=${got.fragment}`);
     return true;
   }
 
@@ -103,11 +121,14 @@ class Receive {
           say: (words) => this.say(words),
           done: () => {
             this.button.disabled = false;
+            this.release?.();
+            this.release = null;
           },
         });
         this.button.parentElement.after(this.camera.frame);
       }
       await this.camera.start();
+      if (this.camera.on && !this.release) this.release = openOver(() => this.camera.stop());
     } catch (error) {
       console.warn(error); // camera.js could not be loaded
       this.say(
@@ -120,23 +141,29 @@ class Receive {
     }
   }
 
-  /** A code the camera read: a roll's (or a table's) link opens it, a table's numbered code is collected (the camera
-   * goes on until every one is read), anything else is said and the camera goes on. */
-  found(text) {
+  /** A code the camera read: a roll's (or a table's) link opens it (true), a table's numbered code is collected (the
+   * camera goes on until every one is read), anything else is said and the camera goes on (false). */
+  async found(text) {
     const part = this.collected(text);
     if (part !== null) return part; // the camera goes on until every code is read
-    const fragment = sharedFragment(text);
-    if (!fragment) {
-      this.say(NOT_A_ROLL);
-      return false;
-    }
-    this.say('');
-    open(fragment);
+    const { fragment, refused } = await linkIn(text, this.arbiter);
+    this.say(refused ?? '');
+    if (!fragment) return false;
+    this.openHeld(fragment);
+    return true;
+  }
+
+  /** Open `fragment`; a scan's history entry becomes the link's: Back then goes where it was. */
+  openHeld(fragment) {
+    const held = this.release;
+    this.release = null;
+    held?.({ keep: true });
+    open(fragment, Boolean(held));
     return true;
   }
 }
 
-/** The Table's "Receive a roll" section: Scan a roll, Paste a link. */
-export function scanSection() {
-  return new Receive().section;
+/** The Table's "Receive a roll" section: Scan a roll, Paste a link; `arbiter` checks what they find. */
+export function scanSection(arbiter) {
+  return new Receive(arbiter).section;
 }

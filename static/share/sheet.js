@@ -2,7 +2,9 @@
 // fragment (which never reaches any server), its QR code to scan across the table, Copy, and the system's own Share
 // where the browser has the Web Share API. What goes in the link is the engine's (arbiter.api.share_link,
 // share_table): this module only shows it. The QR encoder (./qr.js) is loaded the first time a code is drawn.
+import { showDialog } from '../back.js';
 import { h } from '../dom.js';
+import { yourName } from '../settings.js';
 import { codeCycle } from './cycle.js';
 
 /** The page's own address with `word`=`fragment` as its fragment: what another phone opens. */
@@ -13,14 +15,16 @@ export const SHARE_ABOUT =
   'It holds the request, the faces, who and when: the phone that opens it works the outcome out again. It proves ' +
   'the outcome follows from the faces, not that they were rolled.';
 
-/** Share a roll of `system` (its request as rolled, each step's faces — [{drawn}, then {action, drawn}] — who rolled
- * and when, in whole seconds): its link made by the engine (arbiter.api.share_link, one request), then the sheet. A
- * tap on `button` meanwhile does nothing; a refusal is thrown, for the caller to say where it is. */
+/** Share a roll of `system` (its request as rolled, each step's faces — [{drawn}, then {action, drawn}], each with
+ * whose dice it used, its `source`: 'app' or 'table' — who rolled and when, in whole seconds):
+ * its link made by the engine (arbiter.api.share_link, one request), then the sheet. A roll made as nobody (`who`
+ * null) goes as this device's name (Settings, "Your name"), if it has one. A tap on `button` meanwhile does nothing;
+ * a refusal is thrown, for the caller to say where it is. */
 export async function shareRoll(button, arbiter, { system, request, steps, who, time }) {
   if (button.getAttribute('aria-disabled') === 'true') return;
   button.setAttribute('aria-disabled', 'true');
   try {
-    const link = await arbiter.shareLink(system, request, steps, who, time);
+    const link = await arbiter.shareLink(system, request, steps, who ?? yourName(), time);
     await openShareSheet({ title: 'Share this roll', link: linkTo('r', link.fragment), about: SHARE_ABOUT });
   } finally {
     button.removeAttribute('aria-disabled');
@@ -75,7 +79,7 @@ export async function openShareSheet({ title, link, about, file = null, codes = 
     copied,
     h('p', { class: 'muted share-about' }, about),
   );
-  if (!dialog.open) dialog.showModal();
+  showDialog(dialog); // Back closes it, and stays on the view (../back.js)
   try {
     // by its address: the bundle leaves it a file of its own, loaded (with the encoder) at the first share
     const { qrCode, alphanumericCode, QR_BYTES } = await import(new URL('static/share/qr.js', document.baseURI).href);

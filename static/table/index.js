@@ -102,7 +102,7 @@ class Table {
     this.root.querySelector('[data-table-wait]')?.remove();
     const { log, ...rest } = this.sections;
     this.root.append(...Object.values(rest));
-    this.sections.shareTable.after(scanSection()); // Receive a roll: Scan, Paste a link (../share/scan.js)
+    this.sections.shareTable.after(scanSection(this.arbiter)); // Receive a roll: Scan, Paste a link (../share/scan.js)
     // the roll log is the Log view's (index.html's <section id="log">), where there is one
     const logView = document.getElementById('log');
     logView?.querySelector('[data-log-wait]')?.remove();

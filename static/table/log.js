@@ -314,8 +314,14 @@ export class Log {
       await shareRoll(event.currentTarget, this.t.arbiter, {
         system: e.system,
         request: first.request,
-        steps: steps.map((x, i) => (i ? { action: x.action, drawn: x.drawn } : { drawn: x.drawn })),
-        who: first.shared?.who || first.character?.name || null,
+        steps: steps.map((x, i) => ({
+          ...(i ? { action: x.action } : {}),
+          drawn: x.drawn,
+          source: x.source === 'table' ? 'table' : 'app',
+        })),
+        // a roll shared to this table goes on as its roller's (a name, or '' for nobody); one made here as nobody as
+        // this device's name, if it has one (shareRoll)
+        who: first.shared ? first.shared.who : (first.character?.name ?? null),
         time: Math.floor(rolled / 1000),
       });
     } catch (error) {

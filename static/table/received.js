@@ -22,7 +22,17 @@ export class Received {
   /** Listen for links opened from now on, and read the one the page was opened with. */
   start() {
     document.addEventListener('arbiter:shared', ({ detail }) => this.open(detail));
-    if (self.arbiterShared) this.open(self.arbiterShared);
+    // Back from the panel closes it (its link's address was pushed as it opened); a page opened with a link gets the
+    // Table's address under it, so Back then closes the panel rather than leaving the app
+    addEventListener('popstate', () => this.link && !/^#[rt]=/.test(location.hash) && this.close());
+    if (self.arbiterShared) {
+      if (/^#[rt]=/.test(location.hash)) {
+        const at = location.hash;
+        history.replaceState(null, '', '#table');
+        history.pushState(null, '', at);
+      }
+      this.open(self.arbiterShared);
+    }
   }
 
   /** Read a shared link ({kind, link}) and show it. */
@@ -106,7 +116,11 @@ export class Received {
             { class: 'shared-steps' },
             r.steps.map((s) => h('li', {}, s.action ? s.did : 'The roll', `: ${s.drawn.join(' ') || 'no dice'}`)),
           )
-        : h('p', { class: 'muted' }, `Dice: ${r.steps[0].drawn.join(' ')}`),
+        : h(
+            'p',
+            { class: 'muted' },
+            `${r.steps[0].source === 'table' ? 'Table dice' : 'Dice'}: ${r.steps[0].drawn.join(' ')}`,
+          ),
       h(
         'p',
         { class: 'muted' },
@@ -250,13 +264,14 @@ export class Received {
     let rootId = byStep.get(r.steps[0].step) ?? null;
     const rolled = new Date(r.time * 1000).toISOString();
     const character = who ? { id: this.charge, name: who.name } : null;
+    const sourceOf = new Map(r.steps.map((s) => [s.step, s.source]));
     for (const e of answer.entries) {
       const extra = {
         shared: { step: e.step, who: r.who ?? '', rolled },
         ...(e.action && rootId ? { follows: rootId } : {}),
       };
       const note = e.notes.filter(Boolean).join('; ');
-      const source = 'app';
+      const source = sourceOf.get(e.step) ?? 'app'; // whose dice: the roller's table's, typed in, or the app's
       const roll = { ...e.roll, drawn: e.drawn };
       const id = await this.t.log.append(r.system, roll, e.action, character, note, e.luck_entry, e.did, source, extra);
       if (!e.action) rootId = id.slice(id.indexOf(':') + 1);

@@ -249,7 +249,7 @@ def bad_links() -> dict[str, tuple[str, str]]:
     return {
         "cut": (good["fragment"][:-9], "cut or altered"),
         "one face changed": (repack(face), "id does not match"),
-        "wrong version": (repack(version), "another version"),
+        "wrong version": (repack(version), "newer version of Arbiter: update this page"),
         "100 kB": ("A" * 100_000, "too long"),
     }
 

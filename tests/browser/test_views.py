@@ -144,6 +144,7 @@ def test_keep_the_screen_on_asks_for_a_wake_lock_and_keeps_the_choice(phone):
     assert phone.evaluate("window.__wakeRequests") == ["screen"]
     assert status.get_attribute("data-refused") is None
     phone.locator("[data-settings-close]").tap()
+    wait_until(phone, "() => !history.state?.arbiterOver", 5_000, what="Settings' history entry taken back (back.js)")
     phone.reload()
     phone.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
     wait_until(phone, "() => window.__wakeRequests.length === 1", 10_000, what="the wake lock asked for again")

@@ -1,0 +1,49 @@
+// Back closes what is open over the view (issue 30): the Share sheet, Settings, any <dialog>, the scanner. Each, as
+// it opens, pushes an entry of the page's own address into the history (the same address: no view changes), so a
+// phone's Back takes that entry back and closes it, instead of moving between views or leaving the app. Closed by
+// its own control (Done, Escape, a code read), its entry is taken back too, so Back is never pressed for nothing.
+// main.js asks `closeOver()` first at each popstate.
+//
+//   const release = openOver(() => camera.stop());   // ... camera.stop() then calls release()
+//   showDialog(dialog);                              // dialog.showModal(), closed by Back
+
+const open = []; // what is open over the view, newest last: {close}
+let skip = 0; // popstates of entries this module took back itself, to let pass
+
+/** Something opened over the view, which `close()` closes: its history entry pushed. Returns `release`, to call when
+ * it closes by its own control (its entry is taken back; nothing if Back closed it). `release({keep: true})` leaves
+ * the entry for the caller to replace (location.replace), when it closes by moving the page on. */
+export function openOver(close) {
+  const item = { close };
+  history.pushState({ arbiterOver: true }, '', location.href);
+  open.push(item);
+  return ({ keep = false } = {}) => {
+    const at = open.indexOf(item);
+    if (at < 0) return; // Back closed it
+    open.splice(at, 1);
+    if (!keep && history.state?.arbiterOver) {
+      skip++;
+      history.back();
+    }
+  };
+}
+
+/** Show `dialog` as a modal one that Back closes. */
+export function showDialog(dialog) {
+  if (dialog.open) return;
+  dialog.showModal();
+  const release = openOver(() => dialog.close());
+  dialog.addEventListener('close', () => release(), { once: true });
+}
+
+/** At a popstate: whether it closed what was open over the view (then the page stays where it is). */
+export function closeOver() {
+  if (skip) {
+    skip--;
+    return true;
+  }
+  const item = open.pop();
+  if (!item) return false;
+  item.close();
+  return true;
+}
