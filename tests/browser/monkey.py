@@ -19,9 +19,10 @@ import re
 import time
 from dataclasses import dataclass, field
 
-from page_helpers import form, show_form, show_view, wait_until
+import pytest
+
+from page_helpers import choose_speed, form, show_form, show_view, wait_until
 from table_helpers import add_row, characters, create, edit, fill_from_sheet, pick_character, records, sheet_input
-from test_sound_and_speed import choose_speed
 
 # What the form showed at a tap, recorded by the page's first listener of the tap (capture phase, on the document),
 # before the page's own: a Roll tap, a follow-up's control, whether the face pad was open then.
@@ -176,6 +177,7 @@ class Monkey:
     systems: tuple = tuple(NAMES)
     speed: str = "off"
     only: tuple = ()  # the kinds of action to play (ACTIONS' names); all when empty
+    watch: object = None  # the page's watch (conftest.py): what went wrong on it, checked after each action
     trace: list = field(default_factory=list)
     seen: set = field(default_factory=set)  # log ids already checked
     start: dict = field(default_factory=dict)  # name -> {count: value}; "" -> the Scheme
@@ -216,7 +218,7 @@ class Monkey:
 
     # --- waiting as a player waits: until the page is quiet ------------------------------------------------------------
 
-    def settle(self, quiet_ms: int = 350, timeout_ms: int = 15_000):
+    def settle(self, quiet_ms: int = 300, timeout_ms: int = 15_000):
         """Until the rules and the table are ready, no die tumbles, nothing is asked of the engine for a sheet, and the
         log has not changed for `quiet_ms`."""
         page = self.page
@@ -280,9 +282,18 @@ class Monkey:
         for gap in gaps:
             page.wait_for_timeout(gap)
             page.touchscreen.tap(x, y)
+        self.answered(system)
         self.settle()
         self.check_rolls(system, burst=bool(gaps))
         page.wait_for_timeout(LOCK_MS)
+
+    def answered(self, system, timeout_ms: int = 10_000):
+        """Until a tap on Roll has an answer: a new log entry, or words by Roll or a field saying why not."""
+        before = len(self.seen)
+        said = form(self.page, system).locator("[data-roll-refusal]:not([hidden]), output.field-error:not([hidden])")
+        deadline = time.monotonic() + timeout_ms / 1000
+        while self.page.evaluate(QUIET) in (-1, before) and not said.count() and time.monotonic() < deadline:
+            self.page.wait_for_timeout(50)
 
     def act_type(self, system, edits, after_roll):
         """Type into fields one after another, `edits`: [(draw, gap before it in ms)]; the field and its value are
@@ -330,7 +341,8 @@ class Monkey:
                 "\n".join(f"{p}: typed {v!r}, the form now shows {n!r}" for p, (v, n) in lost.items()),
             )
         self.check_counts()
-        page.wait_for_timeout(LOCK_MS)
+        if after_roll:
+            page.wait_for_timeout(LOCK_MS)
 
     @staticmethod
     def field_value(f, path):
@@ -346,9 +358,8 @@ class Monkey:
         if not shown:
             return
         buttons.nth(shown[int(draw * len(shown))]).tap()
-        self.settle()
+        self.settle(quiet_ms=800)  # a follow-up that rolls is logged by then; one that only picks dice, never
         self.check_follow_ups(system)
-        page.wait_for_timeout(LOCK_MS)
 
     def act_pad(self, system, draws, leave, old_choice):
         """Roll with the table's dice: Table dice, Roll, the face pad open; with `old_choice`, a tap on the previous
@@ -386,6 +397,8 @@ class Monkey:
                     break
                 faces = pad.locator("button[data-face]")
                 faces.nth(int(draw * faces.count())).tap()
+            if not pad.is_visible():
+                self.answered(system)
         self.settle()
         if pad.is_visible():  # more faces asked than drawn: leave
             pad.locator("[data-face-leave]").tap()
@@ -563,7 +576,14 @@ class Monkey:
     def do(self, action):
         self.trace.append(describe(action))
         kind, *args = action
-        getattr(self, f"act_{kind}")(*args)
+        try:
+            getattr(self, f"act_{kind}")(*args)
+        except Broken:
+            raise
+        except (Exception, pytest.fail.Exception) as error:  # a wait timed out, a control never came: with the trace
+            self.fail("the page answers each action", f"{type(error).__name__}: {error}")
+        if self.watch is not None and self.watch.problems:
+            self.fail("no page error", "\n".join(self.watch.problems))
 
     def draw(self):
         """The next action, drawn from the seed alone (each kind draws the same numbers whatever the page shows)."""

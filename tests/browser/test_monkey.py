@@ -46,7 +46,7 @@ import pytest
 from monkey import INIT_SCRIPT, NAMES, Monkey, PadLeavesTheOldRoll, ReloadDetached, TwoRolls
 from page_helpers import open_app
 
-SHORT_ACTIONS = 9  # per seed, with each character's first roll
+SHORT_ACTIONS = 8  # per seed, with each character's first roll
 LONG_ACTIONS = 320
 SPEEDS = ("full", "quick", "off")
 
@@ -58,7 +58,7 @@ RELOAD = (ReloadDetached, 'issue 29: a reload detaches the form from the sheet (
 SEEDS = {  # seed -> the procedures rolled as characters, the bug of issue 29 it meets on main (None: none)
     1: (("ten_again", "two_dice"), BURST),
     2: (("ability_test", "threat"), None),
-    3: (("arbitration", "ten_again"), BURST),
+    12: (("arbitration", "ten_again"), RELOAD),
 }
 
 
@@ -86,34 +86,34 @@ def chosen_seeds():
     ]
 
 
-def run(phone, seed, systems, actions, speed):
+def run(phone, watch, seed, systems, actions, speed):
     """A monkey's run on the phone page: the app opened with the tap recorder, then `actions` actions."""
     phone.add_init_script(INIT_SCRIPT)
     phone.emulate_media(reduced_motion="reduce")
     open_app(phone, "", 360, 640)
-    monkey = Monkey(phone, seed, systems=systems, speed=speed, only=env_list("ARBITER_MONKEY_ONLY"))
+    monkey = Monkey(phone, seed, systems=systems, speed=speed, only=env_list("ARBITER_MONKEY_ONLY"), watch=watch)
     monkey.play(actions)
     return monkey
 
 
 @pytest.mark.parametrize(("seed", "systems"), chosen_seeds())
-def test_the_monkey_breaks_no_invariant(phone, seed, systems):
+def test_the_monkey_breaks_no_invariant(phone, watch, seed, systems):
     """A short seeded run (speed Off): after every action each invariant of the module's docstring holds."""
     speed = os.environ.get("ARBITER_MONKEY_SPEED", "off")
-    run(phone, seed, systems, env_int("ARBITER_MONKEY_ACTIONS", SHORT_ACTIONS), speed)
+    run(phone, watch, seed, systems, env_int("ARBITER_MONKEY_ACTIONS", SHORT_ACTIONS), speed)
 
 
 @pytest.mark.benchmark(group="monkey")
-def test_bench_the_long_monkey(phone, benchmark, request, capsys):
+def test_bench_the_long_monkey(phone, watch, benchmark, request, capsys):
     """The long run (build.py bench): LONG_ACTIONS actions over every procedure, each invariant checked after each."""
     if not (request.config.getoption("benchmark_only", False) or os.environ.get("ARBITER_MONKEY_LONG") == "1"):
         pytest.skip("the long monkey runs in `python3 build.py bench` (or with ARBITER_MONKEY_LONG=1)")
-    seed = ([int(s) for s in env_list("ARBITER_MONKEY_SEEDS")] or [29])[0]
+    seed = ([int(s) for s in env_list("ARBITER_MONKEY_SEEDS")] or [28])[0]
     actions = env_int("ARBITER_MONKEY_ACTIONS", LONG_ACTIONS)
     speed = os.environ.get("ARBITER_MONKEY_SPEED") or SPEEDS[seed % len(SPEEDS)]
     with capsys.disabled():
         print(f"\nthe long monkey: seed {seed}, {actions} actions, speed {speed}", flush=True)
-    monkey = benchmark.pedantic(run, (phone, seed, tuple(NAMES), actions, speed), rounds=1, iterations=1)
+    monkey = benchmark.pedantic(run, (phone, watch, seed, tuple(NAMES), actions, speed), rounds=1, iterations=1)
     benchmark.extra_info.update(seed=seed, actions=len(monkey.trace), speed=speed)
     with capsys.disabled():
         print(f"the long monkey: seed {seed}, {len(monkey.trace)} actions played, every invariant held", flush=True)
