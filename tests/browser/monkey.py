@@ -178,6 +178,7 @@ class Monkey:
     speed: str = "off"
     only: tuple = ()  # the kinds of action to play (ACTIONS' names); all when empty
     watch: object = None  # the page's watch (conftest.py): what went wrong on it, checked after each action
+    command: str = ""  # the command that replays this run, after the environment that steers it
     trace: list = field(default_factory=list)
     seen: set = field(default_factory=set)  # log ids already checked
     start: dict = field(default_factory=dict)  # name -> {count: value}; "" -> the Scheme
@@ -209,8 +210,8 @@ class Monkey:
         raise kind(
             f"monkey seed {self.seed}, action {len(self.trace)} of the trace, broke: {invariant}\n{said}\n"
             f"trace (replay: ARBITER_MONKEY_SEEDS={self.seed} ARBITER_MONKEY_ACTIONS={len(self.trace)}"
-            f"{' ARBITER_MONKEY_ONLY=' + ','.join(self.only) if self.only else ''}):\n  "
-            + "\n  ".join(f"{i + 1}. {t}" for i, t in enumerate(self.trace))
+            f"{' ARBITER_MONKEY_ONLY=' + ','.join(self.only) if self.only else ''} ARBITER_MONKEY_SPEED={self.speed}"
+            f" {self.command}):\n  " + "\n  ".join(f"{i + 1}. {t}" for i, t in enumerate(self.trace))
         )
 
     def taps(self) -> list[dict]:

@@ -49,6 +49,8 @@ from page_helpers import open_app
 SHORT_ACTIONS = 8  # per seed, with each character's first roll
 LONG_ACTIONS = 320
 SPEEDS = ("full", "quick", "off")
+SHORT_COMMAND = "python3 build.py test tests/browser/test_monkey.py -k no_invariant"
+LONG_COMMAND = "ARBITER_MONKEY_LONG=1 python3 build.py test tests/browser/test_monkey.py -k long"
 
 # Issue 29's bugs, as the monkey meets them on a page without its fixes: a seed's run that breaks the invariant of
 # one of them is xfail (not strict) until the fixes are merged; the break of any other invariant fails it.
@@ -86,12 +88,14 @@ def chosen_seeds():
     ]
 
 
-def run(phone, watch, seed, systems, actions, speed):
+def run(phone, watch, seed, systems, actions, speed, command):
     """A monkey's run on the phone page: the app opened with the tap recorder, then `actions` actions."""
     phone.add_init_script(INIT_SCRIPT)
     phone.emulate_media(reduced_motion="reduce")
     open_app(phone, "", 360, 640)
-    monkey = Monkey(phone, seed, systems=systems, speed=speed, only=env_list("ARBITER_MONKEY_ONLY"), watch=watch)
+    monkey = Monkey(
+        phone, seed, systems=systems, speed=speed, only=env_list("ARBITER_MONKEY_ONLY"), watch=watch, command=command
+    )
     monkey.play(actions)
     return monkey
 
@@ -100,7 +104,8 @@ def run(phone, watch, seed, systems, actions, speed):
 def test_the_monkey_breaks_no_invariant(phone, watch, seed, systems):
     """A short seeded run (speed Off): after every action each invariant of the module's docstring holds."""
     speed = os.environ.get("ARBITER_MONKEY_SPEED", "off")
-    run(phone, watch, seed, systems, env_int("ARBITER_MONKEY_ACTIONS", SHORT_ACTIONS), speed)
+    actions = env_int("ARBITER_MONKEY_ACTIONS", SHORT_ACTIONS)
+    run(phone, watch, seed, systems, actions, speed, SHORT_COMMAND)
 
 
 @pytest.mark.benchmark(group="monkey")
@@ -113,7 +118,9 @@ def test_bench_the_long_monkey(phone, watch, benchmark, request, capsys):
     speed = os.environ.get("ARBITER_MONKEY_SPEED") or SPEEDS[seed % len(SPEEDS)]
     with capsys.disabled():
         print(f"\nthe long monkey: seed {seed}, {actions} actions, speed {speed}", flush=True)
-    monkey = benchmark.pedantic(run, (phone, watch, seed, tuple(NAMES), actions, speed), rounds=1, iterations=1)
+    monkey = benchmark.pedantic(
+        run, (phone, watch, seed, tuple(NAMES), actions, speed, LONG_COMMAND), rounds=1, iterations=1
+    )
     benchmark.extra_info.update(seed=seed, actions=len(monkey.trace), speed=speed)
     with capsys.disabled():
         print(f"the long monkey: seed {seed}, {len(monkey.trace)} actions played, every invariant held", flush=True)
