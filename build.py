@@ -9,7 +9,8 @@
     python3 build.py shots        build, then save the README's phone screenshots (each procedure after a roll, a
                                   follow-up's odds, the log's luck; light and dark, 360 × 640) into docs/screenshots/
     python3 build.py bench [ARGS] build, then time start-up in headless Chromium against stock Pyodide, and run
-                                  the odds benchmarks (pytest --benchmark-only; ARGS go to pytest)
+                                  the odds benchmarks and the long monkey of tests/browser/test_monkey.py
+                                  (pytest --benchmark-only; ARGS go to pytest)
     python3 build.py lighthouse   build, then run Lighthouse's mobile preset on the site (--runs N, 3 by default;
                                   --keep DIR keeps each run's report and trace): scores and long tasks of each run
     python3 build.py --procedures DIR [COMMAND ...]
@@ -126,7 +127,8 @@ def format_code() -> int:
 
 def bench(args: list[str]) -> int:
     """Start-up in headless Chromium against stock Pyodide (py/tools/bench_startup.py; `--runs N`, 5 by default), then
-    the odds benchmarks (pytest-benchmark; the other arguments go to pytest). `--startup-only` skips the latter."""
+    the odds benchmarks and the long monkey (pytest-benchmark; the other arguments go to pytest). `--startup-only`
+    skips the latter."""
     runs, startup_only, pytest_args = 5, False, []
     it = iter(args)
     for arg in it:

@@ -94,6 +94,13 @@ def show_view(page, view):
         page.wait_for_selector(f'main > .view[data-view="{view}"][data-current]', state="attached")
 
 
+def choose_speed(page, speed):
+    """Open Settings, choose the dice's speed (full, quick, off), close it."""
+    page.locator("[data-settings-open]").click()
+    page.locator(f'#settings input[name="speed"][value="{speed}"]').check()
+    page.locator("[data-settings-close]").click()
+
+
 def roll(page, system, logged=True):
     """Press Roll on the procedure's form (its tab shown), wait for the roll and, unless `logged` is False (a roll
     the table is not to log), for the table to have logged it and done what it asked; return the roll JSON."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from page_helpers import changed, form, roll, set_field, wait_until
+from page_helpers import changed, choose_speed, form, roll, set_field, wait_until
 from test_axe import axe_source, violations  # noqa: F401 (axe_source is a fixture)
 
 # Before the page's own scripts: every AudioBufferSourceNode started (its buffer's length, rate and how often its
@@ -71,13 +71,6 @@ def turn_sound(page, system, on):
     if button.get_attribute("aria-pressed") != str(on).lower():
         button.click()
     assert button.get_attribute("aria-pressed") == str(on).lower()
-
-
-def choose_speed(page, speed):
-    """Open Settings, choose the dice's speed, close it."""
-    page.locator("[data-settings-open]").click()
-    page.locator(f'#settings input[name="speed"][value="{speed}"]').check()
-    page.locator("[data-settings-close]").click()
 
 
 def chosen_speed(page):
