@@ -226,3 +226,9 @@ def test_what_tests_cite_of_the_docs_exists():
     assert len(cited) >= 3
     assert [c for c in cited if c[2] not in _anchors(ROOT / "docs" / c[1])] == []
     assert outside == []
+
+
+@pytest.mark.parametrize("doc", [ROOT / "README.md", *DOCS], ids=lambda p: p.name)
+def test_docs_point_at_nothing_outside_the_repository(doc):
+    """The README and docs/ send a reader to no folder beside the repository, which a clone does not have."""
+    assert re.findall(r"\.\./shared/", doc.read_text(encoding="utf-8")) == []
