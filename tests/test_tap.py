@@ -147,6 +147,19 @@ def test_exertion_and_convictions_are_paid_and_the_sheet_fills_again():
     assert answer["refill"] == {**request, "convictions_declared": 1}
 
 
+def test_convictions_declared_without_naming_them_are_refused_for_a_character_and_free_for_nobody():
+    """ability_test-13, ability_test-20: "a character may spend one Exertion to declare one of their Convictions": a
+    roll as a character whose request holds only Significances (no `choices` naming the sheet's Convictions) is
+    refused, asking to pick them on the sheet, and nothing is rolled or paid; as nobody there is no sheet to pay from,
+    so it is rolled free."""
+    request = {"type1": 3, "type2": 3, "difficulty": 2, "convictions": [3], "convictions_declared": 0}
+    refused = api.turn("ability_test", {"request": request, "seed": 1}, table(MIRA))
+    assert refused["roll"] is None and refused["character"] is None
+    assert refused["refused"]["words"].startswith("Mira: pick the Convictions to declare on the sheet")
+    free = api.turn("ability_test", {"request": request, "seed": 1}, table())
+    assert free["refused"] is None and free["roll"]["ability"] == 3 + 3 + 3 and free["character"] is None
+
+
 def test_each_price_the_sheet_cannot_pay_is_checked_on_its_own():
     """threat-15 at the table: the checks of a roll offering Pay the Price say, option by option, what the one
     rolling cannot pay ("Ann has no Gear left"), and nothing for the narrative options."""

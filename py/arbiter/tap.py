@@ -65,6 +65,8 @@ class Payers:
 
     def pay(self, cost: dict, notes: list[str]) -> None:
         """Apply one cost (`times` over, all or nothing); a RulesError when its payer cannot."""
+        if cost.get("refuse"):  # a cost the procedure says this table cannot pay as asked (its words say why)
+            raise RulesError(cost["refuse"])
         state = self.who["sheet"] if cost["by"] == "character" else self.scheme
         said = []
         for _ in range(cost.get("times", 1)):
@@ -116,11 +118,11 @@ def _step(step: Any) -> dict:
     keys = (
         {"request", "choices", "seed", "dice"}
         if isinstance(step, dict) and "request" in step
-        else {"roll", "action", "earned", "seed", "dice"}
+        else {"roll", "action", "seed", "dice"}
     )
     if not isinstance(step, dict) or set(step) - keys or ("request" not in step and "action" not in step):
         raise RulesError(
-            '\'step\' must be {"request", "choices"?, "dice"?} for a roll or {"roll", "action", "earned"?, "dice"?} '
+            '\'step\' must be {"request", "choices"?, "dice"?} for a roll or {"roll", "action", "dice"?} '
             f"for a follow-up, got {step!r:.100}"
         )
     return step
@@ -146,7 +148,7 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
         else step.get("request")
     )
     choices = step.get("choices") if action is None else None
-    earned = step.get("earned", False) is True and action is not None
+    earned = action is not None and earned_before(system, step["roll"])
     notes: list[str] = []
     answer = {
         "roll": None,
@@ -200,6 +202,15 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
         "refill": refill,
         "next": next_form,
     }
+
+
+def earned_before(system: str, roll: Any) -> bool:
+    """Whether the steps up to `roll` added a die to the Scheme, for its follow-up: the procedure's `earned` reads it
+    from the roll itself (Python chains it, not the page: issue 28), False for procedures that earn nothing."""
+    m = procedures.PROCEDURES[system]
+    if not hasattr(m, "earned") or not isinstance(roll, dict) or roll.get("system") != m.ID:
+        return False  # not a roll of this system: api.act refuses it, naming the field
+    return m.earned(roll)
 
 
 def _next_form(api, system: str, request: dict, refill: dict | None) -> dict:
