@@ -246,12 +246,14 @@ def shared_table(fragment: Any) -> dict:
     return links.shared_table(fragment)
 
 
-def add_shared(fragment: Any, table: Any = None, marked: Any = None, seen: Any = None) -> dict:
+def add_shared(fragment: Any, table: Any = None, marked: Any = None, seen: Any = None, leave_out: Any = None) -> dict:
     """The shared roll of `fragment` taken into this table, all or nothing (receive.py): each step its log has not
     `seen` (the shared step ids it holds) paid from `table` (as for turn) and checked against this table's current
     Situation's `marked` options; {"id", "system", "who", "time", "refused", "character", "scheme", "marked",
-    "entries": [{"step", "action", "roll", "drawn", "did", "notes", "luck_entry"}]}."""
-    return receive.take(sys.modules[__name__], fragment, table, marked, seen)
+    "entries": [{"step", "action", "roll", "drawn", "did", "notes", "luck_entry", "left_out"}]}; a step this
+    table's marks refuse is refused with its id ("leave_out"), and added without its Price when listed in
+    `leave_out` (threat-18)."""
+    return receive.take(sys.modules[__name__], fragment, table, marked, seen, leave_out)
 
 
 def fairness_summary(entries: Any) -> dict:
