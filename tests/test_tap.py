@@ -120,6 +120,24 @@ def test_a_scheme_die_leaves_the_scheme_only_while_this_device_tracks_it():
     assert elsewhere["roll"] is not None and elsewhere["scheme"] is None
 
 
+def test_an_empty_scheme_never_set_on_this_phone_says_where_it_lives_and_the_ways_out():
+    """Issue 30: a Scheme this device never set (`set` false: a player's phone that never got the Host's table) says,
+    when empty, that it lives on the Host's phone, and the two ways out; one emptied here says only that it is empty;
+    a roll that changes it sets it. A Host adding a shared roll is told to set it on the Table."""
+    request = {"type1": 1, "type2": 1, "difficulty": 4, "scheme_die": True}
+    never = api.turn("ability_test", {"request": request}, table(scheme={"scheme": 0, "tracked": True, "set": False}))
+    words = never["refused"]["words"]
+    assert words.startswith("The Scheme has no die left: it was never set on this phone")
+    assert "the Host's phone" in words and "get the Host's table" in words and "set the Scheme here" in words
+    emptied = api.turn("ability_test", {"request": request}, table(scheme={"scheme": 0, "tracked": True, "set": True}))
+    assert emptied["refused"]["words"] == "The Scheme has no die left"
+    paid = api.turn("ability_test", {"request": request}, table(scheme={"scheme": 2, "tracked": True, "set": False}))
+    assert paid["scheme"]["set"] is True
+    link = api.share_link("ability_test", request, [{"drawn": paid["roll"]["drawn"]}], "Ann", 1_790_000_000)
+    host = api.add_shared(link["fragment"], table(scheme={"scheme": 0, "tracked": True, "set": False}), None, [])
+    assert host["refused"]["words"].endswith("Set the Scheme on the Table first, then add the roll.")
+
+
 def test_what_follows_a_test_is_kept_and_earned_once():
     """ability_test-8 at the table: a success with a 1 adds a die to the Scheme in the same answer, and says the roll
     earned it, so a follow-up that keeps the success adds none again."""

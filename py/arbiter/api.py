@@ -451,7 +451,7 @@ def request_from_sheet(system: str, sheet: Any, choices: Any = None) -> dict | N
 
 def turn(system: str, step: Any, table: Any = None) -> dict:
     """One tap at the table, in one answer (tap.py): a roll ({"request", "choices"?, "dice"?}) or a follow-up ({"roll",
-    "action", "earned"?, "dice"?}; "dice": the table's faces, as for roll() and act()) of `system`, paid from `table` ({"character": {"name", "kind", "sheet"} or null, "scheme":
+    "action", "dice"?}; "dice": the table's faces, as for roll() and act()) of `system`, paid from `table` ({"character": {"name", "kind", "sheet"} or null, "scheme":
     {"scheme", "tracked"} or null}): the roll, or why the table cannot pay ("refused", nothing rolled); the new
     states; the notes for the log; what follows (earned, marked); its luck entry; the checks of what comes next."""
     return tap.turn(sys.modules[__name__], system, step, table)

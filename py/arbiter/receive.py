@@ -109,8 +109,9 @@ def take(api, fragment: Any, table: Any = None, marked: Any = None, seen: Any = 
         except RulesError as error:  # a follow-up this table's state refuses
             words = f"On this table, {error.path} {error.says}" if error.path else error.says
             answer = {"refused": {**error.as_json(), "words": words}}
-        if answer["refused"] is not None:
-            return {**out, "refused": answer["refused"], "entries": []}
+        if answer["refused"] is not None:  # on the Host's own phone, an empty Scheme never set is set here
+            words = answer["refused"]["words"].replace(tap.NEVER_SET, tap.NEVER_SET_HOST)
+            return {**out, "refused": {**answer["refused"], "words": words}, "entries": []}
         roll = answer["roll"]
         if answer["character"] is not None:
             state["character"] = {**state["character"], "sheet": answer["character"]}

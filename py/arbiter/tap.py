@@ -17,6 +17,12 @@ from .errors import RulesError
 
 SCHEME_HOLDER = "The Scheme"  # how a refusal of the Scheme's names its holder ("The Scheme has no die left")
 UNNAMED = "(unnamed)"
+SCHEME_SET = "set"  # the Scheme record's field: false while this device's count was never set (records.SCHEME)
+NEVER_SET = (  # what an empty Scheme never set on this device adds to its refusal: where it lives, and the two ways out
+    ": it was never set on this phone. The Scheme lives on the Host's phone: get the Host's table (Share the table "
+    "there, then open or scan it here), or set the Scheme here on the Table."
+)
+NEVER_SET_HOST = ": it was never set on this phone. Set the Scheme on the Table first, then add the roll."
 
 
 def _read_table(table: Any) -> dict:
@@ -61,6 +67,8 @@ class Payers:
         """Why the table cannot pay `cost`, in a player's words ("Rook has no Will left"), with the engine's error."""
         holder = self._holder(cost["by"])
         words = f"{holder} {error.says}" if error.holder else f"{holder}: {error}"
+        if cost["by"] == "scheme" and self.scheme.get(SCHEME_SET) is False and self.scheme.get("scheme") == 0:
+            words += NEVER_SET
         return {**error.as_json(), "words": words}
 
     def pay(self, cost: dict, notes: list[str]) -> None:
@@ -84,8 +92,8 @@ class Payers:
 
     def _kept(self, by: str, state: dict, result: dict) -> dict:
         """What an op's answer changes of a state: the sheet's declared fields it holds, or the Scheme's own keys."""
-        if by == "scheme":
-            return {k: result[k] for k in state}
+        if by == "scheme":  # and, on a Scheme that says whether it was set, set now
+            return {k: result[k] for k in state} | ({SCHEME_SET: True} if SCHEME_SET in state else {})
         names = {f.name for f in records.KINDS[self.who["kind"]].SHEET.fields}
         return {**state, **{k: v for k, v in result.items() if k in names}}
 

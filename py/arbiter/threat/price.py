@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RulesError
+from ..share import NAME_CHARS  # who rolled, as a link carries it (a longer name is cut)
 
 
 PAY_THE_PRICE = (
@@ -104,9 +105,6 @@ def marks_json(marks: dict[int, str | None]) -> list[dict]:
     return [{"option": o, "by": by} for o, by in sorted(marks.items())]
 
 
-SHARED_NAME_CHARS = 24  # share.NAME_CHARS: who rolled, as a link carries it (a longer name is cut)
-
-
 def shared_action(action: dict, who: str | None, marked: Any) -> tuple[dict, str | None]:
     """A follow-up of a roll shared by link, read on the table it is added to (threat-18): a Price is read against
     this table's marks (`marked`), whatever marks the link's action carries. With a `who` (the link's roller, cut to
@@ -122,7 +120,7 @@ def shared_action(action: dict, who: str | None, marked: Any) -> tuple[dict, str
     if name:
         if by is None:
             by = name
-        elif not isinstance(by, str) or not same_player(by.strip()[:SHARED_NAME_CHARS], name[:SHARED_NAME_CHARS]):
+        elif not isinstance(by, str) or not same_player(by.strip()[:NAME_CHARS], name[:NAME_CHARS]):
             raise RulesError(
                 f"This link is not to be trusted: {name}'s roll says the Price was picked by {str(by)[:80]}. "
                 "A player pays her own Price; nothing of it is added."
