@@ -30,7 +30,7 @@ export class Received {
   /** Read a shared link ({kind, link}) and show it. */
   async open({ kind, link }) {
     if (link === this.link) return;
-    Object.assign(this, { kind, link, roll: null, table: null, error: null, added: null, charge: '' });
+    Object.assign(this, { kind, link, roll: null, table: null, error: null, added: null, charge: '', charged: null });
     this.t.render('received');
     try {
       if (kind === 'table') {
@@ -41,6 +41,7 @@ export class Received {
         if (this.link === link) {
           this.roll = roll;
           this.charge = this.sameName(roll);
+          this.preview();
         }
       }
     } catch (error) {
@@ -199,7 +200,9 @@ export class Received {
               'data-shared-charge': '',
               onchange: (event) => {
                 this.charge = event.target.value;
+                this.charged = null;
                 this.t.render('received');
+                this.preview();
               },
             },
             h('option', { value: '' }, 'Nobody (the Scheme only)'),
@@ -207,12 +210,11 @@ export class Received {
           ),
         )
       : null;
-    const payer = this.charge ? this.t.characters.get(this.charge) : null;
     const charged = h(
       'p',
-      { class: 'muted', 'data-shared-payer': '' },
-      payer
-        ? `Charged to ${payer.name || '(unnamed)'} on this phone: what the roll spent (Will, Exertion, a Price on the sheet).`
+      { class: 'muted', 'data-shared-payer': '', 'data-read': this.charged || !this.charge ? '' : null },
+      this.charge
+        ? (this.charged ?? 'Working out what it charges…')
         : 'Charged to nobody here: only the Scheme and the Situation change.',
     );
     const label = held
@@ -224,6 +226,38 @@ export class Received {
       pick ? charged : null,
       h('button', { type: 'button', class: 'primary', 'data-add-shared': '', onclick: () => this.add() }, label),
     ];
+  }
+
+  /** What Add would charge the payer picked, said before the tap: the same request Add makes (add_shared keeps
+   * nothing: its answer is only read), the payer's new sheet and the notes, or why this table would refuse it. */
+  async preview() {
+    const { link, charge } = this;
+    const who = charge ? this.t.characters.get(charge) : null;
+    if (!who || !this.roll) return;
+    const name = who.name || '(unnamed)';
+    let words;
+    try {
+      const answer = await this.t.arbiter.addShared(link, this.payingFrom(who), this.marked(), this.seen());
+      const notes = answer.entries.flatMap((e) => e.notes).filter(Boolean);
+      if (answer.refused) words = `${name} pays: nothing yet (${answer.refused.words})`;
+      else if (answer.character) words = `Charged to ${name} on this phone: ${notes.join('; ')}`;
+      else words = `Charged to ${name} on this phone: nothing for this roll`;
+    } catch (error) {
+      words = error.message;
+    }
+    if (this.link !== link || this.charge !== charge) return;
+    this.charged = words;
+    this.t.render('received');
+  }
+
+  /** What this table pays from: `who` (a character of this phone, or null) and the Scheme. */
+  payingFrom(who) {
+    const scheme = this.t.shared.scheme();
+    return { character: who ? { name: who.name, kind: who.kind, sheet: who.sheet } : null, scheme };
+  }
+
+  marked() {
+    return this.t.situations.current()?.marked ?? [];
   }
 
   /** Add the shared roll: one request to the engine, locked until it is kept; nothing kept when it is refused. */
@@ -244,15 +278,9 @@ export class Received {
 
   async take(r, leaveOut = []) {
     const who = this.charge ? this.t.characters.get(this.charge) : null;
-    const scheme = this.t.shared.scheme();
-    const marked = this.t.situations.current()?.marked ?? [];
-    const answer = await this.t.arbiter.addShared(
-      this.link,
-      { character: who ? { name: who.name, kind: who.kind, sheet: who.sheet } : null, scheme },
-      marked,
-      this.seen(),
-      leaveOut,
-    );
+    const paying = this.payingFrom(who);
+    const { scheme } = paying;
+    const answer = await this.t.arbiter.addShared(this.link, paying, this.marked(), this.seen(), leaveOut);
     if (answer.refused) {
       // a Price this table's marks refuse: the Host may add the roll without it (threat-18)
       this.added = { error: true, words: `Not added: ${answer.refused.words}`, leaveOut: answer.refused.leave_out };

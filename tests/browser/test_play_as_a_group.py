@@ -370,8 +370,8 @@ def test_a_price_marked_here_by_another_is_named_by_its_words_and_the_roll_can_s
 
 
 def test_the_payer_defaults_to_the_hosts_character_of_the_rollers_name(phones):
-    """Issue 30: a link from Mira, opened on a table that has a Mira of the roll's kind: she pays, said before Add,
-    and her Harm goes up with the Price she paid; the choice's words fit a 360 px phone."""
+    """Issue 30: a link from Mira, opened on a table that has a Mira of the roll's kind: she pays, and what it charges
+    her is said before Add; her Harm goes up with the Price she paid; the choice's words fit a 360 px phone."""
     b = phones()
     open_app(b, "#table", 360, 640)
     create(b, "threat", "Rook")
@@ -381,7 +381,8 @@ def test_the_payer_defaults_to_the_hosts_character_of_the_rollers_name(phones):
         k.split(":", 1)[1] for k, r in records(b).items() if k.startswith("char:") and r["data"]["name"] == "Mira"
     )
     assert b.input_value("[data-shared-charge]") == mira
-    assert "Charged to Mira" in b.text_content("[data-shared-payer]")
+    b.wait_for_selector("[data-shared-payer][data-read]", timeout=20_000)
+    assert b.text_content("[data-shared-payer]") == "Charged to Mira on this phone: Took 1 Harm (Harm 1)"
     fits = b.evaluate(
         """() => [...document.querySelectorAll('[data-shared-roll] label, [data-shared-charge], [data-shared-payer]')]
             .every((el) => el.getBoundingClientRect().right <= 360 && el.scrollWidth <= el.clientWidth + 1)"""
