@@ -40,7 +40,7 @@ export class Received {
         const roll = await this.t.arbiter.sharedRoll(link);
         if (this.link === link) {
           this.roll = roll;
-          this.charge = this.sameName(roll);
+          this.charge = this.sameName(roll); // the shared roll's answer: who rolled, and its system
           this.preview();
         }
       }
@@ -60,11 +60,11 @@ export class Received {
 
   /** The id of this phone's character whose name is the link's roller's (links cut names to 24 characters: so are
    * ours, compared trimmed and ignoring case), of the roll's kind; '' when none or more than one is. */
-  sameName(roll) {
+  sameName(shared) {
     const cut = (name) => (name ?? '').slice(0, NAME_CHARS).trim().toLowerCase();
-    const who = cut(roll.who);
+    const who = cut(shared.who);
     if (!who) return '';
-    const kind = PROCEDURES[roll.system].kind;
+    const kind = PROCEDURES[shared.system].kind;
     const same = this.t.characters.list().filter(([, c]) => c.kind === kind && cut(c.name) === who);
     return same.length === 1 ? same[0][0] : '';
   }
