@@ -293,7 +293,6 @@ export class Procedure {
     answer.sent = table?.state ?? null; // what was paid from, for the table to see whether it changed meanwhile
     answer.source = step.dice ? 'table' : 'app'; // whose dice, for the log
     if (answer.refused) throw new Error(answer.refused.words); // said by Roll or by the control, as any refusal
-    this.earned = answer.earned; // an earlier step of this roll added a die to the Scheme: its follow-ups know
     const after = table && window.arbiterPage.tableAfter(table, answer);
     this.pending = after; // until the table has kept the answer (page.kept)
     // checked as the roll leaves the form (answer.next: one-shot choices unticked, the sheet's fields filled again)
@@ -331,7 +330,7 @@ export class Procedure {
     const used = controlKey(this.choiceBox);
     const control = this.usedControl;
     try {
-      const step = { roll: this.roll, action, earned: this.earned };
+      const step = { roll: this.roll, action }; // Python reads from the roll what it earned (tap.py)
       if (this.source === 'table') {
         const roll = this.roll;
         const needed = (faces) => this.arbiter.diceNeededAct(this.system, roll, action, faces);

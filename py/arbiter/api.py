@@ -254,12 +254,14 @@ def shared_table(fragment: Any) -> dict:
     return links.shared_table(fragment)
 
 
-def add_shared(fragment: Any, table: Any = None, marked: Any = None, seen: Any = None) -> dict:
+def add_shared(fragment: Any, table: Any = None, marked: Any = None, seen: Any = None, leave_out: Any = None) -> dict:
     """The shared roll of `fragment` taken into this table, all or nothing (receive.py): each step its log has not
     `seen` (the shared step ids it holds) paid from `table` (as for turn) and checked against this table's current
     Situation's `marked` options; {"id", "system", "who", "time", "refused", "character", "scheme", "marked",
-    "entries": [{"step", "action", "roll", "drawn", "did", "notes", "luck_entry"}]}."""
-    return receive.take(sys.modules[__name__], fragment, table, marked, seen)
+    "entries": [{"step", "action", "roll", "drawn", "did", "notes", "luck_entry", "left_out"}]}; a step this
+    table's marks refuse is refused with its id ("leave_out"), and added without its Price when listed in
+    `leave_out` (threat-18)."""
+    return receive.take(sys.modules[__name__], fragment, table, marked, seen, leave_out)
 
 
 def fairness_summary(entries: Any) -> dict:
@@ -457,7 +459,7 @@ def request_from_sheet(system: str, sheet: Any, choices: Any = None) -> dict | N
 
 def turn(system: str, step: Any, table: Any = None) -> dict:
     """One tap at the table, in one answer (tap.py): a roll ({"request", "choices"?, "dice"?}) or a follow-up ({"roll",
-    "action", "earned"?, "dice"?}; "dice": the table's faces, as for roll() and act()) of `system`, paid from `table` ({"character": {"name", "kind", "sheet"} or null, "scheme":
+    "action", "dice"?}; "dice": the table's faces, as for roll() and act()) of `system`, paid from `table` ({"character": {"name", "kind", "sheet"} or null, "scheme":
     {"scheme", "tracked"} or null}): the roll, or why the table cannot pay ("refused", nothing rolled); the new
     states; the notes for the log; what follows (earned, marked); its luck entry; the checks of what comes next."""
     return tap.turn(sys.modules[__name__], system, step, table)
