@@ -241,7 +241,7 @@ def test_a_refused_roll_says_why_by_roll_in_the_players_words(phone_app, system,
         10_000,
         headline.element_handle(),
     )
-    assert headline.inner_text() == "No odds: see ⚠ above"
+    assert headline.inner_text() == "No odds: show the ⚠"
 
 
 # --- one view per roll, words after the dice (issue 8) ------------------------------------------------------------
