@@ -11,6 +11,7 @@ from urllib.parse import quote
 import pytest
 
 from page_helpers import changed, form, landed_faces
+from test_table_dice import asked, use_table_dice
 
 # What a player sees of the tray once the dice have landed, in the viewport's CSS px: each die's box (null: not
 # shown), the box of the outcome line and of the Roll bar, and whether anything clips the canvas (an ancestor that
@@ -111,3 +112,24 @@ def test_dice_a_follow_up_can_pick_keep_their_tap_box_and_all_show(phone_app):
         rows.setdefault(round(d["top"]), []).append(d["left"])
     steps = [b - a for lefts in rows.values() for a, b in zip(sorted(lefts), sorted(lefts)[1:], strict=False)]
     assert steps and min(steps) >= 44 - 0.5, steps
+
+
+def test_a_typed_7_vs_5_contest_shows_all_its_dice_without_scrolling(phone_app):
+    """The evening's case: a contest of 7 against 5 typed on the face pad (table dice), the target's 10 rolled again:
+    once the last face is typed, every die of both sides (the target's 8 and its re-rolled die among them) is whole
+    in view above the Roll bar, with no scrolling by the test, and none under the outcome line."""
+    request = {"pool": 7, "opposed": {"pool": 5}}
+    page = phone_app(f"#ten_again={quote(json.dumps(request))}")
+    use_table_dice(page, "ten_again")
+    form(page, "ten_again").locator("button[data-roll]").tap()
+    for faces in ("2345679", "80234", "5"):  # the actor's pool, the target's (a 10 typed as 0), the 10's die
+        asked(page, "ten_again")
+        page.keyboard.type(faces)
+    form(page, "ten_again").locator("[data-result] .outcome").wait_for()
+    page.wait_for_timeout(100)
+    assert landed_faces(page, "ten_again") == [2, 3, 4, 5, 6, 7, 9, 8, 10, 2, 3, 4, 5]
+    seen = page.evaluate(SEEN, "ten_again")
+    assert seen["clipped"] is None and seen["more"] == 0 and None not in seen["dice"]
+    for i, d in enumerate(seen["dice"]):
+        assert d["top"] >= 0 and d["bottom"] <= seen["bar"]["top"], f"die {i} at {d}, not in view above {seen['bar']}"
+        assert not overlaps(d, seen["outcome"]), f"die {i} at {d} under the outcome line {seen['outcome']}"
