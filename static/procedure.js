@@ -465,5 +465,25 @@ function announce(proc, roll, action, previous, answer) {
   );
 }
 
-/** Beside Roll, no chance: the form as it stands would be refused (its reason is said by Roll or by its field). */
-const noOdds = () => h('span', { class: 'muted', 'data-no-odds': '' }, 'No odds: see ⚠ above');
+/** Beside Roll, no chance: the form as it stands would be refused (its reason is said by Roll or by its field, with a
+ * ⚠ that may be off screen: issue 29). A tap on it scrolls to the form's first ⚠ and focuses its field. */
+const noOdds = () =>
+  h(
+    'button',
+    {
+      type: 'button',
+      class: 'no-odds',
+      'data-no-odds': '',
+      onclick: (event) => {
+        const form = event.currentTarget.closest('form');
+        const why = [...form.querySelectorAll('output.field-error')].find((out) => !out.hidden);
+        if (!why) return;
+        why.scrollIntoView({
+          block: 'center',
+          behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth',
+        });
+        why.parentElement.querySelector('[aria-invalid="true"]')?.focus({ preventScroll: true });
+      },
+    },
+    'No odds: show the ⚠',
+  );

@@ -187,9 +187,10 @@ class Table {
     this.sections.status.classList.toggle('error', error);
   }
 
-  /** A character sheet's own line. */
-  setStatus(charId, text, error = false) {
-    this.ui.status[charId] = { text, error };
+  /** A character sheet's own line: under the sheet, or by its "Roll as" when `near` is 'use' (what a tap on its Fill
+   * did or why it was refused: said where the thumb is, not two screens below). */
+  setStatus(charId, text, error = false, near = null) {
+    this.ui.status[charId] = { text, error, near };
     this.render('characters');
   }
 

@@ -200,6 +200,7 @@ def test_are_my_dice_fair_says_what_the_engine_says_of_the_faces_typed(phone_app
     all_faces = [int(c) for c in "".join(typed)]
     expected = api.fairness(all_faces, 6)
     page.locator('nav.views a[data-view="log"]').tap()
+    page.locator("[data-log-luck] > summary").tap()  # the luck and the fairness, folded above the list
     box = page.locator("[data-fairness]")
     ready = "() => { const b = document.querySelector('[data-fairness]'); b.scrollIntoView(); return 'fairnessReady' in b.dataset; }"
     wait_until(page, lambda: page.evaluate(ready), what="the fairness view, asked once it is on screen")
