@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from page_helpers import roll, show_view, wait_until
+from page_helpers import form, roll, show_form, show_view, wait_until
 from table_helpers import PUT, characters, create, log, records
 
 
@@ -328,3 +328,57 @@ def test_a_write_refused_during_a_roll_marks_the_tables_link_until_a_write_lands
     phone.evaluate("window.putsLeft = Infinity")
     roll(phone, "two_dice")
     wait_until(phone, lambda: link.locator("[data-nav-alert]").count() == 0, what="the mark gone")
+
+
+# --- a table a newer Arbiter upgraded ----------------------------------------------------------------------------------
+
+# what a newer Arbiter does to IndexedDB's own layout: open the table at a higher version (the page's own connection
+# closes on versionchange, then the upgrade goes on), records untouched
+RAISE = """(version) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('arbiter-table', version);
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => { const got = open.result.version; open.result.close(); resolve(got); };
+})"""
+# the layout's version and every record as stored: the bytes compared
+STORED = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open('arbiter-table');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const all = db.transaction('records').objectStore('records').getAll();
+    all.onsuccess = () => { resolve(JSON.stringify({ version: db.version, records: all.result })); db.close(); };
+    all.onerror = () => reject(all.error);
+  };
+})"""
+
+
+def test_a_table_a_newer_arbiter_upgraded_says_so_keeps_it_untouched_and_loses_no_roll_silently(page, app):
+    """A character and two rolls kept, then the store opened at version 5 from the page (as a newer Arbiter would),
+    and the page reloaded: the Table says a newer Arbiter saved the table and to reload to update, never that the
+    browser keeps nothing; it shows the table as it was (the character, the rolls); every form says, before a roll,
+    that it will not be kept; a roll made then is in the log, and the store is byte for byte as it was, after a second
+    reload too."""
+    app("#two_dice")
+    create(page, "two_dice", "Lou")
+    roll(page, "two_dice")
+    roll(page, "two_dice")
+    stored = page.evaluate(STORED)
+    assert stored.startswith('{"version":1,"records":[') and len(log(page)) == 2
+    before = stored.replace('{"version":1,', '{"version":5,', 1)  # the newer Arbiter's layout, every record as it was
+    assert page.evaluate(RAISE, 5) == 5
+    for _ in range(2):
+        reopen(page)
+        assert page.locator(WHERE).get_attribute("data-keeping") == "newer"
+        said = keeping(page)
+        assert "Saved by a newer version of Arbiter: reload the page to update." in said
+        alert = page.locator('[data-problem="newer-layout"]').inner_text()
+        assert "This table was saved by a newer version of Arbiter: reload the page to update." in alert
+        assert "keeps nothing after the page closes" not in page.locator("body").inner_text()
+        assert "Lou" in page.locator('[data-part="characters"]').inner_text()
+        assert page.locator(".log-entry.roll").count() == 2
+        show_form(page, "two_dice")
+        told = form(page, "two_dice").locator("[data-not-kept]")
+        assert told.is_visible() and "Not kept: a newer Arbiter saved this table." in told.inner_text()
+        roll(page, "two_dice")
+        assert page.locator(".log-entry.roll").count() == 3  # in the log for this page, as it was told
+        assert page.evaluate(STORED) == before
