@@ -317,7 +317,9 @@ export function normalise(d, i) {
   const marks = new Set(d.marks ?? []);
   for (const k of marks) if (!MARKS.has(k)) throw new RangeError(`die ${i}: unknown mark "${k}"`);
   const moves = typeof d.moves === 'boolean' ? d.moves : undefined; // undefined: show() decides
-  return { face: d.face, sides, marks, group: d.group ?? '', label: d.label ?? '', key: d.key ?? i, moves, i };
+  // `pick`: a follow-up can pick this die (a tap on it does something): it keeps a 44 px tap box, and is always shown
+  const pick = d.pick === true;
+  return { face: d.face, sides, marks, group: d.group ?? '', label: d.label ?? '', key: d.key ?? i, moves, pick, i };
 }
 
 // A cheap integer hash to [0, 1): the flicker face for (roll, tick) stays put between frames of one tick.

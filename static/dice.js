@@ -10,7 +10,16 @@ const WAVE_GAP_MS = 350; // "new" dice start this long after the first wave land
 const STAGGER_MS = 90; // small random start offsets so thirty dice do not move in lockstep
 const MAX_SIZE = 56; // CSS px: a die's size in a tray of few dice
 const MIN_SIZE = 36; // CSS px; 36 and its gap make a 44 px tap box, 30 dice in 5 rows at 360 px
-const TAP = 44; // CSS px: a die's tap box (the die and half the gap each side, _hit) is at least this
+const SMALL_SIZE = 28; // CSS px: the least a die is drawn, when no follow-up can pick any die of the tray
+const TAP = 44; // CSS px: a die a follow-up can pick (`pick`) has a tap box (the die and half the gap each side,
+// _hit) of at least this
+const ROOM = 0.6; // of the view's height: the most the tray takes before its dice are drawn smaller
+const MOST_SHOWN = 20; // up to this many dice the tray shows them all; past it, those that count (COUNTS)
+/** The marks that make a die count (the engine's: a success kept, a die cancelled or cancelling, a 10 that exploded,
+ * a botch's or fumble's die) or that the page gave it (picked): past MOST_SHOWN dice, only these and the dice a
+ * follow-up can pick are drawn, and the tray says how many more there are. */
+const COUNTS = ['kept', 'cancelled', 'exploded', 'botch', 'fumble', 'selected'];
+const MORE_H = 20; // the line under a group saying how many of its dice are not shown
 const PAD = 10; // room round the tray for rings, badges and a selected die's raise
 const GROUP_H = 24; // a group's label row
 const GROUP_SEP = 8; // extra space before a group
@@ -20,6 +29,7 @@ const CAPTION_H = 14; // a die's caption
  * (the frame that draws the landing comes up to one frame after it); Off lands at once. */
 export const SPEEDS = { full: Infinity, quick: 400 - 16, off: 0 };
 const gapFor = (s) => Math.max(8, Math.round(s * 0.2), TAP - s); // >= 8 so neighbours' rings never overlap
+const smallGap = (s) => Math.max(8, Math.round(s * 0.2)); // dice no follow-up can pick: no 44 px tap box
 
 // Used when the page sets no --die-* custom properties on the canvas (see dice.css).
 const FALLBACK = {
@@ -67,7 +77,7 @@ export class DiceTray {
     this.canvas = canvas;
     this.onTap = onTap;
     this.dice = []; // normalised dice, each with its layout box (x, y, s, row)
-    this.labels = []; // group labels: {text, x, y}
+    this.labels = []; // group labels and "N more" lines: {text, x, y, more?}
     this.focus = -1; // die index under the keyboard focus ring
     this.keyboard = false; // the ring shows only while the keyboard is in use, not after a tap
     this.anim = null; // {t0, end, tumble, raf, timer, resolve} while tumbling
@@ -94,7 +104,7 @@ export class DiceTray {
     canvas.addEventListener('focus', () => {
       if (canvas.matches(':focus-visible')) {
         this.keyboard = true;
-        if (this.focus < 0 && this.dice.length) this.focus = 0;
+        if (this.focus < 0 && this.dice.length) this.focus = this._shown(0, 1);
       }
       this._draw();
     });
@@ -211,6 +221,9 @@ export class DiceTray {
 
   _set(dice) {
     this.dice = dice.map(normalise);
+    // past MOST_SHOWN dice, one that neither counts nor can be picked is left out of the drawing (still in faces())
+    const many = this.dice.length > MOST_SHOWN;
+    for (const d of this.dice) d.hidden = many && !d.pick && !COUNTS.some((m) => d.marks.has(m));
     this.focus = Math.min(this.focus, this.dice.length - 1);
     this._readColors();
     this._layout(true);
@@ -262,20 +275,44 @@ export class DiceTray {
     );
   }
 
-  // Wrap dice into rows (one run of rows per group, under its label) and size the canvas to fit them.
+  // Wrap the shown dice into rows (one run of rows per group, under its label, with a line saying how many of the
+  // group's dice are not shown) and size the canvas to fit them: the largest dice that keep the tray to a few rows and
+  // within ROOM of the view's height, down to MIN_SIZE when a follow-up can pick a die (its 44 px tap box), else to
+  // SMALL_SIZE. Past that the tray grows: it never hides a die that counts, and it never scrolls within itself.
   _layout(force = false) {
     const w = this.canvas.getBoundingClientRect().width;
     if (!w || (!force && w === this.width)) return; // hidden, or only our own height change
     if (!this.c) this._readColors();
     const groups = groupsOf(this.dice);
-    const labelled = groups.some((g) => g.name);
-    const perRow = (s) => Math.max(1, Math.floor((w - 2 * PAD + gapFor(s)) / (s + gapFor(s))));
-    const rows = (s) => groups.reduce((n, g) => n + Math.ceil(g.dice.length / perRow(s)), 0);
-    // Many dice shrink a little (never below MIN_SIZE) to keep the tray to a few rows; past that they wrap.
+    const pick = this.dice.some((d) => d.pick && !d.hidden);
+    const gapOf = pick ? gapFor : smallGap;
+    const least = pick ? MIN_SIZE : SMALL_SIZE;
+    const perRow = (s) => Math.max(1, Math.floor((w - 2 * PAD + gapOf(s)) / (s + gapOf(s))));
+    const rows = (s) => groups.reduce((n, g) => n + Math.ceil(g.shown.length / perRow(s)), 0);
+    // Many dice shrink a little (never below MIN_SIZE) to keep the tray to a few rows, then (never below `least`) to
+    // keep it within ROOM of the view; past that they wrap.
     let s = MAX_SIZE;
     while (s > MIN_SIZE && rows(s) > groups.length + 2) s -= 2;
-    const gap = gapFor(s);
-    const n = perRow(s);
+    const room = ROOM * (innerHeight || Infinity);
+    while (s > least && this._place(groups, w, s, gapOf(s), perRow(s)) > room) s -= 2;
+    const h = this._place(groups, w, s, gapOf(s), perRow(s));
+    const dpr = devicePixelRatio || 1;
+    this.width = w;
+    this.height = h;
+    this.canvas.style.height = `${h}px`;
+    this.canvas.width = Math.round(w * dpr);
+    this.canvas.height = Math.round(h * dpr);
+    // where each die is drawn (CSS px from the canvas's corner; null: not shown), and how many are not shown
+    this.canvas.dataset.boxes = JSON.stringify(this.dice.map((d) => (d.hidden ? null : [d.x, d.y, d.s])));
+    const more = this.dice.filter((d) => d.hidden).length;
+    if (more) this.canvas.dataset.more = String(more);
+    else delete this.canvas.dataset.more;
+    this._draw();
+  }
+
+  /** Lay the shown dice of `groups` out at size `s` (`gap` between them, `n` to a row); the tray's height. */
+  _place(groups, w, s, gap, n) {
+    const labelled = groups.some((g) => g.name);
     this.gap = gap;
     let y = PAD,
       row = 0;
@@ -287,8 +324,8 @@ export class DiceTray {
         this.labels.push({ text: g.name, x: PAD, y: y + 7 });
         y += GROUP_H;
       }
-      for (let k = 0; k < g.dice.length; k += n, row++) {
-        const line = g.dice.slice(k, k + n);
+      for (let k = 0; k < g.shown.length; k += n, row++) {
+        const line = g.shown.slice(k, k + n);
         const cap = line.some((d) => d.label) ? CAPTION_H : 0; // only rows with captions make room for them
         // Centred rows look best for one handful; labelled groups align left under their label.
         let x = labelled ? PAD : (w - line.length * s - (line.length - 1) * gap) / 2;
@@ -298,15 +335,17 @@ export class DiceTray {
         }
         y += s + cap + gap;
       }
+      const more = g.dice.length - g.shown.length;
+      if (more) {
+        const text =
+          more === 1 ? '1 more die, not shown: it does not count' : `${more} more dice, not shown: none counts`;
+        this.labels.push({ text, x: PAD, y: y + MORE_H / 2 - (g.shown.length ? gap / 2 : 0), more: true });
+        y += MORE_H;
+        row++;
+      }
     }
-    const h = this.dice.length ? y - gap + PAD : MAX_SIZE + 2 * PAD; // an empty tray keeps one row's height
-    const dpr = devicePixelRatio || 1;
-    this.width = w;
-    this.height = h;
-    this.canvas.style.height = `${h}px`;
-    this.canvas.width = Math.round(w * dpr);
-    this.canvas.height = Math.round(h * dpr);
-    this._draw();
+    for (const d of this.dice) if (d.hidden) Object.assign(d, { x: -1, y: -1, s: 0, row: -1, cap: 0 });
+    return this.dice.length ? y - gap + PAD : MAX_SIZE + 2 * PAD; // an empty tray keeps one row's height
   }
 
   _draw(t = Infinity) {
@@ -317,11 +356,13 @@ export class DiceTray {
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.setTransform(canvas.width / this.width, 0, 0, canvas.height / this.height, 0, 0);
     ctx.fillStyle = c.label;
-    ctx.font = '600 13px system-ui, sans-serif';
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
-    for (const l of this.labels) ctx.fillText(l.text, l.x, l.y);
-    for (const d of this.dice) drawDie(ctx, c, d, this._progress(d, t), t, Boolean(this.anim?.waiting));
+    for (const l of this.labels) {
+      ctx.font = l.more ? '400 12px system-ui, sans-serif' : '600 13px system-ui, sans-serif';
+      ctx.fillText(l.text, l.x, l.y);
+    }
+    for (const d of this.dice) if (!d.hidden) drawDie(ctx, c, d, this._progress(d, t), t, Boolean(this.anim?.waiting));
     const f = this.dice[this.focus];
     if (f && !this.anim && this.keyboard && document.activeElement === canvas) {
       const lift = f.marks.has('selected') ? 3 : 0,
@@ -347,7 +388,9 @@ export class DiceTray {
     const x = ((e.clientX - r.left) * this.width) / r.width,
       y = ((e.clientY - r.top) * this.height) / r.height;
     const g = this.gap / 2; // half the gap each side: no dead zones between dice
-    return this.dice.findIndex((d) => x >= d.x - g && x < d.x + d.s + g && y >= d.y - g && y < d.y + d.s + d.cap + g);
+    return this.dice.findIndex(
+      (d) => !d.hidden && x >= d.x - g && x < d.x + d.s + g && y >= d.y - g && y < d.y + d.s + d.cap + g,
+    );
   }
 
   _pointerDown() {
@@ -410,8 +453,18 @@ export class DiceTray {
         return;
     }
     e.preventDefault();
-    this.focus = f < 0 ? 0 : Math.max(0, Math.min(n - 1, next));
+    // a die not shown is stepped over, the way the key went (Home and End: to the first and last shown)
+    const step = e.key === 'ArrowLeft' || e.key === 'End' ? -1 : 1;
+    this.focus = this._shown(f < 0 ? 0 : Math.max(0, Math.min(n - 1, next)), step);
     this._draw();
+  }
+
+  /** The first shown die from index `i` on, going `step` (then the other way at the end); -1 when none is shown. */
+  _shown(i, step) {
+    for (const dir of [step, -step]) {
+      for (let k = i; k >= 0 && k < this.dice.length; k += dir) if (!this.dice[k].hidden) return k;
+    }
+    return -1;
   }
 
   // The die in the next row up or down whose centre is nearest this one's, or stay put at the edge.
@@ -421,7 +474,7 @@ export class DiceTray {
     let best = f,
       dist = Infinity;
     for (const d of this.dice) {
-      if (d.row !== here.row + dir || Math.abs(d.x - here.x) >= dist) continue;
+      if (d.hidden || d.row !== here.row + dir || Math.abs(d.x - here.x) >= dist) continue;
       best = d.i;
       dist = Math.abs(d.x - here.x);
     }
@@ -434,8 +487,9 @@ function groupsOf(dice) {
   const groups = [];
   for (const d of dice) {
     let g = groups.find((g) => g.name === d.group);
-    if (!g) groups.push((g = { name: d.group, dice: [] }));
+    if (!g) groups.push((g = { name: d.group, dice: [], shown: [] }));
     g.dice.push(d);
+    if (!d.hidden) g.shown.push(d);
   }
   return groups;
 }

@@ -293,7 +293,6 @@ export class Procedure {
     answer.sent = table?.state ?? null; // what was paid from, for the table to see whether it changed meanwhile
     answer.source = step.dice ? 'table' : 'app'; // whose dice, for the log
     if (answer.refused) throw new Error(answer.refused.words); // said by Roll or by the control, as any refusal
-    this.earned = answer.earned; // an earlier step of this roll added a die to the Scheme: its follow-ups know
     const after = table && window.arbiterPage.tableAfter(table, answer);
     this.pending = after; // until the table has kept the answer (page.kept)
     // checked as the roll leaves the form (answer.next: one-shot choices unticked, the sheet's fields filled again)
@@ -331,7 +330,7 @@ export class Procedure {
     const used = controlKey(this.choiceBox);
     const control = this.usedControl;
     try {
-      const step = { roll: this.roll, action, earned: this.earned };
+      const step = { roll: this.roll, action }; // Python reads from the roll what it earned (tap.py)
       if (this.source === 'table') {
         const roll = this.roll;
         const needed = (faces) => this.arbiter.diceNeededAct(this.system, roll, action, faces);
@@ -466,5 +465,25 @@ function announce(proc, roll, action, previous, answer) {
   );
 }
 
-/** Beside Roll, no chance: the form as it stands would be refused (its reason is said by Roll or by its field). */
-const noOdds = () => h('span', { class: 'muted', 'data-no-odds': '' }, 'No odds: see ⚠ above');
+/** Beside Roll, no chance: the form as it stands would be refused (its reason is said by Roll or by its field, with a
+ * ⚠ that may be off screen: issue 29). A tap on it scrolls to the form's first ⚠ and focuses its field. */
+const noOdds = () =>
+  h(
+    'button',
+    {
+      type: 'button',
+      class: 'no-odds',
+      'data-no-odds': '',
+      onclick: (event) => {
+        const form = event.currentTarget.closest('form');
+        const why = [...form.querySelectorAll('output.field-error')].find((out) => !out.hidden);
+        if (!why) return;
+        why.scrollIntoView({
+          block: 'center',
+          behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth',
+        });
+        why.parentElement.querySelector('[aria-invalid="true"]')?.focus({ preventScroll: true });
+      },
+    },
+    'No odds: show the ⚠',
+  );

@@ -2,8 +2,9 @@
 // map of the page's code by procedure. The rules stay in Python; these functions only present what arbiter.api
 // returned, with the numbers it publishes (`spec`: the procedure's systems() entry).
 //
-//   view.dice(roll, ui, spec) -> [{face, sides, marks, label?, group?}]   view.tap?(roll, ui, index)
-//   (marks: the engine's for each die, the roll's `marks` lists, and the page's own 'selected' for a die tapped)
+//   view.dice(roll, ui, spec) -> [{face, sides, marks, label?, group?, pick?}]   view.tap?(roll, ui, index)
+//   (marks: the engine's for each die, the roll's `marks` lists, and the page's own 'selected' for a die tapped;
+//    pick: a tap on the die does something now, view.tap's: it keeps a 44 px tap box and is always drawn)
 //   view.choices(roll, ui, {act, redraw, spec, situation, refusal, oddsAfter}) -> elements
 //   view.odds(odds, request, spec) -> elements
 //   (situation: the table's Situation for Pay the Price, page.situation(system); null without the table;
@@ -165,7 +166,8 @@ const threat = {
     return dieFaces(roll.dice, roll.marks, spec).map((die, i) => {
       const t = owner.get(i);
       if (ui.pickedDie === i) die.marks.push('selected');
-      return { ...die, label: t === undefined ? '' : `T${t + 1}` };
+      // a tap picks the die to reassign while the roll offers that: its 44 px tap box kept (dice.js' `pick`)
+      return { ...die, label: t === undefined ? '' : `T${t + 1}`, pick: canAssign(roll) };
     });
   },
   tap(roll, ui, index) {
@@ -348,8 +350,10 @@ const ability_test = {
     const scheme =
       roll.scheme_roll === null ? [] : dieFaces([roll.scheme_roll], [roll.scheme_marks], spec, 'Scheme die (+Ability)');
     // picked before the reroll (a rerolled, new die is never picked: the reroll is once per Test)
+    // while the reroll is offered, a tap picks a difficulty die: its 44 px tap box kept (dice.js' `pick`)
+    const pick = roll.choices.some((c) => c.name === 'reroll');
     const dice = dieFaces(roll.dice, roll.marks, spec, 'Difficulty dice').map((die, i) =>
-      ui.selected.has(i) ? { ...die, marks: ['selected', ...die.marks] } : die,
+      ui.selected.has(i) ? { ...die, marks: ['selected', ...die.marks], pick } : { ...die, pick },
     );
     return [...scheme, ...dice];
   },

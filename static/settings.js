@@ -65,10 +65,12 @@ export function yourName() {
 }
 
 /** Keep the screen on while the page is shown: a wake lock asked for when turned on and again each time the page
- * comes back (the browser lets it go when the page is hidden); a refusal is said in `say`, never thrown. */
+ * comes back (the browser lets it go when the page is hidden); a refusal turns it off, is said in `say` in the
+ * player's words (never the browser's error) and told to `refused`, never thrown. */
 export class KeepAwake {
-  constructor(say) {
+  constructor(say, refused = () => {}) {
     this.say = say;
+    this.refused = refused;
     this.on = false;
     this.lock = null;
     document.addEventListener('visibilitychange', () => {
@@ -93,6 +95,7 @@ export class KeepAwake {
   }
 
   async acquire() {
+    if (document.visibilityState !== 'visible') return; // asked when the page comes back (a hidden page is refused)
     try {
       const lock = await navigator.wakeLock.request('screen');
       if (!this.on) return void lock.release().catch(() => {});
@@ -101,8 +104,15 @@ export class KeepAwake {
         if (this.lock === lock) this.lock = null; // the page was hidden: asked again when it comes back
       });
       this.say('The screen stays on while Arbiter is open.');
-    } catch (error) {
-      this.say(`This browser would not keep the screen on (${error.name}: ${error.message}).`, true);
+    } catch {
+      // NotAllowedError, mostly: a battery saver, or a page shown inside another site that does not allow it
+      this.on = false;
+      this.refused();
+      this.say(
+        'This browser would not keep the screen on just now (a battery saver can stop it), so the box is unticked: ' +
+          'tick it to try again, or lengthen the screen timeout in the phone’s settings.',
+        true,
+      );
     }
   }
 }
@@ -122,7 +132,11 @@ export function startSettings() {
     status.textContent = words;
     status.toggleAttribute('data-refused', refused);
   };
-  const awake = new KeepAwake(say);
+  // a refusal unticks the box and keeps it off: ticked, it would say the screen stays on when it does not
+  const awake = new KeepAwake(say, () => {
+    box.checked = false;
+    keep({ ...readSettings(), keepAwake: false });
+  });
   if (!awake.supported()) {
     box.disabled = true;
     say('This browser cannot keep the screen on: set the screen timeout in the phone’s settings.', true);

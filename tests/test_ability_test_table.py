@@ -459,3 +459,19 @@ def test_xp_advance_refuses_what_the_xp_cannot_pay_ability_test_17():
     """ability_test-17: nothing changes when the XP held cannot pay."""
     with pytest.raises(RulesError, match="'state.xp': Advance an Attribute by 1 \\(now 2\\) costs 5 XP, but only 4"):
         at.xp_advance({**_SHEET, "xp": 4}, {"what": "attr:Mental"})
+
+
+@pytest.mark.parametrize(
+    "what, cost",
+    [("skill:s0", 2), ("item:i0", 3)],
+)
+def test_a_skill_or_item_at_rank_0_is_begun_at_the_price_of_a_new_one_ability_test_16(what, cost):
+    """ability_test-16: a Skill at rank 0 advances to 1 for 2 XP (Begin a new Skill with 1 rank: 2 XP; 2+current rank
+    says the same at 0), a Standard Item at 0 for 3 XP (Begin a new Item with 1 rank: 3 XP), not refused."""
+    sheet = copy.deepcopy(_SHEET)
+    sheet["skills"].append({"id": "s0", "name": "Swim", "level": 0, "focused": False, "masteries": 0})
+    sheet["items"].append({"id": "i0", "name": "Lamp", "unique": False, "level": 0})
+    out = at.xp_advance(sheet, {"what": what})
+    assert out["cost"] == cost and out["xp"] == 10 - cost
+    kind, key = what.split(":")
+    assert next(x for x in out[f"{kind}s"] if x["id"] == key)["level"] == 1

@@ -12,7 +12,7 @@ import ability_test_helpers as ath
 from scripted import ScriptedDice
 from arbiter import RulesError, api, fields, threat
 from arbiter import ability_test as at
-from arbiter.ability_test.table import scheme_follows
+from arbiter.ability_test.table import UNNAMED_CONVICTIONS, scheme_follows
 
 KINDS = ["arbitration", "two_dice", "threat", "ten_again", "ability_test"]
 RATINGS = ["Charm", "Command", "Finesse", "Muscle", "Rig", "Scout", "Scramble", "Shadow"]
@@ -419,8 +419,11 @@ def test_an_unknown_record_is_refused():
 # --- what a roll costs and what follows it -------------------------------------------------------------------------
 
 
-def _cost(by, system, op, args=None, times=1):
-    return {"by": by, "system": system, "op": op, "args": args, "times": times}
+def _cost(by, system, op, args=None, times=1, **more):
+    return {"by": by, "system": system, "op": op, "args": args, "times": times, **more}
+
+
+UNNAMED = {"refuse": UNNAMED_CONVICTIONS}  # Convictions not named by the sheet's choices: a character is refused
 
 
 WILL = _cost("character", "ten_again", "spend_will")
@@ -437,12 +440,17 @@ COSTS = [
     ("ten_again", {"pool": 3}, {"spend_will": 1}, []),
     ("ten_again", {"pool": 3}, {}, []),
     ("ability_test", {}, None, []),
-    ("ability_test", {"convictions": [3]}, None, [_cost("character", "ability_test", "activate_conviction")]),
+    (
+        "ability_test",
+        {"convictions": [3]},
+        None,
+        [_cost("character", "ability_test", "activate_conviction", **UNNAMED)],
+    ),
     (
         "ability_test",
         {"convictions": [1, 3, 2]},
         None,
-        [_cost("character", "ability_test", "activate_conviction", None, 3)],
+        [_cost("character", "ability_test", "activate_conviction", None, 3, **UNNAMED)],
     ),
     ("ability_test", {"scheme_die": True}, None, [_cost("scheme", "ability_test", "scheme_spend_die")]),
     (
@@ -450,7 +458,7 @@ COSTS = [
         {"convictions": [2], "scheme_die": True},
         None,
         [
-            _cost("character", "ability_test", "activate_conviction"),
+            _cost("character", "ability_test", "activate_conviction", **UNNAMED),
             _cost("scheme", "ability_test", "scheme_spend_die"),
         ],
     ),

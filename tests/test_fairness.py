@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import special, stats
 
-from arbiter import api, fairness
+from arbiter import api, fairness, fairness_power
 from arbiter.errors import RulesError
 from arbiter.fairness import Fairness
 
@@ -115,38 +115,7 @@ def test_chi2_isf_equals_scipy(df, q):
     assert fairness.chi2_isf(q, df) == pytest.approx(float(stats.chi2.isf(q, df)), rel=1e-12)
 
 
-@pytest.mark.parametrize("df", [5, 9])
-@pytest.mark.parametrize("nc", [0, 0.1, 1, 12.8, 15.7, 40, 150])
-@pytest.mark.parametrize("x", [0.5, 11.07, 16.92, 60])
-def test_ncx2_sf_equals_scipy(df, nc, x):
-    """The noncentral chi-square survival, summed by its Poisson weights: SciPy's ncx2.sf to 1e-12."""
-    theirs = float(stats.ncx2.sf(x, df, nc)) if nc else float(stats.chi2.sf(x, df))
-    assert fairness.ncx2_sf(x, df, nc) == pytest.approx(theirs, rel=1e-10, abs=1e-12)
-
-
-# --- the power figure, against scipy.stats.ncx2 -----------------------------------------------------------------
-
-
-def scipy_power(n: int, sides: int) -> float:
-    """SciPy's power of the test at α = 0.05 for the die whose one face comes up twice as often as each other."""
-    loaded = [2 / (sides + 1)] + [1 / (sides + 1)] * (sides - 1)
-    w2 = sum((p - 1 / sides) ** 2 / (1 / sides) for p in loaded)
-    df = sides - 1
-    return float(stats.ncx2.sf(stats.chi2.ppf(0.95, df), df, n * w2))
-
-
-@pytest.mark.parametrize("sides", SIDES)
-def test_faces_to_find_a_loaded_die_is_the_fewest_scipy_agrees_on(sides):
-    """The figure has power ≥ 0.8 by SciPy, one face fewer has less."""
-    n = api.fairness([], sides)["faces_to_find_a_loaded_die"]
-    assert scipy_power(n, sides) >= 0.8 > scipy_power(n - 1, sides)
-    assert fairness.power(n, sides) == pytest.approx(scipy_power(n, sides), abs=1e-12)
-
-
-@pytest.mark.parametrize("sides, n", [(6, 126), (10, 211)])
-def test_faces_to_find_a_loaded_die_pinned(sides, n):
-    """The figures docs/features.md gives: 126 faces of a d6, 211 of a d10."""
-    assert fairness.faces_to_find(sides) == n
+# --- the loaded die (how many faces find it: test_fairness_power.py) ---------------------------------------------
 
 
 @pytest.mark.parametrize("sides", [2, 3, 4, 6, 8, 10, 12, 20])
@@ -273,7 +242,9 @@ def test_the_door_answers_json_with_exact_twins():
     out = answer["value"]
     assert out["exact"]["chi_square"] == "1681/143" and out["exact"]["expected"] == "143/10"
     assert Fraction(out["exact"]["chi_square"]) == Fraction(10 * sum(c * c for c in counts) - 143**2, 143)
-    assert (out["alpha"], out["power"], out["min_expected"]) == (0.05, 0.8, 5)
+    assert (out["alpha"], out["power_wanted"], out["min_expected"]) == (0.05, 0.8, 5)
+    assert out["exact"]["power_wanted"] == "4/5"
+    assert (out["faces_to_find_a_loaded_die"], out["power"]) == fairness_power.FACES_NEEDED[10]
     assert out["loaded_die"] == {"face": pytest.approx(2 / 11), "other": pytest.approx(1 / 11)}
 
 

@@ -120,6 +120,24 @@ def test_a_scheme_die_leaves_the_scheme_only_while_this_device_tracks_it():
     assert elsewhere["roll"] is not None and elsewhere["scheme"] is None
 
 
+def test_an_empty_scheme_never_set_on_this_phone_says_where_it_lives_and_the_ways_out():
+    """Issue 30: a Scheme this device never set (`set` false: a player's phone that never got the Host's table) says,
+    when empty, that it lives on the Host's phone, and the two ways out; one emptied here says only that it is empty;
+    a roll that changes it sets it. A Host adding a shared roll is told to set it on the Table."""
+    request = {"type1": 1, "type2": 1, "difficulty": 4, "scheme_die": True}
+    never = api.turn("ability_test", {"request": request}, table(scheme={"scheme": 0, "tracked": True, "set": False}))
+    words = never["refused"]["words"]
+    assert words.startswith("The Scheme has no die left: it was never set on this phone")
+    assert "the Host's phone" in words and "get the Host's table" in words and "set the Scheme here" in words
+    emptied = api.turn("ability_test", {"request": request}, table(scheme={"scheme": 0, "tracked": True, "set": True}))
+    assert emptied["refused"]["words"] == "The Scheme has no die left"
+    paid = api.turn("ability_test", {"request": request}, table(scheme={"scheme": 2, "tracked": True, "set": False}))
+    assert paid["scheme"]["set"] is True
+    link = api.share_link("ability_test", request, [{"drawn": paid["roll"]["drawn"]}], "Ann", 1_790_000_000)
+    host = api.add_shared(link["fragment"], table(scheme={"scheme": 0, "tracked": True, "set": False}), None, [])
+    assert host["refused"]["words"].endswith("Set the Scheme on the Table first, then add the roll.")
+
+
 def test_what_follows_a_test_is_kept_and_earned_once():
     """ability_test-8 at the table: a success with a 1 adds a die to the Scheme in the same answer, and says the roll
     earned it, so a follow-up that keeps the success adds none again."""
@@ -145,6 +163,19 @@ def test_exertion_and_convictions_are_paid_and_the_sheet_fills_again():
     answer = api.turn("ability_test", {"request": request, "choices": choices, "seed": 5}, table(mira))
     assert answer["character"]["exertion"] == 2 and answer["character"]["scene_convictions"] == ["c1"]
     assert answer["refill"] == {**request, "convictions_declared": 1}
+
+
+def test_convictions_declared_without_naming_them_are_refused_for_a_character_and_free_for_nobody():
+    """ability_test-13, ability_test-20: "a character may spend one Exertion to declare one of their Convictions": a
+    roll as a character whose request holds only Significances (no `choices` naming the sheet's Convictions) is
+    refused, asking to pick them on the sheet, and nothing is rolled or paid; as nobody there is no sheet to pay from,
+    so it is rolled free."""
+    request = {"type1": 3, "type2": 3, "difficulty": 2, "convictions": [3], "convictions_declared": 0}
+    refused = api.turn("ability_test", {"request": request, "seed": 1}, table(MIRA))
+    assert refused["roll"] is None and refused["character"] is None
+    assert refused["refused"]["words"].startswith("Mira: pick the Convictions to declare on the sheet")
+    free = api.turn("ability_test", {"request": request, "seed": 1}, table())
+    assert free["refused"] is None and free["roll"]["ability"] == 3 + 3 + 3 and free["character"] is None
 
 
 def test_each_price_the_sheet_cannot_pay_is_checked_on_its_own():

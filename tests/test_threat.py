@@ -1062,3 +1062,19 @@ def test_a_price_shared_by_link_is_checked_against_the_receiving_tables_marks_th
     assert "marked by Bo" in refused["refused"]["words"] and refused["entries"] == []
     added = api.add_shared(fragment, None, [{"option": 1, "by": "Bo"}], [])
     assert added["marked"] == [{"option": 1, "by": "Bo"}, {"option": 2, "by": "Ann"}]
+
+
+def test_a_roll_whose_prices_paid_disagrees_with_its_own_fields_is_refused_threat_14():
+    """threat-14: one Price for each threat narrowly avoided; a roll that drops the Price it paid (its steps and its
+    pay_the_price still say it) cannot pay another, nor have its dice reassigned."""
+    from arbiter import api
+
+    rolled = api.roll("threat", {"rating": 2, "threats": [{"name": "A"}, {"name": "B"}]}, dice=[5, 4, 1])
+    paid = api.act("threat", rolled, {"pay_the_price": 0, "by": "Ann", "marked": []})
+    again = api.act("threat", paid, {"pay_the_price": 1, "by": "Ann", "marked": []})
+    assert len(again["prices_paid"]) == 2
+    dropped = {**again, "prices_paid": []}
+    with pytest.raises(RulesError, match="'roll.prices_paid' disagrees"):
+        api.act("threat", dropped, {"pay_the_price": 2, "by": "Ann", "marked": []})
+    with pytest.raises(RulesError, match="'roll.prices_paid' disagrees"):
+        api.act("threat", {**paid, "prices_paid": []}, {"assign": [[0], [1, 2]]})

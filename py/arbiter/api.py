@@ -25,7 +25,7 @@ from typing import Any
 from . import __version__, chances, fields, links, receive, records, tally, tap
 from .dice import NeedMore, Recorded, TableFaces, exact_str, source
 from .errors import RulesError
-from .fairness import ALPHA, MIN_EXPECTED, POWER, Fairness, faces_to_find, loaded_die
+from .fairness import ALPHA, MIN_EXPECTED, POWER, Fairness, faces_to_find, loaded_die, power_error
 from .fairness import read as read_faces
 from .procedures import PROCEDURES, kind, tab
 
@@ -254,12 +254,14 @@ def shared_table(fragment: Any) -> dict:
     return links.shared_table(fragment)
 
 
-def add_shared(fragment: Any, table: Any = None, marked: Any = None, seen: Any = None) -> dict:
+def add_shared(fragment: Any, table: Any = None, marked: Any = None, seen: Any = None, leave_out: Any = None) -> dict:
     """The shared roll of `fragment` taken into this table, all or nothing (receive.py): each step its log has not
     `seen` (the shared step ids it holds) paid from `table` (as for turn) and checked against this table's current
     Situation's `marked` options; {"id", "system", "who", "time", "refused", "character", "scheme", "marked",
-    "entries": [{"step", "action", "roll", "drawn", "did", "notes", "luck_entry"}]}."""
-    return receive.take(sys.modules[__name__], fragment, table, marked, seen)
+    "entries": [{"step", "action", "roll", "drawn", "did", "notes", "luck_entry", "left_out"}]}; a step this
+    table's marks refuse is refused with its id ("leave_out"), and added without its Price when listed in
+    `leave_out` (threat-18)."""
+    return receive.take(sys.modules[__name__], fragment, table, marked, seen, leave_out)
 
 
 def fairness_summary(entries: Any) -> dict:
@@ -296,16 +298,19 @@ def fairness(faces: Any, sides: Any) -> dict:
     "named" (the faces the words name, when unfair: furthest from their expectation, either way) and "way" ("more"
     or "fewer": which way they are off; null when fair), "words" ("143 d10 faces: nothing
     chance does not explain, p = 0.41", "more 1s than chance explains, p = 0.003", "38 more faces to say"),
-    "faces_to_find_a_loaded_die" (the fewest faces that catch, at "alpha" with "power", a die whose one face comes up
-    twice as often as each other face: "loaded_die", its face chances), and "exact" ("p/q" of the exact ones)."""
+    "faces_to_find_a_loaded_die" (about how many faces this test needs to catch, at "alpha", at least "power_wanted"
+    of the time, a die whose one face comes up twice as often as each other face: "loaded_die", its face chances; the
+    smallest count from which the test's simulated power stays at or above it: fairness_power.py), "power" (the
+    simulated power at that count) and "power_error" (its standard error), and "exact" ("p/q" of the exact ones)."""
     checked, k = read_faces(faces, sides, _dice_sides())
     f = Fairness.of(checked, k)
     loaded = loaded_die(k)
+    needed, power = faces_to_find(k)
     exact = {
         "expected": f.expected,
         "chi_square": f.chi_square if f.enough else None,
         "alpha": ALPHA,
-        "power": POWER,
+        "power_wanted": POWER,
         "loaded_die": {"face": loaded[0], "other": loaded[1]},
     }
     return {
@@ -324,9 +329,11 @@ def fairness(faces: Any, sides: Any) -> dict:
         "named": list(f.furthest[1]) if f.unfair else [],
         "way": f.furthest[0] if f.unfair else None,
         "words": str(f),
-        "faces_to_find_a_loaded_die": faces_to_find(k),
+        "faces_to_find_a_loaded_die": needed,
         "alpha": float(ALPHA),
-        "power": float(POWER),
+        "power": power,
+        "power_wanted": float(POWER),
+        "power_error": power_error(k),
         "loaded_die": _floats(exact["loaded_die"]),
         "exact": _strings(exact),
     }
@@ -457,7 +464,7 @@ def request_from_sheet(system: str, sheet: Any, choices: Any = None) -> dict | N
 
 def turn(system: str, step: Any, table: Any = None) -> dict:
     """One tap at the table, in one answer (tap.py): a roll ({"request", "choices"?, "dice"?}) or a follow-up ({"roll",
-    "action", "earned"?, "dice"?}; "dice": the table's faces, as for roll() and act()) of `system`, paid from `table` ({"character": {"name", "kind", "sheet"} or null, "scheme":
+    "action", "dice"?}; "dice": the table's faces, as for roll() and act()) of `system`, paid from `table` ({"character": {"name", "kind", "sheet"} or null, "scheme":
     {"scheme", "tracked"} or null}): the roll, or why the table cannot pay ("refused", nothing rolled); the new
     states; the notes for the log; what follows (earned, marked); its luck entry; the checks of what comes next."""
     return tap.turn(sys.modules[__name__], system, step, table)

@@ -6,8 +6,11 @@ test is said only once every face is expected at least MIN_EXPECTED times (n ≥
 poor guide); before that, how many more faces it needs. A die is called unfair at p < ALPHA.
 
 How many faces would find a loaded die: one face coming up twice as often as each other face (2/(k+1) against
-1/(k+1)), caught at ALPHA with POWER, from the noncentral chi-square law of X² for such a die (df = k − 1, noncentrality
-n·w², Cohen's w² = Σ (p_loaded − 1/k)² / (1/k)).
+1/(k+1)), called unfair by this very test (n ≥ 5k and p < ALPHA) with chance POWER. That chance, the test's power, has
+no closed form here (X² of n faces is a lattice variable, and the noncentral chi-square law is only its large-sample
+approximation: it says 126 d6 faces where the test needs about 141), so it is simulated once, for every die from d2
+to d100, by py/tools/fairness_power.py (its docstring says how), and looked up in the module it writes,
+fairness_power.py: "about N faces" is the smallest count from which the simulated power stays at or above POWER.
 
 Pure Python (math and fractions): the page runs it in Pyodide, without SciPy. The incomplete gamma follows Numerical
 Recipes (a series below x = a + 1, Lentz's continued fraction above), accurate to about 1e-13 relative.
@@ -18,14 +21,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
-from . import fields
+from . import fairness_power, fields
 from .errors import RulesError
 
 MIN_EXPECTED = 5  # every face expected at least this often before the test is said
 ALPHA = Fraction(5, 100)  # a die is called unfair below this p
-POWER = Fraction(8, 10)  # the chance the faces_to_find figure gives of catching the loaded die
+POWER = Fraction(8, 10)  # the chance of catching the loaded die that the faces_to_find figure gives at least
 P_FLOOR = Fraction(1, 1000)  # below it, p is said as "p < 0.001"
 
 _EPS = 1e-16
@@ -110,32 +112,6 @@ def chi2_isf(q: float, df: float) -> float:
             hi = mid
 
 
-def ncx2_sf(x: float, df: float, nc: float) -> float:
-    """P(X > x) for X noncentral chi-square with df degrees of freedom and noncentrality nc: the Poisson(nc/2)-weighted
-    sum of central chi-square survivals with df + 2j degrees of freedom, summed outward from the Poisson mode."""
-    if nc == 0:
-        return chi2_sf(x, df)
-    mu = nc / 2.0
-    mode = int(mu)
-
-    def weight(j: int) -> float:
-        return math.exp(j * math.log(mu) - mu - math.lgamma(j + 1.0))
-
-    total = 0.0
-    for j in range(mode, -1, -1):  # down from the mode: the weights fall
-        w = weight(j)
-        total += w * chi2_sf(x, df + 2 * j)
-        if w < _EPS * 1e-2:
-            break
-    j = mode + 1
-    while True:  # up from the mode: the weights fall, and so does each survival's share of what is left
-        w = weight(j)
-        total += w * chi2_sf(x, df + 2 * j)
-        if w < _EPS * 1e-2:
-            return min(total, 1.0)
-        j += 1
-
-
 # --- the loaded die and the faces it takes to find it -----------------------------------------------------------------
 
 
@@ -150,33 +126,22 @@ def effect_size(probs: tuple[Fraction, ...]) -> Fraction:
     return sum(((p - fair) ** 2 / fair for p in probs), Fraction(0))
 
 
-def power(n: int, sides: int, alpha: float = float(ALPHA)) -> float:
-    """The chance that n faces of the loaded die give p < alpha: P(ncx2(k − 1, n·w²) > the chi2(k − 1) critical value)."""
-    df = sides - 1
-    return ncx2_sf(chi2_isf(alpha, df), df, n * float(effect_size(loaded_die(sides))))
+def faces_to_find(sides: int) -> tuple[int, float]:
+    """(about how many faces find the loaded die (loaded_die) at ALPHA with POWER, the power there): the smallest count
+    of d`sides` faces from which the test's simulated power stays at or above POWER, and that power (its standard
+    error: power_error). For d2 to d100."""
+    try:
+        return fairness_power.FACES_NEEDED[sides]
+    except KeyError:
+        raise ValueError(f"faces_to_find knows d2 to d100, got {sides!r:.100}") from None
 
 
-@lru_cache(maxsize=None)
-def faces_to_find(sides: int) -> int:
-    """The fewest faces that would find the loaded die (loaded_die) at ALPHA with POWER: the smallest n whose power
-    is at least POWER."""
-    df, want = sides - 1, float(POWER)
-    critical = chi2_isf(float(ALPHA), df)
-    w2 = float(effect_size(loaded_die(sides)))
-
-    def enough(n: int) -> bool:
-        return ncx2_sf(critical, df, n * w2) >= want
-
-    lo, hi = 0, 1  # enough(lo) is false (no faces find nothing), enough(hi) is sought by doubling
-    while not enough(hi):
-        lo, hi = hi, hi * 2
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if enough(mid):
-            hi = mid
-        else:
-            lo = mid
-    return hi
+def power_error(sides: int) -> float:
+    """The standard error of the power faces_to_find says for a d`sides`: √(p (1 − p) / sequences simulated), at most
+    √(0.2 · 0.8 / sequences) near POWER, to 4 places."""
+    p = float(POWER)
+    samples = fairness_power.SAMPLES if sides <= fairness_power.FEWER_ABOVE else fairness_power.SAMPLES_ABOVE
+    return round(math.sqrt(p * (1 - p) / samples), 4)
 
 
 # --- the faces of one die kind, tested ----------------------------------------------------------------------------------

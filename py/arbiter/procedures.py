@@ -16,6 +16,7 @@ What it may leave out: `note(roll, action, after)` (what a follow-up's odds say 
 chances.verdict), SEED (its rule text in docs/seeds/), SHEET (the character
 sheet that rolls it; KIND names another procedure's instead; without either no character rolls it), CHOICES and
 `request_from_sheet` (what a sheet fills), TABLE and TABLE_OPS, `costs` and `follows` (what the table keeps and pays),
+`earned(roll)` (whether the steps up to `roll` added a Scheme die, for `follows` of its follow-up: tap.py chains it),
 and `did(roll, action, after)`: what a follow-up did, in a player's words for the log ("Negated the setback with two
 Scheme dice"; without it, the label its ACTIONS declare for the action: `did`).
 

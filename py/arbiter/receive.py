@@ -13,19 +13,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import share, tap
+from . import procedures, share, tap
 from .errors import RulesError
 
-TABLE_MARKS = (
-    "marked"  # the key of a follow-up's action that carries the Situation's marks: the table's, not the roll's
-)
+PRICE_LEFT_OUT = "Price refused: pick again"  # a step the Host added without its Price (threat-18), for the log
 
 
-def _with_marks(action: dict, marked: list | None) -> dict:
-    """`action` with this table's marks in place of the sender's, when the action carries marks."""
-    if TABLE_MARKS in action:
-        return {**action, TABLE_MARKS: list(marked or [])}
-    return action
+def _on_this_table(system: str, action: dict, who: str | None, marked: Any) -> tuple[dict, str | None]:
+    """A follow-up as this table reads it, by what its procedure declares (`shared_action`: threat's Price, read
+    against this table's marks and the link's roller); unchanged for the procedures that declare nothing. A forged
+    action raises its RulesError; the words, when this table refuses the step but may add the roll without it."""
+    m = procedures.PROCEDURES[system]
+    return m.shared_action(action, who, marked) if hasattr(m, "shared_action") else (action, None)
+
+
+def _leave_out(leave_out: Any) -> set[str]:
+    if leave_out is None:
+        return set()
+    if not isinstance(leave_out, list) or not all(isinstance(s, str) for s in leave_out):
+        raise RulesError(f"'leave_out' must be a list of shared step ids, got {leave_out!r:.100}")
+    return set(leave_out)
 
 
 def _seen(seen: Any, ids: list[str]) -> int:
@@ -38,17 +45,20 @@ def _seen(seen: Any, ids: list[str]) -> int:
     return max((k + 1 for k, step_id in enumerate(ids) if step_id in held), default=0)
 
 
-def take(api, fragment: Any, table: Any = None, marked: Any = None, seen: Any = None) -> dict:
+def take(api, fragment: Any, table: Any = None, marked: Any = None, seen: Any = None, leave_out: Any = None) -> dict:
     """The shared roll of `fragment` taken into this table (`table` as for tap.turn; `marked`, this table's current
     Situation's marks or null; `seen`, the shared step ids its log holds): {"id", "system", "who", "time", "refused"
     (null, or why this table cannot pay a step: nothing is taken then), "character" and "scheme" (their new states,
     null where unchanged), "marked" (the Situation's marks after it, null where unchanged), "entries" (one per step
     not seen, in order: {"step" (its id), "action" (null for the roll), "roll", "drawn", "did", "notes",
-    "luck_entry"})}."""
+    "luck_entry", "left_out"})}. A follow-up this table's marks refuse (threat-18) refuses the roll with
+    "leave_out": its step id; listed in `leave_out`, that step is added as left out ("left_out": true, its roll the
+    one before it, nothing paid or marked) and the rest of the roll is taken. A forged step refuses the whole link."""
     payload = share.unpack(fragment)
     shared = api.shared_roll(fragment)  # re-derived from the request and the faces, as the panel shows it
     ids = share.step_ids(payload)
     skip = _seen(seen, ids)
+    left_out = _leave_out(leave_out)
     system = shared["system"]
     state = tap._read_table(table)
     marks = marked
@@ -73,18 +83,35 @@ def take(api, fragment: Any, table: Any = None, marked: Any = None, seen: Any = 
                 else api.act(system, roll, action, dice=step["drawn"])
             )
             continue
+        refused_here = None
+        if action is not None:
+            try:
+                here, refused_here = _on_this_table(system, action, shared["who"], marks)
+            except RulesError as error:  # a forged step: the whole link is refused
+                return {**out, "refused": {**error.as_json(), "words": error.says}, "entries": []}
+        if refused_here is not None and ids[k] in left_out:
+            out["entries"].append(_entry(ids[k], action, roll, step["drawn"], PRICE_LEFT_OUT, [], None, left_out=True))
+            continue
+        if refused_here is not None:
+            error = RulesError(refused_here)
+            return {
+                **out,
+                "refused": {**error.as_json(), "words": refused_here, "leave_out": ids[k]},
+                "entries": [],
+            }
         tapped = (
             {"request": shared["request"], "dice": step["drawn"]}
             if action is None
-            else {"roll": roll, "action": _with_marks(action, marks), "dice": step["drawn"]}
+            else {"roll": roll, "action": here, "dice": step["drawn"]}
         )
         try:
             answer = api.turn(system, tapped, state)
-        except RulesError as error:  # a follow-up this table's state refuses (an option another player marked here)
+        except RulesError as error:  # a follow-up this table's state refuses
             words = f"On this table, {error.path} {error.says}" if error.path else error.says
             answer = {"refused": {**error.as_json(), "words": words}}
-        if answer["refused"] is not None:
-            return {**out, "refused": answer["refused"], "entries": []}
+        if answer["refused"] is not None:  # on the Host's own phone, an empty Scheme never set is set here
+            words = answer["refused"]["words"].replace(tap.NEVER_SET, tap.NEVER_SET_HOST)
+            return {**out, "refused": {**answer["refused"], "words": words}, "entries": []}
         roll = answer["roll"]
         if answer["character"] is not None:
             state["character"] = {**state["character"], "sheet": answer["character"]}
@@ -96,14 +123,19 @@ def take(api, fragment: Any, table: Any = None, marked: Any = None, seen: Any = 
             marks = answer["marked"]
             out["marked"] = answer["marked"]
         out["entries"].append(
-            {
-                "step": ids[k],
-                "action": action,
-                "roll": roll,
-                "drawn": step["drawn"],
-                "did": answer["did"],
-                "notes": answer["notes"],
-                "luck_entry": answer["luck_entry"],
-            }
+            _entry(ids[k], action, roll, step["drawn"], answer["did"], answer["notes"], answer["luck_entry"])
         )
     return out
+
+
+def _entry(step_id, action, roll, drawn, did, notes, luck_entry, left_out: bool = False) -> dict:
+    return {
+        "step": step_id,
+        "action": action,
+        "roll": roll,
+        "drawn": drawn,
+        "did": did,
+        "notes": notes,
+        "luck_entry": luck_entry,
+        "left_out": left_out,
+    }

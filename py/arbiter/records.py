@@ -50,6 +50,9 @@ SCHEME = Record(
             True,
             help="Off: the Scheme is kept elsewhere; no roll is checked against this count or changes it.",
         ),
+        # false: this device's count was never set (by hand, by a roll, or from the Host's table), so an empty Scheme
+        # here may only be one never shared to it; absent on a Scheme kept before schema 8 and in older table links
+        MayBeAbsent(fields.Bool("set", "The Scheme was set on this device", False)),
     ),
 )
 # A Situation's marks: each option at most once, with the player who picked it (null: kept without a name, as
@@ -186,11 +189,12 @@ def check_record(name: Any, data: Any) -> dict:
 
 def spec() -> dict:
     """Every record's declaration, the kinds of character, the roll log's and a table file's sizes and when the
-    Table asks for a backup."""
+    Table asks for a backup; how many characters of who rolled a shared roll's link keeps (`link_name_chars`)."""
     return {
         "kinds": list(KINDS),
         "records": {name: r.schema() for name, r in RECORDS.items()},
         "log_max": LOG_MAX,
         "file_max": dict(FILE_MAX),
         "backup_after": dict(BACKUP_AFTER),
+        "link_name_chars": share.NAME_CHARS,
     }

@@ -17,6 +17,12 @@ from .errors import RulesError
 
 SCHEME_HOLDER = "The Scheme"  # how a refusal of the Scheme's names its holder ("The Scheme has no die left")
 UNNAMED = "(unnamed)"
+SCHEME_SET = "set"  # the Scheme record's field: false while this device's count was never set (records.SCHEME)
+NEVER_SET = (  # what an empty Scheme never set on this device adds to its refusal: where it lives, and the two ways out
+    ": it was never set on this phone. The Scheme lives on the Host's phone: get the Host's table (Share the table "
+    "there, then open or scan it here), or set the Scheme here on the Table."
+)
+NEVER_SET_HOST = ": it was never set on this phone. Set the Scheme on the Table first, then add the roll."
 
 
 def _read_table(table: Any) -> dict:
@@ -61,10 +67,14 @@ class Payers:
         """Why the table cannot pay `cost`, in a player's words ("Rook has no Will left"), with the engine's error."""
         holder = self._holder(cost["by"])
         words = f"{holder} {error.says}" if error.holder else f"{holder}: {error}"
+        if cost["by"] == "scheme" and self.scheme.get(SCHEME_SET) is False and self.scheme.get("scheme") == 0:
+            words += NEVER_SET
         return {**error.as_json(), "words": words}
 
     def pay(self, cost: dict, notes: list[str]) -> None:
         """Apply one cost (`times` over, all or nothing); a RulesError when its payer cannot."""
+        if cost.get("refuse"):  # a cost the procedure says this table cannot pay as asked (its words say why)
+            raise RulesError(cost["refuse"])
         state = self.who["sheet"] if cost["by"] == "character" else self.scheme
         said = []
         for _ in range(cost.get("times", 1)):
@@ -82,8 +92,8 @@ class Payers:
 
     def _kept(self, by: str, state: dict, result: dict) -> dict:
         """What an op's answer changes of a state: the sheet's declared fields it holds, or the Scheme's own keys."""
-        if by == "scheme":
-            return {k: result[k] for k in state}
+        if by == "scheme":  # and, on a Scheme that says whether it was set, set now
+            return {k: result[k] for k in state} | ({SCHEME_SET: True} if SCHEME_SET in state else {})
         names = {f.name for f in records.KINDS[self.who["kind"]].SHEET.fields}
         return {**state, **{k: v for k, v in result.items() if k in names}}
 
@@ -116,11 +126,11 @@ def _step(step: Any) -> dict:
     keys = (
         {"request", "choices", "seed", "dice"}
         if isinstance(step, dict) and "request" in step
-        else {"roll", "action", "earned", "seed", "dice"}
+        else {"roll", "action", "seed", "dice"}
     )
     if not isinstance(step, dict) or set(step) - keys or ("request" not in step and "action" not in step):
         raise RulesError(
-            '\'step\' must be {"request", "choices"?, "dice"?} for a roll or {"roll", "action", "earned"?, "dice"?} '
+            '\'step\' must be {"request", "choices"?, "dice"?} for a roll or {"roll", "action", "dice"?} '
             f"for a follow-up, got {step!r:.100}"
         )
     return step
@@ -146,7 +156,7 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
         else step.get("request")
     )
     choices = step.get("choices") if action is None else None
-    earned = step.get("earned", False) is True and action is not None
+    earned = action is not None and earned_before(system, step["roll"])
     notes: list[str] = []
     answer = {
         "roll": None,
@@ -200,6 +210,15 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
         "refill": refill,
         "next": next_form,
     }
+
+
+def earned_before(system: str, roll: Any) -> bool:
+    """Whether the steps up to `roll` added a die to the Scheme, for its follow-up: the procedure's `earned` reads it
+    from the roll itself (Python chains it, not the page: issue 28), False for procedures that earn nothing."""
+    m = procedures.PROCEDURES[system]
+    if not hasattr(m, "earned") or not isinstance(roll, dict) or roll.get("system") != m.ID:
+        return False  # not a roll of this system: api.act refuses it, naming the field
+    return m.earned(roll)
 
 
 def _next_form(api, system: str, request: dict, refill: dict | None) -> dict:

@@ -194,7 +194,7 @@ SOUND_BUTTON = (
 
 def render_form(spec: dict) -> str:
     """One procedure's form: its fields, then the places the page fills: the odds (folded on a phone), the dice (in a
-    tray that scrolls within itself when a big pool outgrows it), the result, the choices, and last the bar with Roll
+    tray that grows to show them all, never scrolling within itself: dice.js), the result, the choices, and last the bar with Roll
     and the headline odds, which a phone keeps at the bottom of the screen, above the views' navigation (style.css),
     so Roll is under the thumb and the dice land above it."""
     s = spec["id"]

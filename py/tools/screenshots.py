@@ -108,7 +108,8 @@ def shoot_luck(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
         for n in range(1, 11):
             page.tap("form[data-system=luck] [data-roll]")
             page.wait_for_function(LOGGED, arg=n, timeout=30_000)
-        page.tap('nav.views a[data-view="log"]')  # the luck chart is drawn once the Log is shown
+        page.tap('nav.views a[data-view="log"]')
+        page.tap("[data-log-luck] > summary")  # folded above the list: the chart is drawn once unfolded
         page.locator("[data-luck-ready]").scroll_into_view_if_needed()
         phone.save(page, out / f"luck-view-{scheme}.png")
 
@@ -163,6 +164,8 @@ def shoot_table_dice(phone: Phone, out: Path, schemes=("light", "dark")) -> None
             page.keyboard.type(faces)
             page.wait_for_function(LOGGED, arg=n)
         page.tap('nav.views a[data-view="log"]')
+        if not page.evaluate("() => document.querySelector('[data-log-luck]').open"):  # unfolded once, left open
+            page.tap("[data-log-luck] > summary")
         page.wait_for_function(
             "() => { const b = document.querySelector('[data-fairness]'); b.scrollIntoView(); "
             "return 'fairnessReady' in b.dataset; }"

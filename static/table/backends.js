@@ -137,6 +137,36 @@ export function openDb(name) {
   });
 }
 
+/** Every record of a table whose IndexedDB layout a newer Arbiter raised past DB_VERSION (opening it at ours is a
+ * VersionError): opened at its own version, read in one readonly transaction and closed at once, nothing written or
+ * upgraded; [] when it holds no records. */
+export function readNewer(name) {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(name);
+    req.onupgradeneeded = () => req.transaction.abort(); // gone meanwhile: make nothing
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB refused to open'));
+    req.onsuccess = () => {
+      const db = req.result;
+      db.onversionchange = () => db.close();
+      if (!db.objectStoreNames.contains(OS)) {
+        db.close();
+        resolve([]);
+        return;
+      }
+      const t = db.transaction(OS, 'readonly');
+      const all = t.objectStore(OS).getAll();
+      t.oncomplete = () => {
+        db.close();
+        resolve(all.result);
+      };
+      t.onabort = () => {
+        db.close();
+        reject(t.error ?? new Error('the table could not be read'));
+      };
+    };
+  });
+}
+
 /** Every record, read in slices inside the one transaction `tx` (each slice its own short task), then `done(all)`. */
 export function readAll(tx, done, size = 500) {
   const all = [];

@@ -1,7 +1,8 @@
 // "Are my dice fair?" (issue 21): the group's own dice, typed in on the face pad, gathered from the log per character
 // and die kind by arbiter.api.fairness_summary (a contest's other side and the Narrator's Scheme die left out) and
 // tested there against a fair die (Pearson's chi-square). This only draws its answer: the words, a bar for each face
-// against the count a fair die gives, and how many faces would find a die that favours one face. Python computes.
+// against the count a fair die gives (a mark on each bar, the legend's), and about how many faces would find a die
+// that favours one face (a figure the engine looks up: fairness_power.py). Python computes.
 
 import { h } from './dom.js';
 
@@ -71,21 +72,21 @@ function group(g) {
   const f = g.fairness;
   const who = g.character ? g.character.name || '(unnamed)' : 'Nobody';
   const most = Math.max(f.expected, ...f.counts);
+  const share = (count) => String(count / most);
   const bars = f.counts.map((count, i) => {
     const face = i + 1;
     const bar = h('span', { class: 'fair-bar', 'aria-hidden': 'true' });
-    bar.style.setProperty('--share', String(count / most));
-    const row = h(
+    bar.style.setProperty('--share', share(count));
+    const mark = h('span', { class: 'fair-expected', 'aria-hidden': 'true' }); // a fair die's count, on every bar
+    mark.style.setProperty('--share', share(f.expected));
+    return h(
       'li',
       { 'data-face': face, 'data-count': count, ...(f.named.includes(face) ? { 'data-named': '' } : {}) },
       h('span', { class: 'fair-face' }, String(face)),
-      bar,
+      h('span', { class: 'fair-track' }, bar, mark),
       h('span', { class: 'fair-count' }, `${count}`),
     );
-    return row;
   });
-  const fair = h('span', { class: 'fair-expected', 'aria-hidden': 'true' });
-  fair.style.setProperty('--share', String(f.expected / most));
   return h(
     'figure',
     {
@@ -105,12 +106,17 @@ function group(g) {
       },
       bars,
     ),
-    h('p', { class: 'muted fair-legend' }, fair, ` a fair die: ${f.expected.toFixed(1)} of each face`),
     h(
       'p',
-      { class: 'muted' },
-      `${f.faces_to_find_a_loaded_die} faces in all would show, ${Math.round(f.power * 100)}% of the time, a die ` +
-        'whose one face comes up twice as often as each other face.',
+      { class: 'muted fair-legend' },
+      h('span', { class: 'fair-expected', 'aria-hidden': 'true' }),
+      ` a fair die: ${f.expected.toFixed(1)} of each face`,
+    ),
+    h(
+      'p',
+      { class: 'muted', 'data-faces-to-find': f.faces_to_find_a_loaded_die, 'data-power': f.power },
+      `About ${f.faces_to_find_a_loaded_die} faces in all would show, at least ${Math.round(f.power_wanted * 100)}% ` +
+        'of the time, a die whose one face comes up twice as often as each other face.',
     ),
   );
 }

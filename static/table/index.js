@@ -108,7 +108,11 @@ class Table {
     logView?.querySelector('[data-log-wait]')?.remove();
     (logView ?? this.root).append(log);
     document.addEventListener('arbiter:roll', (event) => this.enqueue(() => this.onRoll(event.detail)));
-    document.addEventListener('arbiter:built', () => this.rollAs.showOnForms()); // a tab's form, built when shown
+    document.addEventListener('arbiter:built', () => {
+      // a tab's form, built when shown
+      this.rollAs.showOnForms();
+      if (this.store) this.keeping.showOnForms();
+    });
 
     await nextTask(); // the sections are in; the store opens in tasks of its own
     this.store = await Store.open();
@@ -165,6 +169,7 @@ class Table {
     }
     this.situations.refresh(); // a form's Pay the Price list: new marks, or another character rolling
     this.rollAs.showOnForms(); // "Rolling as" on each form a character rolls
+    this.keeping.showOnForms(); // a newer Arbiter's table: "Not kept" on each form
   }
 
   /** The store changed `ids` (a Set, or 'all'), here or in another tab: redraw the parts that show them. */
@@ -187,9 +192,10 @@ class Table {
     this.sections.status.classList.toggle('error', error);
   }
 
-  /** A character sheet's own line. */
-  setStatus(charId, text, error = false) {
-    this.ui.status[charId] = { text, error };
+  /** A character sheet's own line: under the sheet, or by its "Roll as" when `near` is 'use' (what a tap on its Fill
+   * did or why it was refused: said where the thumb is, not two screens below). */
+  setStatus(charId, text, error = false, near = null) {
+    this.ui.status[charId] = { text, error, near };
     this.render('characters');
   }
 

@@ -1,6 +1,7 @@
 // Where the table lives and how safe it is, at the top of the Table: "Kept on this phone" (persistent storage granted,
 // or Arbiter installed), else the warning that the browser may clear it, with how to install Arbiter here; in memory
-// only, that nothing lasts past the page. The last backup's date (the store's meta record), a reminder once a backup
+// only, that nothing lasts past the page; a table a newer Arbiter saved (store.js' NEWER_LAYOUT), to reload, and on
+// every form, before a roll, that nothing is kept until then. The last backup's date (the store's meta record), a reminder once a backup
 // is due (backup.js), and "Save a backup": the whole table's file (file.js' exportTable), shared where the browser
 // shares files, else downloaded.
 //
@@ -19,7 +20,12 @@ const SAID = {
     'This browser may clear the table if Arbiter is not opened for a week: ' +
     'install it to your home screen, or save a backup.',
   memory: 'This browser keeps nothing after the page closes: the table works until then. Save a backup to keep it.',
+  newer:
+    'Saved by a newer version of Arbiter: reload the page to update. Until then this page keeps nothing it does, ' +
+    'rolls included; the saved table stays as it is.',
 };
+// at the top of every form while nothing is kept because a newer Arbiter saved the table: said before the roll
+const NOT_KEPT = 'Not kept: a newer Arbiter saved this table. Reload the page to update before rolling.';
 const HOW_TO_INSTALL = {
   ios: 'To install on an iPhone or iPad: tap Share, then Add to Home Screen.',
   menu: 'To install: open your browser’s menu, then Install app or Add to Home screen.',
@@ -64,8 +70,9 @@ export class Keeping {
       .catch(() => {});
   }
 
-  /** 'kept', 'may-clear' or 'memory'. */
+  /** 'kept', 'may-clear', 'memory', or 'newer' (a newer Arbiter's table, shown from a copy: nothing is kept). */
   where() {
+    if (this.t.store.problems.some((p) => p.kind === 'newer-layout')) return 'newer';
     if (!this.t.store.backend.persistent) return 'memory';
     return this.persisted || isInstalled() ? 'kept' : 'may-clear';
   }
@@ -93,6 +100,18 @@ export class Keeping {
         h('button', { type: 'button', 'data-k': 'keeping:backup', onclick: () => this.saveBackup() }, 'Save a backup'),
       ),
     ];
+  }
+
+  /** NOT_KEPT at the top of each built form while the table is a newer Arbiter's (a form built later says it too). */
+  showOnForms() {
+    if (this.where() !== 'newer') return;
+    for (const proc of this.t.page.built()) {
+      if (proc.form.querySelector(':scope > [data-not-kept]')) continue;
+      const line = h('p', { class: 'reminder', 'data-not-kept': '', role: 'note' }, NOT_KEPT);
+      const title = proc.form.querySelector(':scope > h2');
+      if (title) title.after(line);
+      else proc.form.prepend(line);
+    }
   }
 
   howToInstall() {

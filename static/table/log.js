@@ -220,8 +220,7 @@ export class Log {
         { class: 'muted', 'data-log-count': entries.length },
         entries.length === all.length ? count : `${entries.length} of ${count} match`,
       ),
-      this.luck.view(entries),
-      this.fairness.view(entries),
+      this.folded(entries),
       h(
         'ol',
         { class: 'log-list', 'aria-label': 'Rolls, newest first' },
@@ -251,6 +250,22 @@ export class Log {
           : null,
       ),
     ];
+  }
+
+  /** The luck and "Are my dice fair?" of `entries`, folded under one line above the list (the Log opens at the newest
+   * roll, issue 29): each is asked of the engine once it is on screen, so once unfolded; left as the player left it. */
+  folded(entries) {
+    const fold = h(
+      'details',
+      { class: 'log-luck', 'data-log-luck': '', open: Boolean(this.unfolded) },
+      h('summary', { 'data-k': 'log:luck' }, 'How lucky the table has been · Are my dice fair?'),
+      this.luck.view(entries),
+      this.fairness.view(entries),
+    );
+    fold.addEventListener('toggle', () => {
+      this.unfolded = fold.open;
+    });
+    return fold;
   }
 
   /** A mark after the list that calls `more` once it scrolls near the screen; nothing while the log is hidden (a

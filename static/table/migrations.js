@@ -5,12 +5,13 @@
 import { newId, nowIso } from './ids.js';
 import { RECORDS, declAt, isObj, problem } from './schema.js';
 
-export const SCHEMA = 7;
+export const SCHEMA = 8;
 export const LEGACY_PRICE_KEY = 'arbiter.payThePrice.marked';
 
 const SITUATION = declAt(RECORDS.price, 'situations');
 const OPTION = declAt(SITUATION, 'marked', 'option');
 const TRACKED = declAt(RECORDS.scheme, 'tracked');
+const SET = declAt(RECORDS.scheme, 'set');
 
 /** The Pay the Price marks procedures.js kept in localStorage before the table kept them: option numbers, each once,
  * those the Situation's declaration allows. */
@@ -86,6 +87,15 @@ const MIGRATIONS = [
   // only the number changes
   (records) =>
     records.map(({ id, data }) => (id === 'meta' && isObj(data) ? { id, data: { ...data, schema: 7 } } : { id, data })),
+  // 7 -> 8: the Scheme says whether its count was ever set on this device (by hand, by a roll, from the Host's
+  // table), so an empty one never set can say where the Scheme lives: a count above 0 was set; 0 cannot be told
+  // from one never set, and is read so (its refusal then offers both ways out)
+  (records) =>
+    records.map(({ id, data }) => {
+      if (id === 'meta' && isObj(data)) return { id, data: { ...data, schema: 8 } };
+      if (id !== 'shared:scheme' || !isObj(data) || Object.hasOwn(data, SET.name)) return { id, data };
+      return { id, data: { ...data, [SET.name]: Number.isInteger(data.scheme) && data.scheme > 0 } };
+    }),
 ];
 
 /** Bring {id, data} records from schema `from` up to SCHEMA. */

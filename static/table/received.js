@@ -5,8 +5,10 @@
 // table's Situation, all or nothing; then logged with the shared step's id, so the same roll is never added twice.
 import { h } from './dom.js';
 import { outcomeLines } from '../outcome.js';
-import { PROCEDURES } from './schema.js';
+import { PROCEDURES, TABLE } from './schema.js';
 import { SYSTEM_NAME, fmtTime, requestWords } from './words.js';
+
+const NAME_CHARS = TABLE.link_name_chars; // who rolled, as a link carries it (a longer name is cut)
 
 export class Received {
   constructor(table) {
@@ -38,7 +40,7 @@ export class Received {
   /** Read a shared link ({kind, link}) and show it. */
   async open({ kind, link }) {
     if (link === this.link) return;
-    Object.assign(this, { kind, link, roll: null, table: null, error: null, added: null, charge: '' });
+    Object.assign(this, { kind, link, roll: null, table: null, error: null, added: null, charge: '', charged: null });
     this.t.render('received');
     try {
       if (kind === 'table') {
@@ -46,7 +48,11 @@ export class Received {
         if (this.link === link) this.table = table;
       } else {
         const roll = await this.t.arbiter.sharedRoll(link);
-        if (this.link === link) this.roll = roll;
+        if (this.link === link) {
+          this.roll = roll;
+          this.charge = this.sameName(roll); // the shared roll's answer: who rolled, and its system
+          this.preview();
+        }
       }
     } catch (error) {
       if (this.link === link) this.error = error.message;
@@ -60,6 +66,17 @@ export class Received {
     self.arbiterShared = null;
     if (/^#[rt]=/.test(location.hash)) history.replaceState(null, '', '#table');
     this.t.render('received');
+  }
+
+  /** The id of this phone's character whose name is the link's roller's (links cut names to 24 characters: so are
+   * ours, compared trimmed and ignoring case), of the roll's kind; '' when none or more than one is. */
+  sameName(shared) {
+    const cut = (name) => (name ?? '').slice(0, NAME_CHARS).trim().toLowerCase();
+    const who = cut(shared.who);
+    if (!who) return '';
+    const kind = PROCEDURES[shared.system].kind;
+    const same = this.t.characters.list().filter(([, c]) => c.kind === kind && cut(c.name) === who);
+    return same.length === 1 ? same[0][0] : '';
   }
 
   /** [step id] of every shared step this log holds. */
@@ -108,6 +125,13 @@ export class Received {
       this.added?.error
         ? h('p', { class: 'field-error', role: 'alert', 'data-add-refused': '' }, this.added.words)
         : null,
+      this.added?.leaveOut && !all
+        ? h(
+            'button',
+            { type: 'button', 'data-add-without-price': '', onclick: () => this.add([this.added.leaveOut]) },
+            'Add without this Price',
+          )
+        : null,
       this.added && !this.added.error ? h('p', { role: 'status' }, this.added.words) : null,
       h('p', { class: 'muted' }, `Request: ${requestWords(r.request, PROCEDURES[r.system].fields)}`),
       r.steps.length > 1
@@ -136,7 +160,7 @@ export class Received {
     const current = price.situations.find((s) => s.id === price.current);
     const replace = async () => {
       const records = [
-        { id: 'shared:scheme', data: scheme },
+        { id: 'shared:scheme', data: { ...scheme, set: true } }, // the Host's count: set on this phone now
         { id: 'shared:price', data: price },
         ...characters.map((c) => ({ id: `char:${c.id}`, data: c.data })),
       ];
@@ -183,39 +207,82 @@ export class Received {
       ? h(
           'label',
           { class: 'field' },
-          'A character of this phone pays its costs (Will, Exertion…)',
+          'Who pays its costs (Will, Exertion, a Price on the sheet)',
           h(
             'select',
             {
               'data-shared-charge': '',
               onchange: (event) => {
                 this.charge = event.target.value;
+                this.charged = null;
+                this.t.render('received');
+                this.preview();
               },
             },
-            h('option', { value: '' }, 'Nobody: the Scheme and the Situation only'),
+            h('option', { value: '' }, 'Nobody (the Scheme only)'),
             mine.map(([id, c]) => h('option', { value: id, selected: id === this.charge }, c.name || '(unnamed)')),
           ),
         )
       : null;
+    const charged = h(
+      'p',
+      { class: 'muted', 'data-shared-payer': '', 'data-read': this.charged || !this.charge ? '' : null },
+      this.charge
+        ? (this.charged ?? 'Working out what it charges…')
+        : 'Charged to nobody here: only the Scheme and the Situation change.',
+    );
     const label = held
       ? `Add its ${this.roll.steps.length - held} new step(s) to this table's log`
       : "Add to this table's log";
     return [
       held ? h('p', { class: 'muted' }, 'Its first steps are in this table’s log already.') : null,
       pick,
+      pick ? charged : null,
       h('button', { type: 'button', class: 'primary', 'data-add-shared': '', onclick: () => this.add() }, label),
     ];
   }
 
+  /** What Add would charge the payer picked, said before the tap: the same request Add makes (add_shared keeps
+   * nothing: its answer is only read), the payer's new sheet and the notes, or why this table would refuse it. */
+  async preview() {
+    const { link, charge } = this;
+    const who = charge ? this.t.characters.get(charge) : null;
+    if (!who || !this.roll) return;
+    const name = who.name || '(unnamed)';
+    let words;
+    try {
+      const answer = await this.t.arbiter.addShared(link, this.payingFrom(who), this.marked(), this.seen());
+      const notes = answer.entries.flatMap((e) => e.notes).filter(Boolean);
+      if (answer.refused) words = `${name} pays: nothing yet (${answer.refused.words})`;
+      else if (answer.character) words = `Charged to ${name} on this phone: ${notes.join('; ')}`;
+      else words = `Charged to ${name} on this phone: nothing for this roll`;
+    } catch (error) {
+      words = error.message;
+    }
+    if (this.link !== link || this.charge !== charge) return;
+    this.charged = words;
+    this.t.render('received');
+  }
+
+  /** What this table pays from: `who` (a character of this phone, or null) and the Scheme. */
+  payingFrom(who) {
+    const scheme = this.t.shared.scheme();
+    return { character: who ? { name: who.name, kind: who.kind, sheet: who.sheet } : null, scheme };
+  }
+
+  marked() {
+    return this.t.situations.current()?.marked ?? [];
+  }
+
   /** Add the shared roll: one request to the engine, locked until it is kept; nothing kept when it is refused. */
-  async add() {
+  async add(leaveOut = []) {
     if (this.adding || !this.roll) return;
     this.adding = true;
     const button = this.t.sections.received.querySelector('[data-add-shared]');
     button?.setAttribute('aria-disabled', 'true');
     const r = this.roll;
     try {
-      await this.t.enqueue(() => this.take(r));
+      await this.t.enqueue(() => this.take(r, leaveOut));
     } finally {
       this.adding = false;
       button?.removeAttribute('aria-disabled');
@@ -223,18 +290,14 @@ export class Received {
     }
   }
 
-  async take(r) {
+  async take(r, leaveOut = []) {
     const who = this.charge ? this.t.characters.get(this.charge) : null;
-    const scheme = this.t.shared.scheme();
-    const marked = this.t.situations.current()?.marked ?? [];
-    const answer = await this.t.arbiter.addShared(
-      this.link,
-      { character: who ? { name: who.name, kind: who.kind, sheet: who.sheet } : null, scheme },
-      marked,
-      this.seen(),
-    );
+    const paying = this.payingFrom(who);
+    const { scheme } = paying;
+    const answer = await this.t.arbiter.addShared(this.link, paying, this.marked(), this.seen(), leaveOut);
     if (answer.refused) {
-      this.added = { error: true, words: `Not added: ${answer.refused.words}` };
+      // a Price this table's marks refuse: the Host may add the roll without it (threat-18)
+      this.added = { error: true, words: `Not added: ${answer.refused.words}`, leaveOut: answer.refused.leave_out };
       return;
     }
     if (!answer.entries.length) {

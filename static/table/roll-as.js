@@ -67,7 +67,7 @@ export class RollAs {
       const request = await this.t.arbiter.requestFromSheet(system, c.sheet, choices);
       this.fillFor(id, system, request, choices);
     } catch (error) {
-      this.t.setStatus(id, error.message, true);
+      this.t.setStatus(id, error.message, true, 'use'); // by the Fill tapped
     } finally {
       if (--this.asking === 0) delete dataset.filling;
     }
@@ -88,6 +88,8 @@ export class RollAs {
       request
         ? `The ${SYSTEM_NAME[system]} form is filled; its rolls are logged for ${c.name}.`
         : `${SYSTEM_NAME[system]} rolls are logged for ${c.name}.`,
+      false,
+      'use',
     );
     proc.form.scrollIntoView({ block: 'start' });
     const roll = proc.form.querySelector('[data-roll]');

@@ -111,7 +111,7 @@ export class Shared {
   async setCount(value) {
     try {
       const scheme = typeof value === 'number' ? value : toInt(value);
-      await this.t.store.update('shared:scheme', (d) => ({ ...d, scheme }));
+      await this.t.store.update('shared:scheme', (d) => ({ ...d, scheme, set: true })); // set here now
       const note = `The Scheme set by hand: ${plural(scheme, 'die', 'dice')}`;
       this.t.say(note);
       await this.t.log.note(this.system, null, note);
@@ -142,7 +142,7 @@ export class Shared {
       await this.t.store.update('shared:scheme', async (d) => {
         const result = await this.t.arbiter.table(this.system, op, d, args);
         note = result.note;
-        return pick(result, Object.keys(d));
+        return { ...pick(result, Object.keys(d)), set: true }; // changed on this device: set here now
       });
     } catch (error) {
       const msg = `The Scheme: ${error.message}`;

@@ -19,6 +19,12 @@ export class Sheet {
 
   view(id, c) {
     const status = this.t.ui.status[id];
+    const line = h(
+      'p',
+      { class: `sheet-status${status?.error ? ' error' : ''}`, role: 'status', 'data-sheet-status': '' },
+      status?.text ?? '',
+    );
+    const byUse = status?.near === 'use'; // said by "Roll as", where the tap was (table/index.js setStatus)
     return h(
       'article',
       { class: 'sheet', 'data-sheet': id, 'data-kind': c.kind, 'aria-labelledby': `sheet-${id}` },
@@ -35,13 +41,10 @@ export class Sheet {
         this.textInput(id, ['name'], c.name, declAt(RECORDS.character, 'name')),
       ),
       this.t.rollAs.view(id, c),
+      byUse ? line : null,
       BY_KIND[c.kind]?.ops?.(this.t, id, c) ?? null,
       h('div', { class: 'sheet-fields' }, this.fields(id, c)),
-      h(
-        'p',
-        { class: `sheet-status${status?.error ? ' error' : ''}`, role: 'status', 'data-sheet-status': '' },
-        status?.text ?? '',
-      ),
+      byUse ? null : line,
       this.t.confirmable(
         `del:${id}`,
         'Delete character…',

@@ -12,7 +12,7 @@
 // Records: { id, rev, updated, by, data }. Ids: 'meta', 'shared:scheme', 'shared:price', 'char:<id>',
 // 'struggle:<id>', 'log:<id>' and 'aside:<id>' (an untouched copy of a store that could not be used).
 
-import { DB_NAME, IdbBackend, MemoryBackend, openDb, readAll } from './backends.js';
+import { DB_NAME, IdbBackend, MemoryBackend, openDb, readAll, readNewer } from './backends.js';
 import { fileRecords } from './file.js';
 import { logId, newId } from './ids.js';
 import { SCHEMA, forgetLegacyMarks, migrate } from './migrations.js';
@@ -32,6 +32,11 @@ export class ConflictError extends Error {}
 export const FULL =
   'Not saved: this phone has no space left for Arbiter. Everything saved before is still kept. ' +
   'Free some space on the phone, or save a backup and clear the roll log.';
+// A table a newer Arbiter saved in a layout this page cannot open (IndexedDB's own version past ours): shown from a
+// copy read once, its records left as they are; nothing this page does is kept, and each form says so before a roll.
+export const NEWER_LAYOUT =
+  'This table was saved by a newer version of Arbiter: reload the page to update. The table is kept as it is; ' +
+  'until you reload, nothing done here is saved, rolls included.';
 // Chromium, Firefox and WebKit name it; an older WebKit gave only its legacy code
 const refusedForSpace = (error) => error?.name === 'QuotaExceededError' || error?.code === 22;
 
@@ -42,7 +47,7 @@ export class Store {
     this.records = new Map(); // id -> record, as last read or written
     this.keyCache = new Map(); // prefix -> its record ids, sorted
     this.listeners = new Set();
-    this.problems = []; // {kind: 'damaged'|'newer'|'unavailable'|'readonly'|'full', message, aside?}
+    this.problems = []; // {kind: 'damaged'|'newer'|'newer-layout'|'unavailable'|'readonly'|'full', message, aside?}
     this.readOnly = false;
     this.channel = null;
   }
@@ -63,11 +68,17 @@ export class Store {
     } catch (error) {
       store = new Store(new MemoryBackend());
       console.warn('The table lives in memory:', error); // why, for whoever debugs; the player's words are below
-      store.problems.push({
-        kind: 'unavailable',
-        message:
-          'This browser keeps nothing after the page closes: the table works until then. Save a backup to keep it.',
-      });
+      if (error?.name === 'VersionError') {
+        // a newer Arbiter raised IndexedDB's own layout: its table is shown from a copy, and never written to
+        store.backend.map = new Map((await readNewer(name).catch(() => [])).map((r) => [r.id, r]));
+        store.problems.push({ kind: 'newer-layout', message: NEWER_LAYOUT });
+      } else {
+        store.problems.push({
+          kind: 'unavailable',
+          message:
+            'This browser keeps nothing after the page closes: the table works until then. Save a backup to keep it.',
+        });
+      }
       await store.load();
     }
     store.listen();

@@ -12,8 +12,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from page_helpers import roll, show_view, wait_until
-from table_helpers import PUT, characters, create, log, records
+from page_helpers import form, roll, show_form, show_view, wait_until
+from table_helpers import DUMP, PUT, characters, create, log, records
 
 
 def storage(granted: bool, persisted: bool = False) -> str:
@@ -328,3 +328,48 @@ def test_a_write_refused_during_a_roll_marks_the_tables_link_until_a_write_lands
     phone.evaluate("window.putsLeft = Infinity")
     roll(phone, "two_dice")
     wait_until(phone, lambda: link.locator("[data-nav-alert]").count() == 0, what="the mark gone")
+
+
+# --- a table a newer Arbiter upgraded ----------------------------------------------------------------------------------
+
+# what a newer Arbiter does to IndexedDB's own layout: open the table at a higher version (the page's own connection
+# closes on versionchange, then the upgrade goes on), records untouched
+RAISE = """(version) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('arbiter-table', version);
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => { const got = open.result.version; open.result.close(); resolve(got); };
+})"""
+# every record as stored, as JSON: the bytes compared; and IndexedDB's own layout version of the table
+STORED = f"() => ({DUMP})().then((all) => JSON.stringify(all))"
+LAYOUT = "async () => (await indexedDB.databases()).find((d) => d.name === 'arbiter-table').version"
+
+
+def test_a_table_a_newer_arbiter_upgraded_says_so_keeps_it_untouched_and_loses_no_roll_silently(page, app):
+    """A character and two rolls kept, then the store opened at version 5 from the page (as a newer Arbiter would),
+    and the page reloaded: the Table says a newer Arbiter saved the table and to reload to update, never that the
+    browser keeps nothing; it shows the table as it was (the character, the rolls); every form says, before a roll,
+    that it will not be kept; a roll made then is in the log, and the store is byte for byte as it was, after a second
+    reload too."""
+    app("#two_dice")
+    create(page, "two_dice", "Lou")
+    roll(page, "two_dice")
+    roll(page, "two_dice")
+    before = page.evaluate(STORED)
+    assert page.evaluate(LAYOUT) == 1 and len(log(page)) == 2
+    assert page.evaluate(RAISE, 5) == 5
+    for _ in range(2):
+        reopen(page)
+        assert page.locator(WHERE).get_attribute("data-keeping") == "newer"
+        said = keeping(page)
+        assert "Saved by a newer version of Arbiter: reload the page to update." in said
+        alert = page.locator('[data-problem="newer-layout"]').inner_text()
+        assert "This table was saved by a newer version of Arbiter: reload the page to update." in alert
+        assert "keeps nothing after the page closes" not in page.locator("body").inner_text()
+        assert "Lou" in page.locator('[data-part="characters"]').inner_text()
+        assert page.locator(".log-entry.roll").count() == 2
+        show_form(page, "two_dice")
+        told = form(page, "two_dice").locator("[data-not-kept]")
+        assert told.is_visible() and "Not kept: a newer Arbiter saved this table." in told.inner_text()
+        roll(page, "two_dice")
+        assert page.locator(".log-entry.roll").count() == 3  # in the log for this page, as it was told
+        assert page.evaluate(STORED) == before and page.evaluate(LAYOUT) == 5

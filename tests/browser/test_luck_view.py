@@ -49,6 +49,7 @@ def test_after_ten_rolls_the_luck_view_agrees_with_python(app):
     want = api.luck_summary(exported)["groups"]
     assert [g["rolls"] for g in want] == [6, 4]
 
+    part.locator("[data-log-luck] > summary").click()  # folded under one line above the list: the Log opens on it
     part.locator("[data-luck]").scroll_into_view_if_needed()  # asked of the engine once it is on screen
     wait_until(page, "() => document.querySelectorAll('[data-luck-ready] [data-luck-group]').length === 2", 10_000)
     groups = part.locator("[data-luck-group]")
@@ -101,6 +102,7 @@ def test_the_luck_chart_fits_a_phone_light_and_dark(phone, scheme, tmp_path):
     for _ in range(5):
         roll(page, "luck")
     show_view(page, "log")
+    page.locator('[data-part="log"] [data-log-luck] > summary').tap()  # folded above the list
     box = page.locator('[data-part="log"] [data-luck]')
     # scrolled to until its answer is drawn (the log is drawn again meanwhile: a locator's element can go mid-scroll)
     ready = """() => { const b = document.querySelector('[data-part="log"] [data-luck]'); b.scrollIntoView();

@@ -108,19 +108,20 @@ def test_every_tap_target_of_the_table_is_44_px(phone_app):
     assert problems == [], f"smaller than {TAP} × {TAP} px in the Table and the Log:\n" + "\n".join(problems)
 
 
-# The largest pools the forms take (request, at least this many dice): 30 and more d10s in rows of 310 px, then
-# d6s with captions under them (a threat's T1…).
+# The largest pools the forms take (request, at least this many dice, whether a follow-up can pick them): 30 and more
+# d10s in rows of 310 px (none to pick: drawn smaller, issue 29), then d6s with captions under them (a threat's T1…).
 MANY_DICE = {
-    "ten_again": ({"pool": 30, "modifier": 10, "will": True}, 30),
-    "threat": ({"rating": 10, "extra_dice": 10}, 20),
+    "ten_again": ({"pool": 30, "modifier": 10, "will": True}, 30, False),
+    "threat": ({"rating": 10, "threats": [{"name": "A"}, {"name": "B"}], "extra_dice": 10}, 20, True),
 }
 
 
 @pytest.mark.parametrize("system", list(MANY_DICE))
-def test_each_die_has_a_44_px_tap_box_however_many_dice(phone_app, system):
-    """With the most dice the form takes, a tap anywhere within 22 px of a die's centre, each way, lands on that die
+def test_each_die_a_follow_up_can_pick_has_a_44_px_tap_box_however_many_dice(phone_app, system):
+    """With the most dice the form takes, a tap anywhere within 22 px of the centre of a die a follow-up can pick
+    (the tray's `pick`), each way, lands on that die; a tap on any other die shown, within its own box, lands on it
     (the tray's own hit test, from the page's pointer coordinates)."""
-    request, least = MANY_DICE[system]
+    request, least, picked = MANY_DICE[system]
     page = phone_app(f"#{system}={quote(json.dumps(request))}")
     changed(page, system, form(page, system).locator("button[data-roll]").click)
     misses = page.evaluate(
@@ -128,20 +129,21 @@ def test_each_die_has_a_44_px_tap_box_however_many_dice(phone_app, system):
       const tray = window.arbiterPage.procs[s].tray;
       const r = tray.canvas.getBoundingClientRect();
       const at = (x, y) => tray._hit({ clientX: r.left + x, clientY: r.top + y });
-      const h = tap / 2 - 0.1, out = [];
+      const out = [];
       tray.dice.forEach((d, i) => {
-        const cx = d.x + d.s / 2, cy = d.y + d.s / 2;
+        if (d.hidden) return;
+        const cx = d.x + d.s / 2, cy = d.y + d.s / 2, h = d.pick ? tap / 2 - 0.1 : d.s / 2 - 0.1;
         for (const [dx, dy] of [[-h, -h], [0, -h], [h, -h], [-h, 0], [h, 0], [-h, h], [0, h], [h, h]]) {
           const hit = at(cx + dx, cy + dy);
           if (hit !== i) out.push(`die ${i} (${d.s} px): (${dx}, ${dy}) from its centre hits ${hit}`);
         }
       });
-      return [tray.dice.length, out];
+      return [tray.dice.length, tray.dice.filter((d) => d.pick).length, out];
     }""",
         [system, TAP],
     )
-    count, missed = misses
-    assert count >= least
+    count, picks, missed = misses
+    assert count >= least and picks == (count if picked else 0)
     assert missed == [], "\n".join(missed)
 
 
@@ -239,7 +241,7 @@ def test_a_refused_roll_says_why_by_roll_in_the_players_words(phone_app, system,
         10_000,
         headline.element_handle(),
     )
-    assert headline.inner_text() == "No odds: see ⚠ above"
+    assert headline.inner_text() == "No odds: show the ⚠"
 
 
 # --- one view per roll, words after the dice (issue 8) ------------------------------------------------------------

@@ -26,7 +26,7 @@ from page_helpers import (
     show_view,
     wait_until,
 )
-from table_helpers import PUT, create, log, records, scheme
+from table_helpers import PUT, characters, create, log, records, scheme
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 from arbiter import api, share  # noqa: E402
@@ -186,7 +186,8 @@ def test_an_empty_scheme_refuses_the_roll_and_adds_nothing(phones):
     open_app(b, "#table", 360, 640)
     open_link(b, f"{b.url.split('#')[0]}#r={link['fragment']}")
     add(b)
-    assert b.text_content("[data-add-refused]") == "Not added: The Scheme has no die left"
+    said = b.text_content("[data-add-refused]")
+    assert said.startswith("Not added: The Scheme has no die left: it was never set on this phone") and "Table" in said
     assert shared_entries(b) == [] and scheme_now(b) == 0
 
 
@@ -343,3 +344,49 @@ def test_the_share_sheets_qr_code_reads_back_as_its_link(phones, tmp_path):
     b = phones()
     open_link(b, link)
     assert b.locator(f"{PANEL} [data-shared-outcome]").get_attribute("data-shared-outcome") == rolled["outcome"]
+
+
+def test_a_price_marked_here_by_another_is_named_by_its_words_and_the_roll_can_still_be_added(phones):
+    """threat-18 (issue 30): Ann's Price "Take 1 Harm." was marked by Sam on the Host's table: Add says so, by the
+    option's words and who marked it; "Add without this Price" adds the roll, its Price step logged as refused, and
+    Sam's mark stays the only one."""
+    b = phones()
+    open_app(b, "#table", 360, 640)
+    wait_until(b, lambda: "shared:price" in records(b), what="the Situations kept")
+    mark_here(b, 7, "Sam")
+    open_link(b, f"{b.url.split('#')[0]}#r={threat_link(7, 'Ann')}")
+    add(b)
+    refused = b.text_content("[data-add-refused]")
+    assert "“Take 1 Harm.” is marked by Sam" in refused and "option 7" not in refused
+    assert shared_entries(b) == []
+    b.locator("[data-add-without-price]").tap()
+    b.wait_for_selector(f"{PANEL} [data-shared-in-log]", timeout=20_000)
+    entries = shared_entries(b)
+    assert [e["kind"] for e in entries] == ["roll", "follow-up"]
+    assert "Price refused: pick again" in json.dumps(entries[1])
+    price = records(b)["shared:price"]["data"]
+    current = next(s for s in price["situations"] if s["id"] == price["current"])
+    assert current["marked"] == [{"option": 7, "by": "Sam"}]
+
+
+def test_the_payer_defaults_to_the_hosts_character_of_the_rollers_name(phones):
+    """Issue 30: a link from Mira, opened on a table that has a Mira of the roll's kind: she pays, and what it charges
+    her is said before Add; her Harm goes up with the Price she paid; the choice's words fit a 360 px phone."""
+    b = phones()
+    open_app(b, "#table", 360, 640)
+    create(b, "threat", "Rook")
+    create(b, "threat", "Mira")
+    open_link(b, f"{b.url.split('#')[0]}#r={threat_link(7, 'Mira')}")
+    mira = next(
+        k.split(":", 1)[1] for k, r in records(b).items() if k.startswith("char:") and r["data"]["name"] == "Mira"
+    )
+    assert b.input_value("[data-shared-charge]") == mira
+    b.wait_for_selector("[data-shared-payer][data-read]", timeout=20_000)
+    assert b.text_content("[data-shared-payer]") == "Charged to Mira on this phone: Took 1 Harm (Harm 1)"
+    fits = b.evaluate(
+        """() => [...document.querySelectorAll('[data-shared-roll] label, [data-shared-charge], [data-shared-payer]')]
+            .every((el) => el.getBoundingClientRect().right <= 360 && el.scrollWidth <= el.clientWidth + 1)"""
+    )
+    assert fits
+    add(b)
+    wait_until(b, lambda: characters(b)["Mira"]["sheet"]["counters"]["harm"] == 1, what="Mira's Harm taken")

@@ -200,6 +200,7 @@ def test_are_my_dice_fair_says_what_the_engine_says_of_the_faces_typed(phone_app
     all_faces = [int(c) for c in "".join(typed)]
     expected = api.fairness(all_faces, 6)
     page.locator('nav.views a[data-view="log"]').tap()
+    page.locator("[data-log-luck] > summary").tap()  # the luck and the fairness, folded above the list
     box = page.locator("[data-fairness]")
     ready = "() => { const b = document.querySelector('[data-fairness]'); b.scrollIntoView(); return 'fairnessReady' in b.dataset; }"
     wait_until(page, lambda: page.evaluate(ready), what="the fairness view, asked once it is on screen")
@@ -208,6 +209,15 @@ def test_are_my_dice_fair_says_what_the_engine_says_of_the_faces_typed(phone_app
     counts = [int(c) for c in box.locator(".fair-bars li").evaluate_all("(all) => all.map((li) => li.dataset.count)")]
     assert counts == expected["counts"]
     assert box.locator('.fair-bars li[data-named][data-face="6"]').count() == 1
+    # the legend's mark, a fair die's count, is drawn on every face's bar at that count's share of the longest
+    most = max(expected["expected"], *expected["counts"])
+    where = "(m) => { const t = m.parentElement.getBoundingClientRect(), r = m.getBoundingClientRect(); return (r.left + r.width / 2 - t.left) / t.width; }"
+    marks = box.locator(".fair-bars li .fair-track .fair-expected").evaluate_all(f"(all) => all.map({where})")
+    assert marks == [pytest.approx(expected["expected"] / most, abs=0.01)] * 6
+    assert box.locator(".fair-legend .fair-expected").count() == 1
+    assert "a fair die: 5.0 of each face" in box.locator(".fair-legend").inner_text()
+    needed = box.locator("[data-faces-to-find]").inner_text()
+    assert needed.startswith(f"About {expected['faces_to_find_a_loaded_die']} faces in all would show, at least 80%")
     luck = page.locator('[data-luck] [data-luck-group="-:luck:table"]')
     # the luck view above is asked once it is on screen (the fairness view scrolled it away): scrolled back to it
     show_luck = "() => { document.querySelector('[data-luck]').scrollIntoView(); return true; }"

@@ -142,7 +142,7 @@ describe('an older file', () => {
         { option: 1, by: null },
       ],
     });
-    assert.deepEqual(table.scheme, { scheme: 2, tracked: true });
+    assert.deepEqual(table.scheme, { scheme: 2, tracked: true, set: true }); // a count above 0 was set (schema 8)
     const rest = (t) => ({ ...t, price: null, schema: 0, scheme: null });
     assert.deepEqual(rest(table), rest(old));
   });
@@ -151,7 +151,7 @@ describe('an older file', () => {
     const old = { ...valid(), schema: 2, scheme: 5 };
     const { table, errors } = parseTableFile(JSON.stringify(old));
     assert.equal(errors, undefined);
-    assert.deepEqual(table.scheme, { scheme: 5, tracked: true });
+    assert.deepEqual(table.scheme, { scheme: 5, tracked: true, set: true });
     assert.deepEqual({ ...table, schema: 0, scheme: null }, { ...old, schema: 0, scheme: null });
   });
 

@@ -65,7 +65,7 @@ describe('migrate', () => {
     const records = migrate([{ id: 'shared:scheme', data: { scheme: 4 } }], 0);
     assert.deepEqual(
       records.filter((r) => r.id === 'shared:scheme'),
-      [{ id: 'shared:scheme', data: { scheme: 4, tracked: true } }],
+      [{ id: 'shared:scheme', data: { scheme: 4, tracked: true, set: true } }],
     );
   });
 
@@ -79,9 +79,9 @@ describe('migrate', () => {
     );
     assert.deepEqual(records, [
       { id: 'meta', data: { schema: SCHEMA, created: '2024-05-01T12:00:00.000Z' } },
-      { id: 'shared:scheme', data: { scheme: 3, tracked: true } },
+      { id: 'shared:scheme', data: { scheme: 3, tracked: true, set: true } },
     ]);
-    const kept = [{ id: 'shared:scheme', data: { scheme: 3, tracked: false } }];
+    const kept = [{ id: 'shared:scheme', data: { scheme: 3, tracked: false, set: true } }];
     assert.deepEqual(migrate(kept, 2), kept);
     const garbage = [{ id: 'shared:scheme', data: 'garbage' }];
     assert.deepEqual(migrate(garbage, 2), garbage);
@@ -130,6 +130,27 @@ describe('migrate', () => {
   it('from schema 6: only the number changes (the last backup is absent until the first)', () => {
     const records = migrate([{ id: 'meta', data: { schema: 6, created: '2024-05-01T12:00:00.000Z' } }], 6);
     assert.deepEqual(records, [{ id: 'meta', data: { schema: SCHEMA, created: '2024-05-01T12:00:00.000Z' } }]);
+  });
+
+  it('from schema 7: the Scheme says whether it was set here: a count above 0 was, 0 is read as never set', () => {
+    const meta = { id: 'meta', data: { schema: 7, created: '2024-05-01T12:00:00.000Z' } };
+    const scheme = (data) => ({ id: 'shared:scheme', data });
+    const records = migrate([meta, scheme({ scheme: 3, tracked: true })], 7);
+    assert.deepEqual(records, [
+      { id: 'meta', data: { schema: SCHEMA, created: '2024-05-01T12:00:00.000Z' } },
+      scheme({ scheme: 3, tracked: true, set: true }),
+    ]);
+    assert.deepEqual(migrate([scheme({ scheme: 0, tracked: false })], 7), [
+      scheme({ scheme: 0, tracked: false, set: false }),
+    ]);
+    const kept = [scheme({ scheme: 0, tracked: true, set: true })];
+    assert.deepEqual(migrate(kept, 7), kept);
+    for (const r of records) assert.deepEqual(checkRecord(recordOf(r.id), r.data), r.data, r.id);
+  });
+
+  it('from nothing: the Scheme was never set on this device', () => {
+    const scheme = migrate([], 0).find((r) => r.id === 'shared:scheme').data;
+    assert.equal(scheme.set, false);
   });
 
   it('leaves what it cannot read for the checks to refuse', () => {

@@ -249,7 +249,7 @@ describe('Store', () => {
       },
     ]);
     assert.equal(store.records.get('shared:price').rev, 4);
-    assert.deepEqual(store.get('shared:scheme'), { scheme: 2, tracked: true });
+    assert.deepEqual(store.get('shared:scheme'), { scheme: 2, tracked: true, set: true });
   });
 
   it('sets a newer schema aside untouched and starts a fresh table', async () => {
@@ -296,7 +296,7 @@ describe('Store', () => {
       target.list('char:').map(([, c]) => c.name),
       ['Ada'],
     );
-    assert.deepEqual(target.get('shared:scheme'), { scheme: 4, tracked: false });
+    assert.deepEqual(target.get('shared:scheme'), { scheme: 4, tracked: false, set: false }); // as kept there
     assert.equal(target.list('log:').length, 1);
     assert.equal(target.list('aside:').length, 1);
   });

@@ -127,6 +127,8 @@ def xp_advance(state: Any, args: Any = None) -> dict:
         else:
             kind = "advance_unique_item" if entry["unique"] else "advance_standard_item"
         current = entry["level"]
+        if current == 0 and kind in ("advance_skill", "advance_standard_item"):
+            kind = "new_" + target  # at rank 0 it is begun with 1 rank: a Skill 2 XP, an Item 3 (ability_test-16)
         entry["level"] += 1
     elif target == "attr" and key in ATTRIBUTES:
         kind, current = "advance_attribute", attributes[key]
@@ -344,6 +346,10 @@ def scheme_negate_setback(state: Any, args: Any = None) -> dict:
 
 # What a Test costs on the table, and what follows it --------------------------------------------------------------
 
+UNNAMED_CONVICTIONS = (
+    "pick the Convictions to declare on the sheet (Roll as this character, then tick them): a character declares "
+    "one of their own Convictions relevant to the Scene, for one Exertion"
+)
 TAKEN_BACK = "A reroll took back the 1 on a success: the die it earned leaves the Scheme again"
 
 
@@ -354,7 +360,8 @@ def costs(request: dict | None, action: dict | None, choices: dict | None = None
 
     With the sheet's `choices` the request was filled from, each activated Conviction is declared by its id
     (`activate_conviction` records it, and charges nothing for one declared already this Scene, ability_test-25);
-    without them, one Exertion is charged for each Conviction not declared already, and nothing is recorded."""
+    without them the request names no Conviction of the sheet: a character rolling it is refused (`refuse`: the
+    words asking to pick them on the sheet), and a roll as nobody declares them freely (no sheet to pay from)."""
     if action is None:
         return _conviction_costs(request, choices) + (
             [fields.pay("scheme", ID, "scheme_spend_die")] if request["scheme_die"] else []
@@ -369,9 +376,9 @@ def costs(request: dict | None, action: dict | None, choices: dict | None = None
 def _conviction_costs(request: dict, choices: dict | None) -> list[dict]:
     """activate_conviction for each Conviction the request activates: by id when `choices` names them (as many as the
     request holds), else once for each not declared already."""
-    if choices is None:
+    if choices is None:  # nothing names them: a character is asked to pick them on the sheet (ability_test-13)
         n = len(request["convictions"]) - request.get("convictions_declared", 0)
-        return [fields.pay("character", ID, "activate_conviction", None, n)] if n else []
+        return [fields.pay("character", ID, "activate_conviction", None, n, refuse=UNNAMED_CONVICTIONS)] if n else []
     ids = list(dict.fromkeys(choices["convictions"]))
     n = len(request["convictions"])
     if len(ids) != n:
@@ -386,6 +393,15 @@ def follows(roll: dict, earned: bool) -> tuple[list[dict], None]:
     """What follows a Test on the table (`scheme_follows`), read from the roll checked die by die."""
     test, _ = roll_from_json(roll)
     return scheme_follows(test.scheme_gain, earned, roll), None
+
+
+def earned(roll: dict) -> bool:
+    """Whether the steps up to `roll` left this Test's die in the Scheme: one die per Test, held while it stands a
+    success with a 1 (ability_test-8), so a follow-up of `roll` starts from its `scheme_gain`, read die by die. On a
+    table that does not track the Scheme nothing is paid either way, so the same reading serves every table: a tap
+    (tap.turn) and a shared roll replayed from its first step (receive.py) chain it alike."""
+    test, _ = roll_from_json(roll)
+    return test.scheme_gain
 
 
 def scheme_follows(gain: bool, earned: bool, roll: dict) -> list[dict]:

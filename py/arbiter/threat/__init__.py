@@ -41,6 +41,7 @@ from .price import (
     MAX_PLAYER_NAME,
     SOMEONE,
     same_player,
+    shared_action,
     read_marks,
     pay_the_price,
     marks_json,
@@ -114,6 +115,7 @@ __all__ = [
     "request_from_sheet",
     "roll",
     "same_player",
+    "shared_action",
     "standing",
     "what_if",
 ]

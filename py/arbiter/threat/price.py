@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RulesError
+from ..share import NAME_CHARS  # who rolled, as a link carries it (a longer name is cut)
 
 
 PAY_THE_PRICE = (
@@ -102,3 +103,37 @@ def pay_the_price(marked: Any, option: int, by: str | None = None) -> dict[int, 
 def marks_json(marks: dict[int, str | None]) -> list[dict]:
     """The marks as the roll reports them: [{"option": n, "by": name or null}, ...] in option order."""
     return [{"option": o, "by": by} for o, by in sorted(marks.items())]
+
+
+def shared_action(action: dict, who: str | None, marked: Any) -> tuple[dict, str | None]:
+    """A follow-up of a roll shared by link, read on the table it is added to (threat-18): a Price is read against
+    this table's marks (`marked`), whatever marks the link's action carries. With a `who` (the link's roller, cut to
+    24 characters) its `by` must be that player, and an action without `by` (threat-10) is read as theirs; as nobody
+    (`who` empty) the typed name stands. A Price that names another player is forged, and refused with a RulesError
+    in the player's words (the whole link with it). Returns the action as this table reads it, and, when this
+    table's marks refuse its option (another player marked it here), why, naming the option by its words and who
+    marked it: the Host may then add the roll without that Price."""
+    if not isinstance(action, dict) or "pay_the_price" not in action:
+        return action, None
+    name = (who or "").strip()
+    by = action.get("by")
+    if name:
+        if by is None:
+            by = name
+        elif not isinstance(by, str) or not same_player(by.strip()[:NAME_CHARS], name[:NAME_CHARS]):
+            raise RulesError(
+                f"This link is not to be trusted: {name}'s roll says the Price was picked by {str(by)[:80]}. "
+                "A player pays her own Price; nothing of it is added."
+            )
+    marks = read_marks(marked or [], "marked")
+    read = {**action, "by": by, "marked": list(marked or [])}
+    option = action["pay_the_price"]
+    if isinstance(option, int) and not isinstance(option, bool) and 0 <= option < len(PAY_THE_PRICE):
+        mine = _player(by, "action.by") if by is not None else None
+        if len(marks) < len(PAY_THE_PRICE) and option in marks and not same_player(marks[option], mine):
+            return read, (
+                f"On this table, “{PAY_THE_PRICE[option]}” is marked by {marks[option] or SOMEONE}: no other player "
+                "may pick it for the rest of the Situation. The roll can be added without this Price; "
+                f"{mine or 'the player'} picks again."
+            )
+    return read, None

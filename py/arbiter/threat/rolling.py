@@ -474,7 +474,7 @@ def act(roll: dict, action: dict, dice) -> dict:
         raise RulesError(f"'action' must be one of: {allowed} (got {keys:.100})")
     if not faces:
         raise RulesError("'action.assign': there are no dice to assign (the pool is 0); every threat comes to pass")
-    if roll.get("prices_paid"):
+    if _settled(req, faces, roll)[1]:
         raise RulesError("'action.assign' is not allowed: a Price was paid for this roll, so its dice are settled")
     threats = _threats(req)
     assignment = check_assignment(action["assign"], len(faces), len(threats))
@@ -499,10 +499,7 @@ def did(roll: dict, action: dict, after: dict) -> str:
 def _pay(req: dict, faces: tuple[int, ...], roll: dict, action: dict) -> dict:
     """Pay the Price after a roll that narrowly avoided a threat, one Price for each threat narrowly avoided: `by`
     marks the picked option among the Situation's `marked` ones (the page keeps them)."""
-    threats = _threats(req)
-    assignment = check_assignment(roll.get("assignment"), len(faces), len(threats)) if faces else ((),) * len(threats)
-    by_warden = tuple(assignment) != tuple(default_assignment(faces, len(threats)))
-    value = ThreatRoll(req["rating"], req["extra_dice"], threats, faces, assignment, by_warden=by_warden)
+    value, prices = _settled(req, faces, roll)
     narrow = len(value.narrowly_avoided)
     if not narrow:
         raise RulesError(
@@ -510,7 +507,6 @@ def _pay(req: dict, faces: tuple[int, ...], roll: dict, action: dict) -> dict:
             "you to Pay the Price when you narrowly avoid a Threat: a 4 or 5 on a threat that is not "
             "Desperate)"
         )
-    prices = _prices_paid(roll.get("prices_paid", []), narrow)
     if len(prices) == narrow:
         raise RulesError(
             f"'action.pay_the_price' is not allowed: the Price is paid: one Price for each threat "
@@ -528,6 +524,35 @@ def _pay(req: dict, faces: tuple[int, ...], roll: dict, action: dict) -> dict:
     out = _result(req, value, (*prices, paid))
     out["pay_the_price"] = paid  # the latest payment, with the Situation's marks from now on
     return out
+
+
+def _settled(req: dict, faces: tuple[int, ...], roll: dict) -> tuple[ThreatRoll, tuple[dict, ...]]:
+    """The roll as its assignment leaves it, and the Prices it reports paid, each checked; refused when its
+    `prices_paid` disagrees with its own fields (its steps, its latest `pay_the_price`): a roll cannot drop a Price
+    it paid to pay another (threat-14)."""
+    threats = _threats(req)
+    assignment = check_assignment(roll.get("assignment"), len(faces), len(threats)) if faces else ((),) * len(threats)
+    by_warden = tuple(assignment) != tuple(default_assignment(faces, len(threats)))
+    value = ThreatRoll(req["rating"], req["extra_dice"], threats, faces, assignment, by_warden=by_warden)
+    prices = _prices_paid(roll.get("prices_paid", []), len(value.narrowly_avoided))
+    steps = roll.get("steps")
+    latest = roll.get("pay_the_price")
+    said = (
+        [s for s in steps if isinstance(s, str) and s.startswith("Paid the Price")] if isinstance(steps, list) else None
+    )
+    if said is not None and said != [_paid_step(p) for p in prices]:
+        raise RulesError(
+            f"'roll.prices_paid' disagrees with the roll's steps: they say {len(said)} "
+            f"Price{'' if len(said) == 1 else 's'} paid, it holds {len(prices)}"
+        )
+    if latest is not None and (
+        not prices
+        or not isinstance(latest, dict)
+        or latest.get("picked") != prices[-1]["picked"]
+        or latest.get("by") != prices[-1]["by"]
+    ):
+        raise RulesError("'roll.prices_paid' disagrees with the roll's pay_the_price: the latest Price paid")
+    return value, prices
 
 
 def _threats_words(n: int) -> str:
