@@ -186,12 +186,6 @@ export function problemsInWords(error, fields) {
   return problems.map((p) => ({ message: inWords(p, fields), path: p?.path ?? null }));
 }
 
-/** Show `message` next to the field at `path` (or the field the message names: 'opposed.trait' must be …),
- * announced unless `quiet`; false if no field matched. */
-export function showError(form, message, path = null, quiet = false) {
-  return showErrors(form, [{ message, path }], quiet);
-}
-
 /** Show each of `problems` ([{message, path}]) next to its field, every one flagged at once (aria-invalid), announced
  * unless `quiet`; false if the first matched no field. */
 export function showErrors(form, problems, quiet = false) {

@@ -1,4 +1,5 @@
-"""procedures.py: one registry, and a procedure lives in one place (STYLE.md, variation by protocol, not by name).
+"""procedures.py: one registry, and a procedure lives in one place
+(docs/contributing.md#variation-by-protocol-not-by-name).
 
 Every registered procedure implements the protocol shared code asks of it; and the shared modules of py/arbiter
 (every module that is not a procedure's) never ask a procedure's id what to do. The scan reads their syntax trees (no

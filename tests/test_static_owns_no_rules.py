@@ -1,5 +1,6 @@
-"""The page shows, Python decides (STYLE.md): static/**/*.js holds no rule of a procedure. Two scans of the code (not
-comments, strings, template text or regular expressions, by tests/js_scanner.py):
+"""The page shows, Python decides (docs/contributing.md#the-page-shows-python-decides): static/**/*.js holds no rule
+of a procedure. Two scans of the code (not comments, strings, template text or regular expressions, by
+tests/js_scanner.py):
 
 - a procedure named in code (a string literal that is a procedure's id, or a name that is one: `system ===
   'ten_again'`, `procs.threat`, `case 'luck'`) only in the one map of code by procedure, VIEW_MAP, or where

@@ -1,4 +1,5 @@
-"""Arbiter: exact odds and honest dice for five tabletop-RPG dice procedures.
+"""Arbiter: exact odds and honest dice for six tabletop-RPG dice procedures, from five rule texts (the Threat Roll and
+the Luck Roll share one).
 
 The browser and the CLI use `arbiter.api`; everything else is a pure function over frozen values.
 """

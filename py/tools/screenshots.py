@@ -1,4 +1,4 @@
-"""The README's pictures: each procedure after a roll, a follow-up with its odds, the log's luck view and the three
+"""The pictures of the README and docs/features.md: each procedure after a roll, a follow-up with its odds, the log's luck view and the three
 views (Roll, Table, Log), as a phone shows them (360 × 640 CSS px, touch), light and dark.
 
 Run by `python3 build.py shots` with the test venv's Python (it needs Playwright): the built site is served by
@@ -78,7 +78,7 @@ FOLLOW_UP = "(s) => document.querySelector(`form[data-system=${s}] [data-choices
 
 
 def shoot_odds(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
-    """README's "Odds at every decision": a Ten-Again roll whose Will button shows its odds (rolled until one is
+    """features.md's "Odds at every decision": a Ten-Again roll whose Will button shows its odds (rolled until one is
     offered, without a success yet), scrolled to the choices as a player would."""
     for scheme in schemes:
         page = phone.page(scheme, '/#ten_again={"pool":3,"required":2}')
@@ -98,7 +98,7 @@ LOGGED = "(n) => document.querySelectorAll('.log-entry').length >= n"
 
 
 def shoot_luck(phone: Phone, out: Path, schemes=("light", "dark")) -> None:
-    """README's luck chart: a Threat & Luck character, Wren, makes ten Luck Rolls; the Log view's luck chart is shown."""
+    """features.md's luck chart: a Threat & Luck character, Wren, makes ten Luck Rolls; the Log view's luck chart is shown."""
     for scheme in schemes:
         page = phone.page(scheme, "/#table", ready="#table[data-ready]")
         page.select_option("#new-char-kind", "threat")

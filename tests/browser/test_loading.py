@@ -27,7 +27,8 @@ DOWNLOADS_END = 0.8  # the bar's share for the bytes of the wasm and the snapsho
 def test_the_loading_bar_moves_with_the_downloads_on_a_slow_phone(page, await_ready):
     """At 4 Mbps and 4× CPU the bar moves from the start of the downloads (its first step is a small one, not a jump
     at their end), rises at least five times, three of them while bytes arrive, says "Starting Python…", then the
-    rules are ready. (When, in ms, is a benchmark's question: STYLE.md; the line is printed on failure.)"""
+    rules are ready. (When, in ms, is a benchmark's question: docs/contributing.md#no-timings-in-assertions; the line
+    is printed on failure.)"""
     page.context.add_init_script(RECORD_LOADING_LINE)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
