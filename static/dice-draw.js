@@ -58,13 +58,13 @@ const polygon = (n, r, half = false) =>
     const a = ((k + (half ? 0.5 : 0)) * 2 * Math.PI) / n - Math.PI / 2;
     return [Math.round(r * Math.cos(a) * 1000) / 1000, Math.round(r * Math.sin(a) * 1000) / 1000];
   });
-const D12_OUT = polygon(5, 0.58);
-const D12_IN = polygon(5, 0.36);
-const D20_OUT = polygon(6, 0.58);
+const D12_OUT = polygon(5, 0.55);
+const D12_IN = polygon(5, 0.34);
+const D20_OUT = polygon(6, 0.54);
 const D20_IN = [
-  [0, -0.5],
-  [0.4, 0.32],
-  [-0.4, 0.32],
+  [0, -0.48],
+  [0.4, 0.3],
+  [-0.4, 0.3],
 ];
 /** How a die of each number of sides is drawn, seen head-on: its outline, its corners' rounding, the faint facet
  * edges around the number (pairs of points, clear of it), and whether it shows pips (a d6) or its number. A die of
@@ -74,7 +74,7 @@ export const SHAPES = {
   4: {
     name: 'd4',
     outline: [
-      [0, -0.6],
+      [0, -0.56],
       [0.58, 0.44],
       [-0.58, 0.44],
     ],
@@ -85,9 +85,9 @@ export const SHAPES = {
   8: {
     name: 'd8',
     outline: [
-      [0, -0.58],
+      [0, -0.54],
       [0.5, 0],
-      [0, 0.58],
+      [0, 0.54],
       [-0.5, 0],
     ],
     round: 0.06,
@@ -102,7 +102,7 @@ export const SHAPES = {
       ],
       [
         [0, 0.28],
-        [0, 0.58],
+        [0, 0.54],
       ],
     ],
   },
