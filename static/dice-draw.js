@@ -68,7 +68,8 @@ const D20_IN = [
 ];
 /** How a die of each number of sides is drawn, seen head-on: its outline, its corners' rounding, the faint facet
  * edges around the number (pairs of points, clear of it), and whether it shows pips (a d6) or its number. A die of
- * sides not here (a d3, a d100) is drawn as a d10 with its number; a d2 is a coin. */
+ * sides not here (a d3) is drawn as a d10 with its number; a d2 is a coin; a d100 is one die drawn as the two d10 a
+ * table rolls for it, `parts`: the tens (00 to 90) and the units (0 to 9), 00 and 0 being 100. */
 export const SHAPES = {
   2: { name: 'd2', outline: polygon(16, 0.52), round: 0.05, facets: [] },
   4: {
@@ -134,6 +135,21 @@ export const SHAPES = {
     ],
   },
 };
+SHAPES[100] = {
+  name: 'd100',
+  outline: [
+    [-0.56, -0.36],
+    [0.56, -0.36],
+    [0.56, 0.34],
+    [-0.56, 0.34],
+  ], // what its marks ring
+  round: 0.1,
+  facets: [],
+  parts: [
+    { ...SHAPES[10], x: -0.28, k: 0.56, text: (face) => `${Math.floor((face % 100) / 10)}0` },
+    { ...SHAPES[10], x: 0.28, k: 0.56, text: (face) => String(face % 10) },
+  ],
+};
 
 /** The shape a die of `sides` is drawn as (SHAPES; a d10's for sides it has none for). */
 export function shapeOf(sides) {
@@ -181,6 +197,9 @@ export function drawDie(ctx, c, d, p, t, waiting) {
   const shape = shapeOf(d.sides);
   const outline = shape.outline;
   const pts = (k) => outline.map(([x, y]) => [x * s * k, y * s * k]);
+  // the bodies drawn: the die, or a d100's two d10 (each at x, k of the die's size, showing text(face))
+  const parts = shape.parts ?? [{ ...shape, x: 0, k: 1, text: String }];
+  const placed = (q) => q.outline.map(([x, y]) => [(q.x + x * q.k) * s, y * q.k * s]);
   ctx.save();
   ctx.translate(d.x + s / 2, d.y + s / 2 - lift);
   ctx.rotate(rot);
@@ -191,12 +210,17 @@ export function drawDie(ctx, c, d, p, t, waiting) {
   ctx.shadowBlur = 3 + lift * 0.5;
   ctx.shadowOffsetY = 1.5 + lift * 0.4;
   ctx.fillStyle = body;
-  roundedPoly(ctx, pts(1), s * shape.round);
-  ctx.fill();
+  for (const q of parts) {
+    roundedPoly(ctx, placed(q), s * q.k * q.round);
+    ctx.fill();
+  }
   ctx.shadowColor = 'transparent';
   ctx.strokeStyle = c.edge;
   ctx.lineWidth = 1;
-  ctx.stroke();
+  for (const q of parts) {
+    roundedPoly(ctx, placed(q), s * q.k * q.round);
+    ctx.stroke();
+  }
   const ink = removed ? c.removedFg : c.fg;
   if (m.has('will')) {
     // a Will die: a second, inset outline, so it differs by shape and not just its tint
@@ -220,7 +244,14 @@ export function drawDie(ctx, c, d, p, t, waiting) {
     ctx.globalAlpha = alpha;
   }
   if (shape.pips) drawPips(ctx, face, s, ink, struck && body);
-  else drawNumber(ctx, face, s, ink, c.edge, struck && body, shape.facets);
+  else {
+    for (const q of parts) {
+      ctx.save();
+      ctx.translate(q.x * s, 0);
+      drawNumber(ctx, face, s * q.k, ink, c.edge, struck && body, q.facets, q.text(face));
+      ctx.restore();
+    }
+  }
   if (has('kept')) ring(ctx, outline, s, 2, 3, c.mark, []);
   if (has('selected')) ring(ctx, outline, s, has('kept') ? 5.5 : 3, 2, c.focus, [4, 3]);
   if (has('exploded')) starburst(ctx, s * 0.42, -s * 0.42, Math.max(8, s * 0.2), c.mark, c.bg);
@@ -253,7 +284,7 @@ export function drawPips(ctx, face, s, ink, halo) {
   }
 }
 
-export function drawNumber(ctx, face, s, ink, edge, halo, facets = SHAPES[10].facets) {
+export function drawNumber(ctx, face, s, ink, edge, halo, facets = SHAPES[10].facets, text = String(face)) {
   // The facet edges around the face, faint, for a bit of depth.
   ctx.beginPath();
   for (const [[x0, y0], [x1, y1]] of facets) {
@@ -263,7 +294,6 @@ export function drawNumber(ctx, face, s, ink, edge, halo, facets = SHAPES[10].fa
   ctx.strokeStyle = edge;
   ctx.lineWidth = 1;
   ctx.stroke();
-  const text = String(face); // a 10 shows as "10", never 0
   ctx.fillStyle = ink;
   ctx.font = `700 ${Math.round(s * (text.length > 1 ? 0.3 : 0.34))}px system-ui, sans-serif`;
   ctx.textAlign = 'center';

@@ -132,3 +132,18 @@ def test_each_face_of_a_die_of_other_sides_shows_its_number_on_a_phone(tray_page
             )
         canvas = tray_page.locator('form[data-system="ten_again"] canvas[data-dice]')
         assert canvas.get_attribute("data-shapes") == json.dumps([f"d{sides}"] * len(shown), separators=(",", ":"))
+
+
+def test_a_d100_is_drawn_as_its_tens_and_units_d10(tray_page):
+    """A d100 is one die of faces 1 to 100, drawn as the two d10 a table rolls for it (dice-draw.js SHAPES[100]): the
+    canvas lands on its faces and says it drew d100s, at 360 px."""
+    tray_page.set_viewport_size({"width": 360, "height": 640})
+    faces = [1, 37, 100]
+    tray_page.evaluate(
+        "async (faces) => { const t = window.arbiterPage.procs.ten_again.tray;"
+        " await t.show(faces.map((face) => ({ face, sides: 100, marks: [] })), { animate: false }); }",
+        faces,
+    )
+    canvas = tray_page.locator('form[data-system="ten_again"] canvas[data-dice]')
+    assert json.loads(canvas.get_attribute("data-faces")) == faces
+    assert json.loads(canvas.get_attribute("data-shapes")) == ["d100"] * 3
