@@ -121,15 +121,15 @@ def ensure_browsers(python: Path) -> None:
 # own, so that no worker builds it again.
 BUILT_DIST_ENV = "ARBITER_BUILT_DIST"
 
-# pytest-xdist's workers per core for `build.py test`: a browser test spends most of its time waiting (on Pyodide's
-# start, on the browser's own processes, on the page's timers), so a core keeps two workers busy; docs/performance.md
-# ("Test suite") has the measurements.
-WORKERS_PER_CPU = 2
+# pytest-xdist's workers for `build.py test` beyond one per core: a browser test spends much of its time waiting (on
+# Pyodide's start, on the browser's own processes, on the page's timers), which one more worker fills; on 2 cores a
+# fourth gained nothing over a third (docs/performance.md, "Test suite").
+EXTRA_WORKERS = 1
 
 
 def workers(cpus: int | None = None) -> int:
     """How many pytest-xdist workers `build.py test` starts on a machine of `cpus` cores (os.cpu_count() if None)."""
-    return max(2, WORKERS_PER_CPU * (cpus or os.cpu_count() or 1))
+    return (cpus or os.cpu_count() or 1) + EXTRA_WORKERS
 
 
 def _chooses(args: list[str], short: str, long: str) -> bool:
