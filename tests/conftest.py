@@ -19,11 +19,6 @@ from tools.server import Server  # noqa: E402
 from tools.testenv import BUILT_DIST_ENV, CHROMIUM_ARGS, chromium_path  # noqa: E402
 
 
-def pytest_configure(config):
-    # pytest-xdist's own mark, named here too so that a serial run without the plugin (-p no:xdist) knows it
-    config.addinivalue_line("markers", "xdist_group(name): run these tests on one worker (pytest-xdist)")
-
-
 def _shared_temp(tmp_path_factory) -> Path:
     """The temporary folder of the whole run: every pytest-xdist worker's base temp is a folder of it."""
     base = tmp_path_factory.getbasetemp()

@@ -17,10 +17,6 @@ from tools_helpers import go_offline
 ROOT = Path(__file__).resolve().parent.parent
 
 
-# This module's tests on one pytest-xdist worker: its site is built once.
-pytestmark = pytest.mark.xdist_group("test_build")
-
-
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory, build_site) -> Path:
     """The site built for these tests alone, just before them (a rebuild is compared with it)."""

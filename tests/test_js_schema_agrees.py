@@ -179,10 +179,6 @@ def engine(case):
         return {"ok": False, "message": str(error)}
 
 
-# This module's tests on one pytest-xdist worker: the corpus is checked by Node once.
-pytestmark = pytest.mark.xdist_group("test_js_schema_agrees")
-
-
 @pytest.fixture(scope="module")
 def answers(tmp_path_factory):
     """The corpus, as JSON both sides read, and the page's answers under Node."""

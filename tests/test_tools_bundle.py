@@ -17,10 +17,6 @@ IMPORT = re.compile(
 )
 
 
-# This module's tests on one pytest-xdist worker: the static/ folder is bundled once.
-pytestmark = pytest.mark.xdist_group("test_tools_bundle")
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> tuple[Path, list[str]]:
     site = tmp_path_factory.mktemp("bundled")

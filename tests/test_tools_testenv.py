@@ -46,11 +46,11 @@ def test_tests_are_run_unless_paths_are_named(args, want):
 @pytest.mark.parametrize(
     "args, want",
     [
-        ([], ["-n", "3", "--dist", "loadgroup"]),
-        (["tests/test_build.py", "-x"], ["-n", "3", "--dist", "loadgroup", "tests/test_build.py", "-x"]),
-        (["-n", "0"], ["--dist", "loadgroup", "-n", "0"]),
-        (["-n3", "-q"], ["--dist", "loadgroup", "-n3", "-q"]),
-        (["--numprocesses=auto"], ["--dist", "loadgroup", "--numprocesses=auto"]),
+        ([], ["-n", "3", "--dist", "load"]),
+        (["tests/test_build.py", "-x"], ["-n", "3", "--dist", "load", "tests/test_build.py", "-x"]),
+        (["-n", "0"], ["--dist", "load", "-n", "0"]),
+        (["-n3", "-q"], ["--dist", "load", "-n3", "-q"]),
+        (["--numprocesses=auto"], ["--dist", "load", "--numprocesses=auto"]),
         (["--dist", "loadfile"], ["-n", "3", "--dist", "loadfile"]),
         (["--dist=load", "-n", "2"], ["--dist=load", "-n", "2"]),
         (["-p", "no:xdist", "-q"], ["-p", "no:xdist", "-q"]),
@@ -60,7 +60,7 @@ def test_tests_are_run_unless_paths_are_named(args, want):
     ],
 )
 def test_workers_are_added_unless_the_arguments_choose(args, want):
-    """`build.py test` runs a worker more than the cores, the tests of one xdist_group together, unless its arguments say
+    """`build.py test` runs a worker more than the cores, each taking the next test when free, unless its arguments say
     how many workers (`-n 0`: none), how to spread the tests, or run serially (xdist off, a debugger)."""
     assert with_workers(args, cpus=2) == want
 

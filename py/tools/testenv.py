@@ -138,14 +138,15 @@ def _chooses(args: list[str], short: str, long: str) -> bool:
 
 
 def with_workers(pytest_args: list[str], cpus: int | None = None) -> list[str]:
-    """`pytest_args` with `-n N --dist loadgroup` in front (N = workers(cpus)): tests spread over N workers, each with
-    its own server and browsers, and the tests of one `xdist_group` on one worker (a module's costly fixture made
-    once, an engine started once). Left as they are when they choose for themselves: `-n`/`--numprocesses` (`-n 0`
-    runs serially), `--dist`, `-p no:xdist`, or --pdb/--trace (which need the test in this process)."""
+    """`pytest_args` with `-n N --dist load` in front (N = workers(cpus)): tests handed to N workers as each frees up,
+    each worker with its own server and browsers. (Not `loadgroup`: pytest-xdist 3.8.0 groups tests by rewriting
+    `item._nodeid`, which pytest 9 no longer reads, so its groups are silently ignored.) Left as they are when they
+    choose for themselves: `-n`/`--numprocesses` (`-n 0` runs serially), `--dist`, `-p no:xdist`, or --pdb/--trace
+    (which need the test in this process)."""
     if {"no:xdist", "-pno:xdist", "--pdb", "--trace"} & set(pytest_args):
         return pytest_args
     chosen = [] if _chooses(pytest_args, "-n", "--numprocesses") else ["-n", str(workers(cpus))]
-    chosen += [] if _chooses(pytest_args, "", "--dist") else ["--dist", "loadgroup"]
+    chosen += [] if _chooses(pytest_args, "", "--dist") else ["--dist", "load"]
     return [*chosen, *pytest_args]
 
 

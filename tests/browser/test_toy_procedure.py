@@ -18,10 +18,6 @@ COIN = "coin"
 LABELS = {"won": "Won: a coin on your call", "lost": "Lost"}  # the coin's EXTRAS["outcome_labels"]
 
 
-# This module's tests on one pytest-xdist worker: the toy site is built once.
-pytestmark = pytest.mark.xdist_group("test_toy_procedure")
-
-
 @pytest.fixture(scope="module")
 def toy_dist(tmp_path_factory, build_site) -> Path:
     """The site built with the toy procedures (build.py --procedures tests/procedures)."""

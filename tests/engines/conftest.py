@@ -12,16 +12,6 @@ import engine_drivers
 ENGINES = ["chromium", "webkit", "firefox"]
 
 
-def pytest_collection_modifyitems(items):
-    """The tests of WebKitGTK, and those of Firefox, each on one pytest-xdist worker, which starts the engine once
-    (both take long to start); the engines themselves run side by side. Chromium's go anywhere: each worker has
-    its Chromium already."""
-    for item in items:
-        engine = getattr(item, "callspec", None) and item.callspec.params.get("engine_session")
-        if engine in ("webkit", "firefox"):
-            item.add_marker(pytest.mark.xdist_group(f"engine-{engine}"))
-
-
 @pytest.fixture(scope="session", params=ENGINES)
 def engine_session(request, tmp_path_factory):
     """One browser of the engine, started once; closed at the end of the session."""
