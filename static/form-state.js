@@ -63,6 +63,8 @@ export function next(state, event) {
       return { ...s, phase: s.before ?? settled(s), before: null };
     case 'landed': // the tap's outcome is on screen
       return { ...s, phase: 'landed', shown: true, landedAt: event.at, before: null };
+    case 'held': // a moment passed (the outcome held on screen long enough): nothing changes but what is drawn
+      return s;
     case 'refused': // the tap was refused: nothing rolled (a follow-up's refusal is said by its control, the roll
       // it would have followed still shown and usable)
       return { ...s, phase: s.tap === 'act' ? settled(s) : 'refused', before: null };
@@ -77,8 +79,14 @@ const settled = (s) => (s.shown ? 'landed' : 'editing');
 /** Whether an answer asked at `revision` is for the form as it is now. */
 export const current = (state, revision) => revision === state.revision;
 
-/** Whether an answer asked at `revision` may write field `path`: the player has not touched it since. */
-export const mayWrite = (state, path, revision) => !((state.touched[path] ?? -1) > revision);
+/** Whether an answer asked at `revision` may write field `name` (a request's key): the player has touched neither it
+ * nor anything in it ('threats[1].name' is in 'threats') since; a list's row added or removed (path '') touches all. */
+export const mayWrite = (state, name, revision) =>
+  !Object.entries(state.touched).some(
+    ([path, at]) =>
+      at > revision &&
+      (path === '' || path === name || (/^[.[]/.test(path.slice(name.length)) && path.startsWith(name))),
+  );
 
 /** Whether the shown outcome is stale (dimmed, its follow-ups and Share disabled): the pad owns the form, or a tap
  * was refused. */

@@ -5,6 +5,7 @@
 import { DiceTray } from './dice.js';
 import { h } from './dom.js';
 import { FacePad } from './facepad.js';
+import * as formState from './form-state.js';
 import * as landing from './landing.js';
 import { CONTROLS, controlKey, refocus } from './focus.js';
 import { readForm, fillForm, wireForm, showErrors, clearErrors, inWords, problemsInWords } from './forms.js';
@@ -29,7 +30,7 @@ export class Procedure {
     this.spec = spec;
     this.view = VIEWS[this.system];
     this.roll = null;
-    this.oddsSeq = 0;
+    this.state = formState.initial(); // the form's one owner (form-state.js): what is shown is drawn from it
     this.oddsTimer = 0;
     this.ui = { selected: new Set(), pickedDie: null };
     this.tray = new DiceTray(form.querySelector('canvas[data-dice]'), { onTap: (i) => this.tap(i) });
@@ -65,8 +66,13 @@ export class Procedure {
     this.oddsBox.open = matchMedia('(min-width: 52rem)').matches; // folded on a phone: headline odds by Roll
     this.resultBox.addEventListener('pointerdown', () => this.tray.skip()); // a tap on the words to come lands the dice
     wireForm(form);
-    form.addEventListener('input', () => this.changed());
-    form.addEventListener('change', () => this.changed());
+    // the player's own edits: each a revision of the form, its field touched (no answer asked before writes it)
+    const edited = (event) => {
+      this.dispatch({ type: 'edit', path: event.target.closest?.('[data-path]')?.dataset.path ?? '' });
+      this.changed();
+    };
+    form.addEventListener('input', edited);
+    form.addEventListener('change', edited);
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       this.doRoll();
@@ -77,6 +83,29 @@ export class Procedure {
 
   request() {
     return readForm(this.form, this.spec.fields);
+  }
+
+  /** The form's state after `event` (form-state.js), and what shows it drawn again: the form's phase, the shown
+   * outcome stale (dimmed) and its follow-ups and Share out of use while the pad owns the form or a roll was refused. */
+  dispatch(event) {
+    const before = this.state;
+    const state = formState.next(before, event);
+    this.state = state;
+    this.form.dataset.phase = state.phase;
+    const stale = formState.stale(state);
+    if (stale) this.resultBox.dataset.stale = '';
+    else if (formState.stale(before) && before.phase === 'pad') delete this.resultBox.dataset.stale;
+    this.choiceBox.inert = stale;
+    this.choiceBox.toggleAttribute('data-stale', stale);
+    for (const share of this.resultBox.querySelectorAll('[data-share]')) share.disabled = stale;
+    // Roll takes no roll while one is under way, nor while the outcome is held on screen (form-state.js' HOLD_MS)
+    const left = state.phase === 'landed' ? state.landedAt + formState.HOLD_MS - performance.now() : 0;
+    const button = this.form.querySelector('[data-roll]');
+    if (['rolling', 'pad'].includes(state.phase) || left > 0) button.setAttribute('aria-disabled', 'true');
+    else button.removeAttribute('aria-disabled');
+    clearTimeout(this.holdTimer);
+    if (left > 0) this.holdTimer = setTimeout(() => this.dispatch({ type: 'held' }), left + 1); // drawn free again
+    return state;
   }
 
   /** Show `error` (a refusal, or its words) in a player's words by its field, or clear it: `fromRoll` for a refused
@@ -99,6 +128,7 @@ export class Procedure {
   /** Fill the form from a request (a shared link, a character sheet) and refresh its odds. */
   fill(request) {
     fillForm(this.form, this.spec.fields, request);
+    this.dispatch({ type: 'fill' });
     this.changed();
   }
 
@@ -117,14 +147,14 @@ export class Procedure {
   }
 
   async refreshOdds() {
-    const seq = ++this.oddsSeq; // answers to older requests are dropped
+    const revision = this.state.revision; // an answer for an older revision of the form is dropped
     const request = this.request();
     try {
       const odds = await this.arbiter.odds(this.system, request);
-      if (seq !== this.oddsSeq) return;
+      if (!formState.current(this.state, revision)) return;
       this.showOdds(odds, request);
     } catch (error) {
-      if (seq !== this.oddsSeq) return;
+      if (!formState.current(this.state, revision)) return;
       // No chance beside Roll for a form the rules refuse (the last one shown was another form's)
       this.form.querySelector('[data-headline]').replaceChildren(noOdds());
       if (!this.rollError) this.setError(error); // a refused roll's message stays until the form changes
@@ -146,14 +176,22 @@ export class Procedure {
   }
 
   /** The form as a roll leaves it (the tap's answer, `next`: what is spent for one roll only unticked, a Will, a
-   * Scheme die; the fields the sheet fills now), with its odds from the same answer: nothing more is asked. */
-  fillNext({ request, odds }) {
-    if (JSON.stringify(request) === JSON.stringify(this.request())) return;
-    fillForm(this.form, this.spec.fields, request);
+   * Scheme die; the fields the sheet fills now), with its odds from the same answer: nothing more is asked. Only what
+   * the answer changed from the request rolled (`rolled`, asked at revision `asked`) is written, and never into a
+   * field the player touched since the tap: what the player types wins. */
+  fillNext({ request, odds }, rolled, asked) {
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const write = Object.fromEntries(
+      Object.entries(request).filter(
+        ([name, value]) => !same(value, rolled[name]) && formState.mayWrite(this.state, name, asked),
+      ),
+    );
+    if (!Object.keys(write).length) return;
+    fillForm(this.form, this.spec.fields, write);
+    this.dispatch({ type: 'fill' }); // an odds answer still coming is for the form as it was
     Tabs.writeHash(this);
     clearTimeout(this.oddsTimer);
-    this.oddsSeq += 1; // an odds answer still coming is for the form as it was
-    if (odds) this.showOdds(odds, request);
+    if (odds && same(request, this.request())) this.showOdds(odds, request);
     else this.refreshOdds();
   }
 
@@ -236,8 +274,11 @@ export class Procedure {
   /** The table's faces for a roll (`needed`: the engine's dice_needed for it), from the face pad, in view above Roll;
    * null when the player left the pad. */
   async tableFaces(needed, shown = []) {
-    const faces = this.pad.collect(needed, shown); // the pad shown and kept in view above Roll as the tray grows
+    const collected = this.pad.collect(needed, shown); // the pad shown and kept in view above Roll as the tray grows
+    this.dispatch({ type: 'pad' }); // the pad owns the form: the last outcome stale until it is left
     this.pad.root.focus({ preventScroll: true });
+    const faces = await collected;
+    this.dispatch({ type: faces ? 'faces' : 'left' });
     return faces;
   }
 
@@ -245,16 +286,15 @@ export class Procedure {
     // A tap is one roll: Roll is locked from the tap until the dice land, and a tap meanwhile lands them at once
     // (a double tap never rolls, nor spends, twice). Roll stays enabled: a disabled button loses the focus, and a
     // second Enter would then go nowhere.
-    const button = this.form.querySelector('[data-roll]');
-    if (this.rolling) {
-      this.tray.skip();
-      return;
-    }
-    this.rolling = true;
-    button.setAttribute('aria-disabled', 'true');
+    // Taps in a burst are one roll: Roll takes no new roll until the outcome has been on screen for
+    // form-state.js's HOLD_MS (any speed), so a third tap of an impatient thumb does not roll again.
+    const { did } = this.dispatch({ type: 'tap', at: performance.now() });
+    if (did === 'skip') this.tray.skip();
+    if (did !== 'roll') return;
     landing.prime(); // in the tap: the sound may start at its landing
     try {
       const request = this.request();
+      const asked = this.state.revision; // what the form showed at the tap: its answer writes no field touched since
       if (!('ready' in document.body.dataset)) await this.waitForEngine();
       const step = { request, choices: null };
       if (this.source === 'table') {
@@ -271,14 +311,14 @@ export class Procedure {
       this.ui = { selected: new Set(), pickedDie: null };
       const shown = this.show(roll, !step.dice); // the table's faces are on the tray already: no tumble
       announce(this, roll, null, null, answer);
-      if (answer.next) this.fillNext(answer.next); // a Will, a Scheme die: spent for this roll only
+      if (answer.next) this.fillNext(answer.next, request, asked); // a Will, a Scheme die: spent for this roll only
       await shown;
     } catch (error) {
       this.stopWaiting();
+      this.dispatch({ type: 'refused' });
       this.setError(error, true);
     } finally {
-      this.rolling = false;
-      button.removeAttribute('aria-disabled');
+      if (['rolling', 'pad'].includes(this.state.phase)) this.dispatch({ type: 'left' }); // nothing rolled
     }
   }
 
@@ -321,12 +361,11 @@ export class Procedure {
   }
 
   async act(action) {
-    if (this.acting) {
-      // one follow-up at a time, locked until its dice land; a tap meanwhile lands them at once
-      this.tray.skip();
-      return;
-    }
-    this.acting = true;
+    // one follow-up at a time, locked until its dice land (a tap meanwhile lands them at once); none while the
+    // outcome it follows is stale (the pad open for a new roll, a roll refused)
+    const { did } = this.dispatch({ type: 'act' });
+    if (did === 'skip') this.tray.skip();
+    if (did !== 'act') return;
     landing.prime();
     const used = controlKey(this.choiceBox);
     const control = this.usedControl;
@@ -358,8 +397,9 @@ export class Procedure {
       if (at) at.append(why);
       else this.choiceBox.prepend(why);
       why.scrollIntoView({ block: 'nearest' });
+      this.dispatch({ type: 'refused' });
     } finally {
-      this.acting = false;
+      if (['follow-up', 'pad'].includes(this.state.phase)) this.dispatch({ type: 'left' }); // nothing rolled
     }
   }
 
@@ -398,6 +438,7 @@ export class Procedure {
 
   /** The roll's words (outcome, steps) and its follow-up choices, under the landed dice. */
   words(roll) {
+    this.dispatch({ type: 'landed', at: performance.now() }); // the outcome on screen from now
     delete this.resultBox.dataset.waiting;
     delete this.resultBox.dataset.stale;
     this.resultBox.dataset.outcome = roll.outcome;

@@ -159,6 +159,14 @@ describe('what the player types wins', () => {
     assert.ok(mayWrite(s, 'will', asked)); // never touched
   });
 
+  it("a field inside a list or a group is its request key's", () => {
+    const s = run({ type: 'edit', path: 'threats[1].name' });
+    assert.ok(!mayWrite(s, 'threats', 0));
+    assert.ok(mayWrite(s, 'threat', 0)); // a key that only starts alike
+    assert.ok(!mayWrite(run({ type: 'edit', path: 'opposed.trait' }), 'opposed', 0));
+    assert.ok(!mayWrite(run({ type: 'edit', path: '' }), 'pool', 0)); // a row added: every field is the player's
+  });
+
   it('typing does not move the tap under way', () => {
     const s = run({ type: 'tap', at: 0 }, { type: 'edit', path: 'pool' });
     assert.equal(s.phase, 'rolling');
