@@ -293,6 +293,7 @@ export class Procedure {
     if (did !== 'roll') return;
     landing.prime(); // in the tap: the sound may start at its landing
     try {
+      if (this.filling) await this.filling; // after a reload, the sheet of who rolls it in the form first
       const request = this.request();
       const asked = this.state.revision; // what the form showed at the tap: its answer writes no field touched since
       if (!('ready' in document.body.dataset)) await this.waitForEngine();

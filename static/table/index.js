@@ -108,7 +108,11 @@ class Table {
     logView?.querySelector('[data-log-wait]')?.remove();
     (logView ?? this.root).append(log);
     document.addEventListener('arbiter:roll', (event) => this.enqueue(() => this.onRoll(event.detail)));
-    document.addEventListener('arbiter:built', () => this.rollAs.showOnForms()); // a tab's form, built when shown
+    document.addEventListener('arbiter:built', ({ detail }) => {
+      // a tab's form, built when shown: who rolls it said, and after a reload the sheet's numbers in it
+      if (this.store) this.refillAfterLoad(this.page.procs[detail.system]);
+      this.rollAs.showOnForms();
+    });
 
     await nextTask(); // the sections are in; the store opens in tasks of its own
     this.store = await Store.open();
@@ -119,6 +123,7 @@ class Table {
     this.page.tableFor = (system, request) => this.tableFor(system, request); // what a tap may spend from
     this.page.tableAfter = tableAfter;
     this.struggles.watchForm();
+    await Promise.all(this.page.built().map((proc) => this.refillAfterLoad(proc))); // the forms built before
     for (const name of PARTS) {
       // the first drawing, a part per task: a slow phone keeps answering meanwhile
       await nextTask();
@@ -127,6 +132,13 @@ class Table {
     }
     this.received.start(); // a roll shared by link, opened now or later
     this.root.dataset.ready = '';
+  }
+
+  /** `proc`'s form filled again from the sheet of who rolls it, after this page load (RollAs.refillAfterLoad); a tap
+   * on it waits for that. */
+  refillAfterLoad(proc) {
+    proc.filling = this.rollAs.refillAfterLoad(proc).catch((error) => this.say(error.message, true));
+    return proc.filling;
   }
 
   fatal(error) {
