@@ -5,6 +5,7 @@
 import { DiceTray } from './dice.js';
 import { h } from './dom.js';
 import { FacePad } from './facepad.js';
+import { notices } from './port.js';
 import * as formState from './form-state.js';
 import * as landing from './landing.js';
 import { CONTROLS, controlKey, refocus } from './focus.js';
@@ -20,11 +21,13 @@ const ODDS_DELAY_MS = 120; // debounce: a burst of key presses asks for odds onc
 
 /** One procedure's form: its request, live odds, roll, follow-up choices and dice. */
 export class Procedure {
-  /** `form`'s Procedure, handed by main.js the client (`arbiter`), its procedure's systems() entry (`spec`) and the
-   * page's hook `ready()`, what a roll tapped before the engine and the table are ready waits for. */
-  constructor(form, { arbiter, spec, ready }) {
+  /** `form`'s Procedure, handed by main.js the client (`arbiter`), its procedure's systems() entry (`spec`), the
+   * table's port (`table`, port.js' TablePort: what a tap may spend from, where its landed rolls go) and the page's
+   * hook `ready()`, what a roll tapped before the engine and the table are ready waits for. */
+  constructor(form, { arbiter, spec, table, ready }) {
     this.form = form;
     this.arbiter = arbiter;
+    this.table = table;
     this.page = { ready };
     this.system = form.dataset.system;
     this.spec = spec;
@@ -55,9 +58,10 @@ export class Procedure {
     }).observe(bar);
     // whose dice: the app's, or the group's own typed in on the face pad (issue 21), kept on this device per form
     this.pad = new FacePad(form, this.tray, bar, (pad) => reveal(form, pad, pad));
-    document.addEventListener('arbiter:view', ({ detail }) => {
+    notices.addEventListener('view', () => {
       // back on Roll with faces half-typed: the pad, as it was left, in view again
-      if (detail.view === 'roll' && this.pad.open && form.checkVisibility()) this.pad.keepInView(this.pad.root);
+      const roll = document.body.dataset.view === 'roll';
+      if (roll && this.pad.open && form.checkVisibility()) this.pad.keepInView(this.pad.root);
     });
     landing.wireSoundButton(form.querySelector('[data-sound]')); // sound and vibration as dice land, on this device
     this.sourceButton = h('button', { type: 'button', class: 'dice-source', onclick: () => this.toggleSource() });
@@ -198,7 +202,7 @@ export class Procedure {
   /** What the table would refuse as it stands, in one question to the engine (arbiter.api.check): a roll of the
    * form's request (a Scheme die from an empty Scheme, a Will with none left: said by Roll, quietly; a tap says it
    * aloud) and each choice of the shown roll (shown disabled, with the reason). Asked with the odds and whenever what
-   * pays may have changed (page.recheck), but not again while nothing it reads changed: a tap's answer brings them. */
+   * pays may have changed (the table port's recheck), but not again while nothing it reads changed: a tap's answer brings them. */
   async recheck() {
     const request = this.request();
     const roll = this.landedRoll();
@@ -227,7 +231,7 @@ export class Procedure {
 
   /** What the table holds for a tap of this form: as the last tap's answer left it until the table has kept it. */
   tableNow(request = this.request()) {
-    return this.pending ?? window.arbiterPage.tableFor(this.system, request);
+    return this.pending ?? this.table.tableFor(this.system, request);
   }
 
   /** Show what arbiter.api.check answered: the refusal ahead by Roll, or what Roll will spend, and each choice of `roll`
@@ -327,7 +331,7 @@ export class Procedure {
    * `step.action`, paid from what the table holds (arbiter.api.turn). Throws, in a player's words, what the table
    * cannot pay (nothing is rolled then); else the answer, whose checks of what comes next are kept. */
   async turn(step, request = this.request()) {
-    const table = window.arbiterPage.tableFor(this.system, request);
+    const table = this.table.tableFor(this.system, request);
     if (step.request) step.choices = table?.choices ?? null;
     const answer = await this.arbiter.turn(this.system, step, table?.state ?? null);
     this.who = table?.state?.character?.name ?? null; // who rolled, for Share
@@ -335,8 +339,8 @@ export class Procedure {
     answer.source = step.dice ? 'table' : 'app'; // whose dice, for the log
     if (answer.refused) throw new Error(answer.refused.words); // said by Roll or by the control, as any refusal
     this.earned = answer.earned; // an earlier step of this roll added a die to the Scheme: its follow-ups know
-    const after = table && window.arbiterPage.tableAfter(table, answer);
-    this.pending = after; // until the table has kept the answer (page.kept)
+    const after = this.table.tableAfter(table, answer);
+    this.pending = after; // until the table has kept the answer (the port's kept)
     // checked as the roll leaves the form (answer.next: one-shot choices unticked, the sheet's fields filled again)
     this.checked = { key: checkKey(answer.next?.request ?? request, answer.roll, after), value: answer.checks };
     return answer;
@@ -479,7 +483,7 @@ export class Procedure {
             this.renderChoices();
           },
           spec: this.spec,
-          situation: window.arbiterPage.situation(this.system),
+          situation: this.table.situation(this.system),
           refusal: (choice) => refusals?.get(choice) ?? null,
           oddsAfter: (action) => this.arbiter.oddsAfter(this.system, this.roll, action),
         })
@@ -500,12 +504,10 @@ export class Procedure {
 /** What a check of the table depends on: the form's request, the shown roll, what the table holds for it. */
 const checkKey = (request, roll, table) => JSON.stringify([request, roll, table]);
 
-/** Tell the rest of the page (the roll log, character sheets) about every roll and follow-up, with the engine's
- * answer to its tap (what the table keeps of it: new states, notes, luck). */
+/** Hand the table (the roll log, character sheets) every roll and follow-up, with the engine's answer to its tap
+ * (what the table keeps of it: new states, notes, luck), through the form's port. */
 function announce(proc, roll, action, previous, answer) {
-  document.dispatchEvent(
-    new CustomEvent('arbiter:roll', { detail: { system: proc.system, roll, action, previous, answer } }),
-  );
+  proc.table.landed({ system: proc.system, roll, action, previous, answer });
 }
 
 /** Beside Roll, no chance: the form as it stands would be refused (its reason is said by Roll or by its field). */

@@ -10,6 +10,7 @@
 
 import { h } from '../dom.js';
 import { sharedFragment } from './link.js';
+import { notices } from '../port.js';
 
 export const NOT_A_ROLL = 'That is not an Arbiter roll link.';
 /** camera.js, from the page's own address (the site may live under any sub-path). */
@@ -48,7 +49,7 @@ class Receive {
       this.alert,
     );
     const stop = () => this.camera?.stop();
-    document.addEventListener('arbiter:view', ({ detail }) => detail.view !== 'table' && stop());
+    notices.addEventListener('view', () => document.body.dataset.view !== 'table' && stop());
     document.addEventListener('visibilitychange', () => document.hidden && stop());
     addEventListener('pagehide', stop);
   }

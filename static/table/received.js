@@ -21,8 +21,8 @@ export class Received {
 
   /** Listen for links opened from now on, and read the one the page was opened with. */
   start() {
-    document.addEventListener('arbiter:shared', ({ detail }) => this.open(detail));
-    if (self.arbiterShared) this.open(self.arbiterShared);
+    this.started = true;
+    if (this.t.sharedLink) this.open(this.t.sharedLink);
   }
 
   /** Read a shared link ({kind, link}) and show it. */
@@ -47,7 +47,7 @@ export class Received {
 
   close() {
     Object.assign(this, { link: null, roll: null, table: null, error: null, added: null });
-    self.arbiterShared = null;
+    this.t.sharedLink = null;
     if (/^#[rt]=/.test(location.hash)) history.replaceState(null, '', '#table');
     this.t.render('received');
   }

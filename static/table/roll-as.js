@@ -162,7 +162,7 @@ export class RollAs {
 
   /** "Rolling as NAME · stop" at the top of each form while a character rolls it (a tap on stop: nobody does). */
   showOnForms() {
-    // a form not yet built says it once it is (arbiter:built)
+    // a form not yet built says it once it is (the table port's built)
     const built = new Map(this.t.page.built().map((proc) => [proc.system, proc]));
     for (const system of SYSTEMS) {
       const proc = built.get(system);
