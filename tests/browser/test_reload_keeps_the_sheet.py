@@ -1,9 +1,12 @@
 """A reload keeps the truth (issue 29): a form filled from a character's sheet, then a reload from any view (the
-form's own, the Table, the Log, another procedure) with "Rolling as" kept: the form holds the sheet's numbers again
+form's own, the Table, the Log, another procedure, an address naming other numbers) with "Rolling as" kept: the form holds the sheet's numbers again
 (refilled from the sheet by Python, winning over the address and over a form built later with its defaults), and a
 roll as that character logs them (the d10 pool and the Ability Test)."""
 
 from __future__ import annotations
+
+import json
+from urllib.parse import quote
 
 import pytest
 
@@ -12,6 +15,7 @@ from table_helpers import create, fill_from_sheet, log, setup_ability_test, setu
 
 SETUP = {"ten_again": setup_ten_again, "ability_test": setup_ability_test}
 ELSEWHERE = {"ten_again": "luck", "ability_test": "ten_again"}  # another procedure's tab
+OTHER = {"ten_again": {"pool": 1}, "ability_test": {"type1": 1}}  # an address naming other numbers
 
 
 def reload(page):
@@ -27,8 +31,10 @@ def test_after_a_reload_from_any_view_a_roll_logs_the_sheets_numbers(phone_app, 
     fill_from_sheet(page, system)
     filled = page.evaluate("(s) => window.arbiterPage.procs[s].request()", system)
     assert {k: filled[k] for k in want} == want
-    for where in ["form", "table", "log", "other"]:
-        if where in ("table", "log"):
+    for where in ["form", "table", "log", "other", "address"]:
+        if where == "address":  # a link to the form with other numbers: the sheet wins over it
+            page.evaluate("(h) => history.replaceState(null, '', h)", f"#{system}={quote(json.dumps(OTHER[system]))}")
+        elif where in ("table", "log"):
             show_view(page, where)
         else:
             show_view(page, "roll")
