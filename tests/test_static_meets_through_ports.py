@@ -31,7 +31,7 @@ def test_the_page_global_holds_no_table_function():
     assert not keys & TABLE_FUNCTIONS, keys & TABLE_FUNCTIONS
     found = []
     for path, text in sources().items():
-        for m in re.finditer(r"(?:arbiterPage|\bpage)\.(" + "|".join(TABLE_FUNCTIONS) + r")\b", text):
+        for m in re.finditer(r"(?:arbiterPage|\bpage)\??\.(" + "|".join(TABLE_FUNCTIONS) + r")\b", text):
             line = text.count("\n", 0, m.start()) + 1
             if not text.splitlines()[line - 1].lstrip().startswith(("//", "*", "/*")):
                 found.append(f"{path}:{line}: {m[0]}")

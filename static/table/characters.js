@@ -71,7 +71,7 @@ export class Characters {
       /* private mode: this tab only */
     }
     this.t.render('characters');
-    this.t.page?.recheck?.(); // who pays for a shown roll's choices changed
+    this.t.page.port.recheck(); // who pays for a shown roll's choices changed
   }
 
   /** The procedure of the tab shown, for a new character's kind. */
