@@ -1,8 +1,9 @@
-"""Parts meet through what they are handed (STYLE.md "State: one owner", issue 29): no module of static/ reaches the
-table through `window.arbiterPage` (tableFor, tableAfter, situation, recheck, kept: the forms' TablePort carries
-them, static/port.js), no data travels as a document-wide event (arbiter:roll, arbiter:shared, arbiter:built are the
-port's landed, shared and built), and the notices that carry no data (tab, view) go through port.js' one `notices`
-target, not the document. Scanned in the code, not its comments or strings (tests/js_scanner.py)."""
+"""Parts meet through what they are handed (docs/contributing.md#state-has-one-owner, issue 29): no module of
+static/ reaches the table through `window.arbiterPage` (tableFor, tableAfter, situation, recheck, kept: the forms'
+TablePort carries them, static/port.js), no data travels as a document-wide event (arbiter:roll, arbiter:shared,
+arbiter:built are the port's landed, shared and built), and the notices that carry no data (tab, view) go through
+port.js' one `notices` target, not the document. Scanned in the code, not its comments or strings
+(tests/js_scanner.py)."""
 
 from __future__ import annotations
 

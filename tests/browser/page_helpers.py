@@ -18,6 +18,18 @@ from steps import TAB, expected_faces
 READY_TIMEOUT_MS = 30_000
 
 
+# A slow phone: each answer of the worker reaches the page 150 ms late (the engine and the page unchanged), so a
+# roll's answer comes while the player is still typing (test_typing_wins, the monkey).
+SLOW_WORKER = """(() => {
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    set onmessage(listener) {
+      super.onmessage = (event) => setTimeout(() => listener(event), 150);
+    }
+  };
+})()"""
+
+
 def wait_until(page, expression, timeout_ms: int = READY_TIMEOUT_MS, arg=None, what: str = ""):
     """Poll until something truthy comes, and return it: `expression`, a JS function source, evaluated in the page
     (with `arg`), or a Python callable (what the test reads of the page, the store...), called here.

@@ -44,7 +44,7 @@ import os
 import pytest
 
 from monkey import INIT_SCRIPT, NAMES, Monkey
-from page_helpers import open_app
+from page_helpers import SLOW_WORKER, open_app
 
 SHORT_ACTIONS = 8  # per seed, with each character's first roll
 LONG_ACTIONS = 320
@@ -78,6 +78,7 @@ def chosen_seeds():
 def run(phone, watch, seed, systems, actions, speed, command):
     """A monkey's run on the phone page: the app opened with the tap recorder, then `actions` actions."""
     phone.add_init_script(INIT_SCRIPT)
+    phone.add_init_script(SLOW_WORKER)  # a slow phone: the worker's answers come late, while the player goes on
     phone.emulate_media(reduced_motion="reduce")
     open_app(phone, "", 360, 640)
     monkey = Monkey(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from arbiter import api
-from page_helpers import form, open_app, show_form, table_idle, wait_until
+from page_helpers import SLOW_WORKER, form, open_app, show_form, table_idle, wait_until
 
 SYSTEMS = [s["id"] for s in api.systems()]
 
@@ -31,16 +31,6 @@ FIELDS = """(form) => [...form.querySelectorAll('input[data-path], select[data-p
   })
   .filter(Boolean)"""
 
-# A slow phone: each answer of the worker reaches the page 150 ms late (the engine and the page unchanged), so the
-# roll's answer comes while the player is still typing.
-SLOW = """(() => {
-  const Native = window.Worker;
-  window.Worker = class extends Native {
-    set onmessage(listener) {
-      super.onmessage = (event) => setTimeout(() => listener(event), 150);
-    }
-  };
-})()"""
 
 SHOWN = """(form, [path, kind]) => {
   const el = form.querySelector(`[data-path="${CSS.escape(path)}"]`);
@@ -52,7 +42,7 @@ SHOWN = """(form, [path, kind]) => {
 @pytest.mark.parametrize("gap", [0, 50, 100])
 def test_values_typed_while_a_roll_is_answered_all_stay(page, gap):
     page.emulate_media(reduced_motion="reduce")
-    page.add_init_script(SLOW)
+    page.add_init_script(SLOW_WORKER)
     page = open_app(page, "#ten_again", 360, 640)
     lost = []
     for system in SYSTEMS:
