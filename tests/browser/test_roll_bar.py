@@ -14,7 +14,8 @@ from page_helpers import IN_VIEW, changed, form, said_by_roll, set_field, table_
 from steps import SPEC
 
 THUMB = 80  # CSS px: the bottom of a 640 px phone screen, where the thumb rests
-MOST_TALL = 2000  # CSS px: the tallest a Roll view may be at 360 px wide
+MOST_TALL = 2200  # CSS px: the tallest a Roll view may be at 360 px wide (a failed Ability Test with its rerolls
+# and Exertions, every die in view since issue 29, measured 2,102)
 MOST_TALL_CONTEST = 2400  # the same after the biggest contest, whose dice that count all show (43 against 40)
 
 # Forms that offer follow-ups after most rolls: a failed Ability Test (reroll, Exert), a d10 pool (a Will), threats
@@ -66,7 +67,7 @@ def follow_ups(page, system):
 @pytest.mark.parametrize("system", list(SPEC))
 def test_roll_stays_under_the_thumb_through_a_roll_and_its_follow_ups(phone_app, system):
     """Before a roll, after it (the outcome line in view), after each follow-up it offers, taken one after another,
-    and after "All steps" opens: Roll in the bottom 80 px, the only Roll in view, the view at most 2,000 px."""
+    and after "All steps" opens: Roll in the bottom 80 px, the only Roll in view, the view at most MOST_TALL."""
     page = open_form(phone_app, system, REQUESTS.get(system))
     roll = form(page, system).locator("button[data-roll]")
     check_bar(page, system, "before a roll")
