@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter import api, chances, fields, procedures
+from arbiter import chances, fields, procedures
 from arbiter.dice import source
 from arbiter.procedures import PROCEDURES, PROTOCOL
 
@@ -132,6 +132,10 @@ def test_the_shared_modules_are_the_ones_expected():
     names = {p.relative_to(PACKAGE).as_posix() for p in shared_modules()}
     assert {
         "api.py",
+        "engine.py",
+        "tap.py",
+        "links.py",
+        "receive.py",
         "chances.py",
         "headline.py",
         "records.py",
@@ -200,13 +204,13 @@ def test_the_scan_leaves_words_and_fields_alone():
 
 
 def test_one_registry():
-    """api and records use the one registry, and no other module lists every procedure (no second registry)."""
-    from arbiter import records
+    """engine and records use the one registry, and no other module lists every procedure (no second registry)."""
+    from arbiter import engine, records
 
     for path in shared_modules():
         if path.name != "procedures.py":
             assert _imported_procedures(ast.parse(path.read_text(encoding="utf-8"))) < MODULE_NAMES, path.name
-    assert api.PROCEDURES is PROCEDURES and records.PROCEDURES is PROCEDURES
+    assert engine.PROCEDURES is PROCEDURES and records.PROCEDURES is PROCEDURES
     own = [i for i, m in PROCEDURES.items() if not m.__name__.startswith(procedures.MORE)]  # not --procedures'
     assert own == ["arbitration", "two_dice", "threat", "luck", "ten_again", "ability_test"]
     assert procedures.kind(PROCEDURES["luck"]) is PROCEDURES["threat"]
