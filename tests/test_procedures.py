@@ -25,7 +25,18 @@ from arbiter.procedures import PROCEDURES, PROTOCOL
 PACKAGE = Path(procedures.__file__).resolve().parent
 IDS = set(PROCEDURES)
 MODULE_NAMES = {m.__name__.rsplit(".", 1)[-1] for m in PROCEDURES.values()}
-ARITY = {"standing": 1, "odds_after": 2, "choice_odds": 2, "what_if": 1, "luck": 1, "headline": 1}
+ARITY = {"standing": 1, "odds_after": 2, "luck": 1, "headline": 1}
+OPTIONAL_ARITY = {
+    "choice_odds": 2,
+    "what_if": 1,
+    "note": 3,
+    "request_from_sheet": 2,
+    "costs": 2,
+    "follows": 2,
+    "earned": 1,
+    "did": 3,
+    "shared_action": 3,
+}
 
 
 def _procedure_paths() -> set[Path]:
@@ -219,14 +230,16 @@ def test_one_registry():
 
 @pytest.mark.parametrize("system", list(PROCEDURES))
 def test_every_procedure_implements_the_protocol(system):
-    """Each procedure has every function of the protocol, taking the arguments shared code passes."""
+    """Each procedure's module has every function of the protocol, and through the adapter every optional one too
+    (its own or the default), each taking the arguments shared code passes."""
     m = PROCEDURES[system]
     assert set(PROTOCOL) == set(ARITY)
-    for name in PROTOCOL:
-        fn = getattr(m, name, None)
+    assert set(OPTIONAL_ARITY) == {n for n in procedures.OPTIONAL if n.islower()}
+    for name, arity in {**ARITY, **OPTIONAL_ARITY}.items():
+        fn = vars(m.module).get(name) if name in ARITY else vars(m)[name]
         assert callable(fn), f"{system} has no {name}()"
         params = [p for p in inspect.signature(fn).parameters.values() if p.default is inspect.Parameter.empty]
-        assert len(params) == ARITY[name], f"{system}.{name} takes {len(params)} arguments"
+        assert len(params) == arity, f"{system}.{name} takes {len(params)} arguments"
 
 
 @pytest.mark.parametrize("system", list(PROCEDURES))

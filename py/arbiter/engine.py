@@ -42,15 +42,15 @@ def systems() -> list[dict]:
             "label": m.LABEL,
             "hint": m.HINT,
             "description": m.DESCRIPTION,
-            "seed": getattr(m, "SEED", None),
+            "seed": m.SEED,
             "fields": [f.schema() for f in m.FIELDS],
             "defaults": fields.defaults(m.FIELDS),
             "actions": copy.deepcopy(m.ACTIONS),
             "extras": copy.deepcopy(m.EXTRAS),
-            "table_ops": copy.deepcopy(getattr(m, "TABLE_OPS", [])),
+            "table_ops": copy.deepcopy(m.TABLE_OPS),
             "kind": _kind_id(m),
-            "sheet": m.SHEET.schema() if hasattr(m, "SHEET") else None,
-            "sheet_choices": [f.schema() for f in getattr(m, "CHOICES", ())],
+            "sheet": None if m.SHEET is None else m.SHEET.schema(),
+            "sheet_choices": [f.schema() for f in m.CHOICES],
             "waiting_dice": _waiting_dice(m),
             "roll": m.ROLL.schema(),
             "example_requests": copy.deepcopy(m.EXAMPLE_REQUESTS),
@@ -329,7 +329,7 @@ def table(system: str, op: Any, state: Any, args: Any = None) -> dict:
     Odds come as floats plus `exact`, as from odds(). A procedure without table rules allows no op.
     """
     m = _procedure(system)
-    ops = getattr(m, "TABLE", {})
+    ops = m.TABLE
     if not isinstance(op, str) or op not in ops:
         names = ", ".join(ops) or f"none ({fields.a(m.TITLE)} keeps no table state)"
         raise RulesError(f"'op' must be one of: {names}; got {op!r:.100}")
@@ -370,10 +370,8 @@ def costs(system: str, request: Any, action: Any = None, choices: Any = None) ->
     if action is not None and not isinstance(action, dict):
         raise RulesError(f"'action' must be an object naming one follow-up choice, or null, got {action!r:.100}")
     req = fields.parse(m.FIELDS, request) if action is None else None
-    picked = (
-        fields.parse(getattr(m, "CHOICES", ()), choices, "choices") if action is None and choices is not None else None
-    )
-    return m.costs(req, action, picked) if hasattr(m, "costs") else []
+    picked = fields.parse(m.CHOICES, choices, "choices") if action is None and choices is not None else None
+    return m.costs(req, action, picked)
 
 
 def after_roll(system: str, roll: Any, action: Any = None, earned: Any = False, choices: Any = None) -> dict:
@@ -396,7 +394,7 @@ def follows(system: str, roll: dict, action: Any, earned: bool) -> tuple[list[di
     follow from the dice and the Situation's marks from now on, or null (after_roll's "then" and "marked")."""
     m = _procedure(system)
     earned = earned and action is not None  # a new roll starts a new chain: nothing earned yet
-    return m.follows(copy.deepcopy(roll), earned) if hasattr(m, "follows") else ([], None)
+    return m.follows(copy.deepcopy(roll), earned)
 
 
 def request_from_sheet(system: str, sheet: Any, choices: Any = None) -> dict | None:

@@ -24,7 +24,7 @@ def _on_this_table(system: str, action: dict, who: str | None, marked: Any) -> t
     against this table's marks and the link's roller); unchanged for the procedures that declare nothing. A forged
     action raises its RulesError; the words, when this table refuses the step but may add the roll without it."""
     m = procedures.PROCEDURES[system]
-    return m.shared_action(action, who, marked) if hasattr(m, "shared_action") else (action, None)
+    return m.shared_action(action, who, marked)
 
 
 def _leave_out(leave_out: Any) -> set[str]:

@@ -33,7 +33,7 @@ _CHOICES = MayBeAbsent(
     Record(
         "choices",
         "What was picked for its last roll",
-        tuple(MayBeAbsent(Record(m.ID, m.TITLE, m.CHOICES)) for m in PROCEDURES.values() if getattr(m, "CHOICES", ())),
+        tuple(MayBeAbsent(Record(m.ID, m.TITLE, m.CHOICES)) for m in PROCEDURES.values() if m.CHOICES),
     )
 )
 CHARACTER = Record("character", "Character", (_KIND, NAME, Time("created", "Created"), _SHEET, _CHOICES))

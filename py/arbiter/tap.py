@@ -241,7 +241,7 @@ def earned_before(system: str, roll: Any) -> bool:
     """Whether the steps up to `roll` added a die to the Scheme, for its follow-up: the procedure's `earned` reads it
     from the roll itself (Python chains it, not the page: issue 28), False for procedures that earn nothing."""
     m = procedures.PROCEDURES[system]
-    if not hasattr(m, "earned") or not isinstance(roll, dict) or roll.get("system") != m.ID:
+    if not isinstance(roll, dict) or roll.get("system") != m.ID:
         return False  # not a roll of this system: api.act refuses it, naming the field
     return m.earned(roll)
 

@@ -59,7 +59,7 @@ from .table import (
     TABLE_OPS,
     costs,
 )
-from .after import ORDER, standing, odds_after, choice_odds, what_if, luck, headline
+from .after import ORDER, standing, odds_after, luck, headline
 from .roll_json import ROLL, EXAMPLE_REQUESTS
 
 __all__ = [
@@ -98,7 +98,6 @@ __all__ = [
     "ThreatRoll",
     "act",
     "check_assignment",
-    "choice_odds",
     "costs",
     "default_assignment",
     "example_text",
@@ -117,5 +116,4 @@ __all__ = [
     "same_player",
     "shared_action",
     "standing",
-    "what_if",
 ]
