@@ -201,6 +201,23 @@ class AtMostSum:
 
 
 @dataclass(frozen=True, slots=True)
+class Among:
+    """A check across a Record's fields: the `name` field holds the `key` of one entry of the list `within` (the
+    current Situation, one of the Situations); checked here only (the page keeps the record as the engine sends it)."""
+
+    name: str
+    within: str
+    key: str = "id"
+
+    def check(self, record: "Record", value: dict, path: str) -> None:
+        if not any(entry[self.key] == value[self.name] for entry in value[self.within]):
+            raise RulesError(
+                f"{where(join(path, self.name))} must be the {self.key} of one of the {self.within}, "
+                f"got {value[self.name]!r}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
 class Record:
     """An object as the table stores it: every field there (none missing but a MayBeAbsent one, none unknown); its
     default is every field's default (a MayBeAbsent one left out). `limits` across its fields (AtMostSum) are
@@ -211,6 +228,7 @@ class Record:
     fields: tuple
     help: str = ""
     limits: tuple = ()
+    among: tuple = ()  # Among checks, not published: limits the page need not keep
 
     @property
     def default(self) -> dict:
@@ -229,7 +247,7 @@ class Record:
             if f.name not in value and not isinstance(f, MayBeAbsent):
                 raise RulesError(f"{where(join(path, f.name))} is missing: {f.label}, {describe(f)}")
         out = parse(self.fields, value, path)
-        for limit in self.limits:
+        for limit in (*self.limits, *self.among):
             limit.check(self, out, path)
         return {k: v for k, v in out.items() if k in value}  # a MayBeAbsent field left out stays out
 

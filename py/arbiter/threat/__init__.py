@@ -37,6 +37,8 @@ from .rolling import (
 )
 from .price import (
     PAY_THE_PRICE,
+    PRICE,
+    RECORDS,
     PAY_THE_PRICE_RULE,
     MAX_PLAYER_NAME,
     SOMEONE,
@@ -63,6 +65,8 @@ from .after import ORDER, standing, odds_after, luck, headline
 from .roll_json import ROLL, EXAMPLE_REQUESTS
 
 __all__ = [
+    "PRICE",
+    "RECORDS",
     "did",
     "EXAMPLES",
     "HINT",

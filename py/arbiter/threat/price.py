@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import fields
 from ..errors import RulesError
 from ..share import NAME_CHARS  # who rolled, as a link carries it (a longer name is cut)
+from ..stored import NAME, Among, Id, ListOf, Maybe, Record
 
 
 PAY_THE_PRICE = (
@@ -137,3 +139,47 @@ def shared_action(action: dict, who: str | None, marked: Any) -> tuple[dict, str
                 f"{mine or 'the player'} picks again."
             )
     return read, None
+
+
+MAX_SITUATIONS = 100
+# A Situation's marks: each option at most once, with the player who picked it (null: kept without a name, as
+# threat-10 reads marks from before they had names); and who pays the Price when nobody rolls as a character.
+MARK = Record(
+    "marked",
+    "Mark",
+    (
+        fields.Int("option", "Option", 0, len(PAY_THE_PRICE) - 1),
+        Maybe(fields.Text("by", "Marked by", MAX_PLAYER_NAME)),
+    ),
+)
+PRICE = Record(
+    "price",
+    "Pay the Price marks, per Situation",
+    (
+        Id("current", "The current Situation"),
+        ListOf(
+            "situations",
+            "Situations",
+            Record(
+                "situations",
+                "Situation",
+                (
+                    Id("id"),
+                    NAME,
+                    ListOf(
+                        "marked",
+                        "Pay the Price options marked this Situation",
+                        MARK,
+                        len(PAY_THE_PRICE),
+                        key="option",
+                    ),
+                    fields.Text("player", "Who pays the Price when nobody rolls as a character", MAX_PLAYER_NAME),
+                ),
+            ),
+            MAX_SITUATIONS,
+            min_len=1,
+        ),
+    ),
+    among=(Among("current", "situations"),),
+)
+RECORDS = (PRICE,)  # the table's records this procedure declares (records.py gathers them)
