@@ -140,7 +140,10 @@ describe('the two doors', () => {
       () => checkRecord('price', price, 'price'),
       /^CheckError: 'price.current' must be the id of one of the situations, got 's2'$/,
     );
-    assert.throws(() => checkRecord('sheet', {}), /^CheckError: 'name' must be one of character, price, struggle, scheme/);
+    assert.throws(
+      () => checkRecord('sheet', {}),
+      /^CheckError: 'name' must be one of character, price, struggle, scheme/,
+    );
   });
 });
 
