@@ -21,8 +21,7 @@ default nothing); TABLE and TABLE_OPS, `costs` and `follows` (what the table kee
 default False); `did(roll, action, after)` (what a follow-up did, in a player's words for the log, "Negated the setback
 with two Scheme dice"; default the label its ACTIONS declare for the action); `shared_action(action, who, marked)`
 (a follow-up of a shared roll as this table reads it, and the words when this table refuses it; default unchanged);
-and RECORDS (the table records it declares: records.py gathers them) and PAYERS (who on the table pays its costs,
-beyond the character rolling: tap.py reads them).
+and RECORDS (the table records it declares, as it declares SHEET: records.py gathers them; default none).
 
 Shared code never asks a procedure's id what to do, and never asks whether it has a member (no hasattr, no getattr:
 the adapter has every one): what differs, the procedure declares (the icepool way). The procedures of this package are
@@ -92,7 +91,6 @@ OPTIONAL = {
     "TABLE": lambda m: {},
     "TABLE_OPS": lambda m: [],
     "RECORDS": lambda m: (),
-    "PAYERS": lambda m: {},
     "choice_odds": lambda m: lambda roll, choice: None,
     "what_if": lambda m: lambda req: [],
     "note": lambda m: lambda roll, action, after: None,
