@@ -4,7 +4,8 @@
     python3 build.py              assemble dist/: the page, static/, a pinned Pyodide and its memory snapshot
     python3 build.py serve        build, then serve dist/ on http://127.0.0.1:8000/ (--port N, 0 = any free;
                                   --base /arbiter/ to serve it under a sub-path, as GitHub Pages does)
-    python3 build.py test [ARGS]  set up .venv and a Chromium, build, run pytest over tests/ (ARGS go to pytest)
+    python3 build.py test [ARGS]  set up .venv and a Chromium, build, run pytest over tests/ on several workers
+                                  (ARGS go to pytest; `-n 0` runs it in one process)
     python3 build.py format       write the formatters' layout: Biome (the JavaScript), ruff (the Python)
     python3 build.py shots        build, then save the README's phone screenshots (each procedure after a roll, a
                                   follow-up's odds, the log's luck; light and dark, 360 × 640) into docs/screenshots/
@@ -51,7 +52,14 @@ from tools.page import engine_systems, engine_table_spec, write_page  # noqa: E4
 from tools.server import Server  # noqa: E402
 from tools.snapshot import memory_snapshot, stripped_runtime, write_download_sizes  # noqa: E402
 from tools.sw import write_service_worker  # noqa: E402
-from tools.testenv import ensure_browsers, ensure_venv, run_pytest, with_default_paths  # noqa: E402
+from tools.testenv import (  # noqa: E402
+    BUILT_DIST_ENV,
+    ensure_browsers,
+    ensure_venv,
+    run_pytest,
+    with_default_paths,
+    with_workers,
+)
 from tools.vendor import write_vendored  # noqa: E402
 from tools.wheel import build_wheel  # noqa: E402
 
@@ -109,11 +117,14 @@ def serve(port: int = 8000, rebuild: bool = True, base: str = "/") -> int:
 
 
 def test(pytest_args: list[str]) -> int:
+    """Build once, then run pytest on several workers (py/tools/testenv.py's with_workers; `-n 0` or `-p no:xdist`
+    in the arguments runs it serially), every worker serving that one build."""
     python = ensure_venv()
     ensure_browsers(python)
-    build()
+    dist = build()
     # Benchmarks run once here, as plain tests; `build.py bench` times them.
-    return run_pytest(python, ["--benchmark-disable", *with_default_paths(pytest_args)])
+    args = ["--benchmark-disable", *with_workers(with_default_paths(pytest_args))]
+    return run_pytest(python, args, env={BUILT_DIST_ENV: str(dist)})
 
 
 def format_code() -> int:

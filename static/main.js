@@ -3,6 +3,7 @@
 // table, the offline copy). It holds no rules: every number shown comes from arbiter.api in the worker.
 import { arbiter } from './arbiter-client.js';
 import './install.js'; // the browser's install prompt comes once, early: kept for the Table's "Install" (issue 23)
+import { TablePort } from './port.js';
 import { Procedure } from './procedure.js';
 import { percent } from './procedures.js';
 import { startSettings } from './settings.js';
@@ -65,14 +66,16 @@ const tabs = new Tabs(SPEC);
 // What each Procedure is handed: the client, and what a roll tapped early waits for (read then: a retry makes a new
 // one).
 // (Persistent storage, once asked here at the first roll, is the table's to ask now: table/keeping.js.)
-const handed = { arbiter, ready: () => pageReady };
+// The table's port (port.js): filled in by the table once its store opens; every Procedure is handed it.
+const port = new TablePort({ built: () => [...built.values()] });
+const handed = { arbiter, table: port, ready: () => pageReady };
 for (const system of Object.keys(SPEC)) {
   Object.defineProperty(procs, system, {
     enumerable: true,
     get: () => {
       if (!built.has(system)) {
         built.set(system, new Procedure(tabs.form(system), { ...handed, spec: SPEC[system] }));
-        document.dispatchEvent(new CustomEvent('arbiter:built', { detail: { system } })); // the table's "Rolling as"
+        port.built(built.get(system)); // the table's "Rolling as", and the sheet's numbers after a reload
       }
       return built.get(system);
     },
@@ -93,8 +96,7 @@ function route(hash, touch = showTab) {
   if (at.view === 'roll') Tabs.fillFrom(at, procs);
   if (at.shared) {
     // a roll or a table shared by link: the table's Shared panel reads it (now, or once the table has started)
-    self.arbiterShared = at.shared;
-    document.dispatchEvent(new CustomEvent('arbiter:shared', { detail: at.shared }));
+    port.shared(at.shared);
   }
   const tab = at.system ? tabs.tabOf(at.system) : (tabs.shown ?? tabs.tabOf(SYSTEMS[0])); // Roll keeps its procedure
   if (tab !== tabs.shown || at.view === 'roll') touch(tab);
@@ -131,35 +133,9 @@ startSettings();
 document
   .getElementById('rulings')
   ?.addEventListener('toggle', () => buildText(document.getElementById('rulings-text')), { once: true });
-// situation(system): the Situation a roll's Pay the Price list shows (its marks, who pays), set by the table, its owner
-// recheck(): what pays for a shown roll's choices changed (the table's Scheme or a sheet): check them again
-// built(): the Procedures made so far (only they can show a roll), without making the others
-// tableFor(system, request): what the table holds that a tap of `system` may spend from ({state, choices}), set by the
-// table, its owner (null before it starts: the forms are then the player's own); tableAfter(table, answer): the same
-// once the table kept a tap's answer, which the table says by kept(system)
-let rechecking = null; // one pass for a burst of the table's changes: resolves once every form has its checks
-window.arbiterPage = {
-  procs,
-  built: () => [...built.values()],
-  percent,
-  showTab: showProcedure,
-  situation: () => null,
-  tableFor: () => null,
-  tableAfter: () => null,
-  kept: (system) => {
-    built.get(system).pending = null;
-    window.arbiterPage.recheck();
-  },
-  recheck: () => {
-    rechecking ??= new Promise((resolve) => {
-      setTimeout(resolve, 0);
-    }).then(() => {
-      rechecking = null;
-      return Promise.all([...built.values()].map((proc) => proc.recheck()));
-    });
-    return rechecking;
-  },
-};
+// What tests and the table reach of the page (no table function: the forms reach the table through their port):
+// the Procedures (built when first asked for), those built so far, and showing one in the Roll view.
+window.arbiterPage = { procs, built: () => [...built.values()], percent, showTab: showProcedure };
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const afterFirstFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -172,7 +148,7 @@ const extensions = (async () => {
   await arbiter.ready.catch(() => {});
   const { startTable } = await import('./table/index.js');
   await nextTask(); // its code evaluated in one task, started in the next
-  const drawn = startTable(window.arbiterPage, arbiter, SPEC);
+  const drawn = startTable({ ...window.arbiterPage, port }, arbiter, SPEC);
   // The offline copy once the table is drawn: the service worker's download of the build (and its check of every
   // file's hash) then keeps a core busy while the page has nothing left to do.
   drawn

@@ -5,6 +5,8 @@
 import { DiceTray } from './dice.js';
 import { h } from './dom.js';
 import { FacePad } from './facepad.js';
+import { notices } from './port.js';
+import * as formState from './form-state.js';
 import * as landing from './landing.js';
 import { CONTROLS, controlKey, refocus } from './focus.js';
 import { readForm, fillForm, wireForm, showErrors, clearErrors, inWords, problemsInWords } from './forms.js';
@@ -19,17 +21,19 @@ const ODDS_DELAY_MS = 120; // debounce: a burst of key presses asks for odds onc
 
 /** One procedure's form: its request, live odds, roll, follow-up choices and dice. */
 export class Procedure {
-  /** `form`'s Procedure, handed by main.js the client (`arbiter`), its procedure's systems() entry (`spec`) and the
-   * page's hook `ready()`, what a roll tapped before the engine and the table are ready waits for. */
-  constructor(form, { arbiter, spec, ready }) {
+  /** `form`'s Procedure, handed by main.js the client (`arbiter`), its procedure's systems() entry (`spec`), the
+   * table's port (`table`, port.js' TablePort: what a tap may spend from, where its landed rolls go) and the page's
+   * hook `ready()`, what a roll tapped before the engine and the table are ready waits for. */
+  constructor(form, { arbiter, spec, table, ready }) {
     this.form = form;
     this.arbiter = arbiter;
+    this.table = table;
     this.page = { ready };
     this.system = form.dataset.system;
     this.spec = spec;
     this.view = VIEWS[this.system];
     this.roll = null;
-    this.oddsSeq = 0;
+    this.state = formState.initial(); // the form's one owner (form-state.js): what is shown is drawn from it
     this.oddsTimer = 0;
     this.ui = { selected: new Set(), pickedDie: null };
     this.tray = new DiceTray(form.querySelector('canvas[data-dice]'), { onTap: (i) => this.tap(i) });
@@ -54,9 +58,10 @@ export class Procedure {
     }).observe(bar);
     // whose dice: the app's, or the group's own typed in on the face pad (issue 21), kept on this device per form
     this.pad = new FacePad(form, this.tray, bar, (pad) => reveal(form, pad, pad));
-    document.addEventListener('arbiter:view', ({ detail }) => {
+    notices.addEventListener('view', () => {
       // back on Roll with faces half-typed: the pad, as it was left, in view again
-      if (detail.view === 'roll' && this.pad.open && form.checkVisibility()) this.pad.keepInView(this.pad.root);
+      const roll = document.body.dataset.view === 'roll';
+      if (roll && this.pad.open && form.checkVisibility()) this.pad.keepInView(this.pad.root);
     });
     landing.wireSoundButton(form.querySelector('[data-sound]')); // sound and vibration as dice land, on this device
     this.sourceButton = h('button', { type: 'button', class: 'dice-source', onclick: () => this.toggleSource() });
@@ -65,8 +70,13 @@ export class Procedure {
     this.oddsBox.open = matchMedia('(min-width: 52rem)').matches; // folded on a phone: headline odds by Roll
     this.resultBox.addEventListener('pointerdown', () => this.tray.skip()); // a tap on the words to come lands the dice
     wireForm(form);
-    form.addEventListener('input', () => this.changed());
-    form.addEventListener('change', () => this.changed());
+    // the player's own edits: each a revision of the form, its field touched (no answer asked before writes it)
+    const edited = (event) => {
+      this.dispatch({ type: 'edit', path: event.target.closest?.('[data-path]')?.dataset.path ?? '' });
+      this.changed();
+    };
+    form.addEventListener('input', edited);
+    form.addEventListener('change', edited);
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       this.doRoll();
@@ -77,6 +87,29 @@ export class Procedure {
 
   request() {
     return readForm(this.form, this.spec.fields);
+  }
+
+  /** The form's state after `event` (form-state.js), and what shows it drawn again: the form's phase, the shown
+   * outcome stale (dimmed) and its follow-ups and Share out of use while the pad owns the form or a roll was refused. */
+  dispatch(event) {
+    const before = this.state;
+    const state = formState.next(before, event);
+    this.state = state;
+    this.form.dataset.phase = state.phase;
+    const stale = formState.stale(state);
+    if (stale) this.resultBox.dataset.stale = '';
+    else if (formState.stale(before) && before.phase === 'pad') delete this.resultBox.dataset.stale;
+    this.choiceBox.inert = stale;
+    this.choiceBox.toggleAttribute('data-stale', stale);
+    for (const share of this.resultBox.querySelectorAll('[data-share]')) share.disabled = stale;
+    // Roll takes no roll while one is under way, nor while the outcome is held on screen (form-state.js' HOLD_MS)
+    const left = state.phase === 'landed' ? state.landedAt + formState.HOLD_MS - performance.now() : 0;
+    const button = this.form.querySelector('[data-roll]');
+    if (['rolling', 'pad'].includes(state.phase) || left > 0) button.setAttribute('aria-disabled', 'true');
+    else button.removeAttribute('aria-disabled');
+    clearTimeout(this.holdTimer);
+    if (left > 0) this.holdTimer = setTimeout(() => this.dispatch({ type: 'held' }), left + 1); // drawn free again
+    return state;
   }
 
   /** Show `error` (a refusal, or its words) in a player's words by its field, or clear it: `fromRoll` for a refused
@@ -99,6 +132,7 @@ export class Procedure {
   /** Fill the form from a request (a shared link, a character sheet) and refresh its odds. */
   fill(request) {
     fillForm(this.form, this.spec.fields, request);
+    this.dispatch({ type: 'fill' });
     this.changed();
   }
 
@@ -117,14 +151,14 @@ export class Procedure {
   }
 
   async refreshOdds() {
-    const seq = ++this.oddsSeq; // answers to older requests are dropped
+    const revision = this.state.revision; // an answer for an older revision of the form is dropped
     const request = this.request();
     try {
       const odds = await this.arbiter.odds(this.system, request);
-      if (seq !== this.oddsSeq) return;
+      if (!formState.current(this.state, revision)) return;
       this.showOdds(odds, request);
     } catch (error) {
-      if (seq !== this.oddsSeq) return;
+      if (!formState.current(this.state, revision)) return;
       // No chance beside Roll for a form the rules refuse (the last one shown was another form's)
       this.form.querySelector('[data-headline]').replaceChildren(noOdds());
       if (!this.rollError) this.setError(error); // a refused roll's message stays until the form changes
@@ -146,21 +180,29 @@ export class Procedure {
   }
 
   /** The form as a roll leaves it (the tap's answer, `next`: what is spent for one roll only unticked, a Will, a
-   * Scheme die; the fields the sheet fills now), with its odds from the same answer: nothing more is asked. */
-  fillNext({ request, odds }) {
-    if (JSON.stringify(request) === JSON.stringify(this.request())) return;
-    fillForm(this.form, this.spec.fields, request);
+   * Scheme die; the fields the sheet fills now), with its odds from the same answer: nothing more is asked. Only what
+   * the answer changed from the request rolled (`rolled`, asked at revision `asked`) is written, and never into a
+   * field the player touched since the tap: what the player types wins. */
+  fillNext({ request, odds }, rolled, asked) {
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const write = Object.fromEntries(
+      Object.entries(request).filter(
+        ([name, value]) => !same(value, rolled[name]) && formState.mayWrite(this.state, name, asked),
+      ),
+    );
+    if (!Object.keys(write).length) return;
+    fillForm(this.form, this.spec.fields, write);
+    this.dispatch({ type: 'fill' }); // an odds answer still coming is for the form as it was
     Tabs.writeHash(this);
     clearTimeout(this.oddsTimer);
-    this.oddsSeq += 1; // an odds answer still coming is for the form as it was
-    if (odds) this.showOdds(odds, request);
+    if (odds && same(request, this.request())) this.showOdds(odds, request);
     else this.refreshOdds();
   }
 
   /** What the table would refuse as it stands, in one question to the engine (arbiter.api.check): a roll of the
    * form's request (a Scheme die from an empty Scheme, a Will with none left: said by Roll, quietly; a tap says it
    * aloud) and each choice of the shown roll (shown disabled, with the reason). Asked with the odds and whenever what
-   * pays may have changed (page.recheck), but not again while nothing it reads changed: a tap's answer brings them. */
+   * pays may have changed (the table port's recheck), but not again while nothing it reads changed: a tap's answer brings them. */
   async recheck() {
     const request = this.request();
     const roll = this.landedRoll();
@@ -189,7 +231,7 @@ export class Procedure {
 
   /** What the table holds for a tap of this form: as the last tap's answer left it until the table has kept it. */
   tableNow(request = this.request()) {
-    return this.pending ?? window.arbiterPage.tableFor(this.system, request);
+    return this.pending ?? this.table.tableFor(this.system, request);
   }
 
   /** Show what arbiter.api.check answered: the refusal ahead by Roll, or what Roll will spend, and each choice of `roll`
@@ -236,8 +278,11 @@ export class Procedure {
   /** The table's faces for a roll (`needed`: the engine's dice_needed for it), from the face pad, in view above Roll;
    * null when the player left the pad. */
   async tableFaces(needed, shown = []) {
-    const faces = this.pad.collect(needed, shown); // the pad shown and kept in view above Roll as the tray grows
+    const collected = this.pad.collect(needed, shown); // the pad shown and kept in view above Roll as the tray grows
+    this.dispatch({ type: 'pad' }); // the pad owns the form: the last outcome stale until it is left
     this.pad.root.focus({ preventScroll: true });
+    const faces = await collected;
+    this.dispatch({ type: faces ? 'faces' : 'left' });
     return faces;
   }
 
@@ -245,16 +290,16 @@ export class Procedure {
     // A tap is one roll: Roll is locked from the tap until the dice land, and a tap meanwhile lands them at once
     // (a double tap never rolls, nor spends, twice). Roll stays enabled: a disabled button loses the focus, and a
     // second Enter would then go nowhere.
-    const button = this.form.querySelector('[data-roll]');
-    if (this.rolling) {
-      this.tray.skip();
-      return;
-    }
-    this.rolling = true;
-    button.setAttribute('aria-disabled', 'true');
+    // Taps in a burst are one roll: Roll takes no new roll until the outcome has been on screen for
+    // form-state.js's HOLD_MS (any speed), so a third tap of an impatient thumb does not roll again.
+    const { did } = this.dispatch({ type: 'tap', at: performance.now() });
+    if (did === 'skip') this.tray.skip();
+    if (did !== 'roll') return;
     landing.prime(); // in the tap: the sound may start at its landing
     try {
+      if (this.filling) await this.filling; // after a reload, the sheet of who rolls it in the form first
       const request = this.request();
+      const asked = this.state.revision; // what the form showed at the tap: its answer writes no field touched since
       if (!('ready' in document.body.dataset)) await this.waitForEngine();
       const step = { request, choices: null };
       if (this.source === 'table') {
@@ -271,14 +316,14 @@ export class Procedure {
       this.ui = { selected: new Set(), pickedDie: null };
       const shown = this.show(roll, !step.dice); // the table's faces are on the tray already: no tumble
       announce(this, roll, null, null, answer);
-      if (answer.next) this.fillNext(answer.next); // a Will, a Scheme die: spent for this roll only
+      if (answer.next) this.fillNext(answer.next, request, asked); // a Will, a Scheme die: spent for this roll only
       await shown;
     } catch (error) {
       this.stopWaiting();
+      this.dispatch({ type: 'refused' });
       this.setError(error, true);
     } finally {
-      this.rolling = false;
-      button.removeAttribute('aria-disabled');
+      if (['rolling', 'pad'].includes(this.state.phase)) this.dispatch({ type: 'left' }); // nothing rolled
     }
   }
 
@@ -286,15 +331,15 @@ export class Procedure {
    * `step.action`, paid from what the table holds (arbiter.api.turn). Throws, in a player's words, what the table
    * cannot pay (nothing is rolled then); else the answer, whose checks of what comes next are kept. */
   async turn(step, request = this.request()) {
-    const table = window.arbiterPage.tableFor(this.system, request);
+    const table = this.table.tableFor(this.system, request);
     if (step.request) step.choices = table?.choices ?? null;
     const answer = await this.arbiter.turn(this.system, step, table?.state ?? null);
     this.who = table?.state?.character?.name ?? null; // who rolled, for Share
     answer.sent = table?.state ?? null; // what was paid from, for the table to see whether it changed meanwhile
     answer.source = step.dice ? 'table' : 'app'; // whose dice, for the log
     if (answer.refused) throw new Error(answer.refused.words); // said by Roll or by the control, as any refusal
-    const after = table && window.arbiterPage.tableAfter(table, answer);
-    this.pending = after; // until the table has kept the answer (page.kept)
+    const after = this.table.tableAfter(table, answer);
+    this.pending = after; // until the table has kept the answer (the port's kept)
     // checked as the roll leaves the form (answer.next: one-shot choices unticked, the sheet's fields filled again)
     this.checked = { key: checkKey(answer.next?.request ?? request, answer.roll, after), value: answer.checks };
     return answer;
@@ -320,12 +365,11 @@ export class Procedure {
   }
 
   async act(action) {
-    if (this.acting) {
-      // one follow-up at a time, locked until its dice land; a tap meanwhile lands them at once
-      this.tray.skip();
-      return;
-    }
-    this.acting = true;
+    // one follow-up at a time, locked until its dice land (a tap meanwhile lands them at once); none while the
+    // outcome it follows is stale (the pad open for a new roll, a roll refused)
+    const { did } = this.dispatch({ type: 'act' });
+    if (did === 'skip') this.tray.skip();
+    if (did !== 'act') return;
     landing.prime();
     const used = controlKey(this.choiceBox);
     const control = this.usedControl;
@@ -357,8 +401,9 @@ export class Procedure {
       if (at) at.append(why);
       else this.choiceBox.prepend(why);
       why.scrollIntoView({ block: 'nearest' });
+      this.dispatch({ type: 'refused' });
     } finally {
-      this.acting = false;
+      if (['follow-up', 'pad'].includes(this.state.phase)) this.dispatch({ type: 'left' }); // nothing rolled
     }
   }
 
@@ -397,6 +442,7 @@ export class Procedure {
 
   /** The roll's words (outcome, steps) and its follow-up choices, under the landed dice. */
   words(roll) {
+    this.dispatch({ type: 'landed', at: performance.now() }); // the outcome on screen from now
     delete this.resultBox.dataset.waiting;
     delete this.resultBox.dataset.stale;
     this.resultBox.dataset.outcome = roll.outcome;
@@ -436,7 +482,7 @@ export class Procedure {
             this.renderChoices();
           },
           spec: this.spec,
-          situation: window.arbiterPage.situation(this.system),
+          situation: this.table.situation(this.system),
           refusal: (choice) => refusals?.get(choice) ?? null,
           oddsAfter: (action) => this.arbiter.oddsAfter(this.system, this.roll, action),
         })
@@ -457,12 +503,10 @@ export class Procedure {
 /** What a check of the table depends on: the form's request, the shown roll, what the table holds for it. */
 const checkKey = (request, roll, table) => JSON.stringify([request, roll, table]);
 
-/** Tell the rest of the page (the roll log, character sheets) about every roll and follow-up, with the engine's
- * answer to its tap (what the table keeps of it: new states, notes, luck). */
+/** Hand the table (the roll log, character sheets) every roll and follow-up, with the engine's answer to its tap
+ * (what the table keeps of it: new states, notes, luck), through the form's port. */
 function announce(proc, roll, action, previous, answer) {
-  document.dispatchEvent(
-    new CustomEvent('arbiter:roll', { detail: { system: proc.system, roll, action, previous, answer } }),
-  );
+  proc.table.landed({ system: proc.system, roll, action, previous, answer });
 }
 
 /** Beside Roll, no chance: the form as it stands would be refused (its reason is said by Roll or by its field, with a

@@ -7,7 +7,7 @@
 //    pick: a tap on the die does something now, view.tap's: it keeps a 44 px tap box and is always drawn)
 //   view.choices(roll, ui, {act, redraw, spec, situation, refusal, oddsAfter}) -> elements
 //   view.odds(odds, request, spec) -> elements
-//   (situation: the table's Situation for Pay the Price, page.situation(system); null without the table;
+//   (situation: the table's Situation for Pay the Price, port.situation(system); null without the table;
 //    refusal(choice): why the table cannot pay for a choice that names its action ({words, left: how much the payer
 //    has left, when the engine says}), or null: then shown disabled, or offered no more than is left;
 //    oddsAfter(action): a Promise of arbiter.api.odds_after for the shown roll and `action`)

@@ -4,6 +4,7 @@
 // data-later>: the browser reads it with the page but makes no node of it (no parse into elements, no style, no
 // layout, no autofill scan) until the panel is shown or one of its procedures is asked for.
 import { fillForm } from './forms.js';
+import { notices } from './port.js';
 
 /** Put in place of `script` (a <script type="text/html">) the elements its text holds: the page's parts sent as text
  * (a hidden tab's panel, the rulings) are parsed only when first needed. */
@@ -52,7 +53,7 @@ export class Tabs {
     for (const panel of document.querySelectorAll('section.panel')) panel.hidden = panel.dataset.panel !== tab;
     this.panel(tab);
     for (const system of Object.keys(this.spec)) if (this.tabOf(system) === tab) touch(system);
-    document.dispatchEvent(new CustomEvent('arbiter:tab', { detail: { tab } })); // the table's new character's kind
+    notices.dispatchEvent(new Event('tab')); // the table's new character's kind
   }
 
   /** The address of `proc`'s form: only what differs from its defaults, so a link stays short. */

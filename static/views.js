@@ -13,6 +13,8 @@
 // (arbiter.procedures.RESERVED_IDS). Changing view pushes an entry into the history, so Back
 // moves between views; editing a form only replaces the address (tabs.js).
 
+import { notices } from './port.js';
+
 /** The views, in the navigation's order. */
 export const VIEWS = ['roll', 'table', 'log'];
 
@@ -58,7 +60,7 @@ export class Views {
     }
     if (changed && this.phone()) scrollTo({ top: 0, behavior: 'instant' });
     if (focus) document.querySelector(`main > .view[data-view="${view}"] h2[tabindex]`)?.focus({ preventScroll: true });
-    document.dispatchEvent(new CustomEvent('arbiter:view', { detail: { view } }));
+    notices.dispatchEvent(new Event('view')); // the view shown: document.body.dataset.view
   }
 
   /** Whether one view is on screen at a time (the navigation is shown: a phone or a narrow window). */

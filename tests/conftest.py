@@ -1,8 +1,12 @@
-"""Fixtures every page test shares, whatever drives the browser: the site built once per session, build.py's own
-server for it, and headless Chromium through Playwright (tests/browser/ and the Chromium run of tests/engines/)."""
+"""Fixtures every page test shares, whatever drives the browser: the site built once for the run, build.py's own
+server for it, and headless Chromium through Playwright (tests/browser/ and the Chromium run of tests/engines/).
+Under pytest-xdist (`build.py test` runs several workers) each worker has its own server and browsers; only the
+built site and .cache/ are shared, and builds wait for each other."""
 
 from __future__ import annotations
 
+import fcntl
+import os
 import sys
 from pathlib import Path
 
@@ -12,13 +16,47 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from tools.server import Server  # noqa: E402
-from tools.testenv import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tools.testenv import BUILT_DIST_ENV, CHROMIUM_ARGS, chromium_path  # noqa: E402
+
+
+def _shared_temp(tmp_path_factory) -> Path:
+    """The temporary folder of the whole run: every pytest-xdist worker's base temp is a folder of it."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
 @pytest.fixture(scope="session")
-def dist(tmp_path_factory) -> Path:
-    """The site, built once per session from the cached downloads (no network after the first build)."""
-    return build.build(tmp_path_factory.mktemp("site") / "dist")
+def build_site(tmp_path_factory):
+    """`build_site(target, procedures=None)`: build.build into `target`, one build at a time across all the run's
+    workers (they share .cache/, whose entries a build writes when its inputs are new)."""
+    lock_path = _shared_temp(tmp_path_factory) / "build.lock"
+
+    def build_(target: Path, procedures: list[Path] | None = None, **kwargs) -> Path:
+        with open(lock_path, "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                return build.build(target, procedures=procedures, **kwargs)
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    return build_
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory, build_site) -> Path:
+    """The site, built once for the whole run: the one `build.py test` built before pytest started
+    ($ARBITER_BUILT_DIST), else by the first worker that needs it, from the cached downloads (no network after the
+    first build). Tests read it; one that changes a site copies it first."""
+    built = os.environ.get(BUILT_DIST_ENV)
+    if built:
+        return Path(built)
+    target = _shared_temp(tmp_path_factory) / "site" / "dist"
+    with open(_shared_temp(tmp_path_factory) / "site.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            return target if (target / "index.html").is_file() else build_site(target)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,7 @@ import gc
 import glob
 import os
 import shutil
+import socket
 import subprocess
 import time
 import warnings
@@ -346,11 +347,19 @@ def start_webkit() -> WebKitDriver:
         raise
 
 
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 def start_firefox(log_dir: Path) -> FirefoxDriver:
     from marionette_driver.marionette import Marionette
 
     client = Marionette(
         bin=firefox(),
+        port=free_port(),  # not Marionette's fixed 2828: another worker's or run's Firefox may hold it
         headless=True,
         gecko_log=str(log_dir / "gecko.log"),
         prefs={"browser.shell.checkDefaultBrowser": False},

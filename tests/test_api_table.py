@@ -393,7 +393,7 @@ def test_table_spec_publishes_every_record_and_the_kinds():
     """table_spec() is JSON with each record's declaration, the kinds of character and the sizes of the log."""
     spec = api.table_spec()
     assert json.loads(json.dumps(spec)) == spec
-    assert list(spec["records"]) == ["character", "scheme", "price", "struggle", "log", "meta"]
+    assert list(spec["records"]) == ["character", "price", "struggle", "scheme", "log", "meta"]
     assert spec["kinds"] == KINDS and spec["log_max"] == 5000
     assert spec["file_max"] == {"characters": 500, "struggles": 500, "log": 5000}
     assert spec["backup_after"] == {"rolls": 50, "days": 14}
@@ -412,7 +412,7 @@ def test_table_spec_publishes_every_record_and_the_kinds():
 
 def test_an_unknown_record_is_refused():
     """check_record names the records it knows."""
-    with pytest.raises(RulesError, match="'name' must be one of character, scheme, price, struggle, log, meta"):
+    with pytest.raises(RulesError, match="'name' must be one of character, price, struggle, scheme, log, meta"):
         api.check_record("sheet", {})
 
 

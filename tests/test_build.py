@@ -18,9 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory) -> Path:
+def dist(tmp_path_factory, build_site) -> Path:
     """The site built for these tests alone, just before them (a rebuild is compared with it)."""
-    return build.build(tmp_path_factory.mktemp("site") / "dist")
+    return build_site(tmp_path_factory.mktemp("site") / "dist")
 
 
 def test_dist_has_only_what_the_runtime_needs(dist):
@@ -73,11 +73,11 @@ def test_a_tampered_download_stops_the_build(tmp_path, monkeypatch):
     assert not (tmp_path / "dist").exists()
 
 
-def test_a_rebuild_reuses_the_cached_snapshot(tmp_path, monkeypatch, dist):
+def test_a_rebuild_reuses_the_cached_snapshot(tmp_path, monkeypatch, dist, build_site):
     """With the cache filled, building again runs no Node and downloads nothing, and gives the same snapshot."""
     monkeypatch.setattr(snapshot, "node", lambda *a, **k: pytest.fail("build.py ran node again"))
     go_offline(monkeypatch)
-    again = build.build(tmp_path / "dist")
+    again = build_site(tmp_path / "dist")
     assert (again / "pyodide" / "snapshot.bin").read_bytes() == (dist / "pyodide" / "snapshot.bin").read_bytes()
     assert (again / "sw.js").read_text() == (dist / "sw.js").read_text()
 

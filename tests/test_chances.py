@@ -11,6 +11,7 @@ import pytest
 
 from arbiter import arbitration, chances, fields, luck, threat, two_dice
 from arbiter.errors import RulesError
+from arbiter.procedures import PROCEDURES
 from scripted import ScriptedDice
 
 
@@ -117,4 +118,5 @@ def test_a_procedure_without_note_words_none():
     r = threat.roll(
         fields.parse(threat.FIELDS, {"rating": 2, "threats": [{"name": "a"}, {"name": "b"}]}), ScriptedDice(5, 2, 3)
     )
-    assert not hasattr(threat, "note") and chances.note(threat, r, {"assign": [[1], [0, 2]]}, {}) is None
+    assert "note" not in vars(threat)
+    assert chances.note(PROCEDURES["threat"], r, {"assign": [[1], [0, 2]]}, {}) is None  # through the adapter

@@ -31,7 +31,7 @@ OWN = [i for i, m in procedures.PROCEDURES.items() if not m.__name__.startswith(
 @pytest.fixture
 def registered(monkeypatch):
     """The registry with the coin in it, as `--procedures tests/procedures` makes it (for this test only)."""
-    monkeypatch.setitem(procedures.PROCEDURES, coin.ID, coin)
+    monkeypatch.setitem(procedures.PROCEDURES, coin.ID, procedures.Adapted(coin))
     monkeypatch.setattr(test_procedures, "IDS", test_procedures.IDS | {coin.ID})
     return coin
 

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import special, stats
 
-from arbiter import api, fairness, fairness_power
+from arbiter import api, engine, fairness, fairness_power
 from arbiter.errors import RulesError
 from arbiter.fairness import Fairness
 
@@ -276,7 +276,7 @@ def test_the_dice_tested_are_the_dice_the_procedures_roll():
     """The sides allowed come from each procedure's SIDES, never a list of fairness' own."""
     from arbiter.procedures import PROCEDURES
 
-    assert set(api._dice_sides()) == {m.SIDES for m in PROCEDURES.values()} == set(SIDES)
+    assert set(engine.dice_sides()) == {m.SIDES for m in PROCEDURES.values()} == set(SIDES)
 
 
 def test_fairness_is_pure_python():

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from arbiter import api, fairness, fairness_power
+from arbiter import api, engine, fairness, fairness_power
 from tools import fairness_power as generator
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,7 +34,7 @@ def test_the_power_said_is_the_power_of_the_test_run(sides):
     """At the faces needed the power api.fairness says is the simulated one within 1 point; from there on (the next
     few counts, and a tenth more) it stays at 80% within 1 point; one count fewer is short of it within 1 point, and
     a fifth fewer falls short."""
-    out = api.fairness([], sides) if sides in api._dice_sides() else None
+    out = api.fairness([], sides) if sides in engine.dice_sides() else None
     needed, power = fairness.faces_to_find(sides)
     if out is not None:
         assert (out["faces_to_find_a_loaded_die"], out["power"]) == (needed, power)
@@ -105,7 +105,7 @@ def test_bench_fairness(benchmark, sides, n):
     ten dice): what the page asks per die kind. d100 is not a die the procedures roll yet: its figures are asked of
     fairness directly."""
     faces = [1 + i % sides for i in range(n)]
-    if sides in api._dice_sides():
+    if sides in engine.dice_sides():
         out = benchmark(api.fairness, faces, sides)
         assert out["faces_to_find_a_loaded_die"] == fairness_power.FACES_NEEDED[sides][0]
     else:

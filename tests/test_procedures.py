@@ -18,14 +18,25 @@ from pathlib import Path
 
 import pytest
 
-from arbiter import api, chances, fields, procedures
+from arbiter import chances, fields, procedures
 from arbiter.dice import source
 from arbiter.procedures import PROCEDURES, PROTOCOL
 
 PACKAGE = Path(procedures.__file__).resolve().parent
 IDS = set(PROCEDURES)
 MODULE_NAMES = {m.__name__.rsplit(".", 1)[-1] for m in PROCEDURES.values()}
-ARITY = {"standing": 1, "odds_after": 2, "choice_odds": 2, "what_if": 1, "luck": 1, "headline": 1}
+ARITY = {"standing": 1, "odds_after": 2, "luck": 1, "headline": 1}
+OPTIONAL_ARITY = {
+    "choice_odds": 2,
+    "what_if": 1,
+    "note": 3,
+    "request_from_sheet": 2,
+    "costs": 2,
+    "follows": 2,
+    "earned": 1,
+    "did": 3,
+    "shared_action": 3,
+}
 
 
 def _procedure_paths() -> set[Path]:
@@ -132,6 +143,10 @@ def test_the_shared_modules_are_the_ones_expected():
     names = {p.relative_to(PACKAGE).as_posix() for p in shared_modules()}
     assert {
         "api.py",
+        "engine.py",
+        "tap.py",
+        "links.py",
+        "receive.py",
         "chances.py",
         "headline.py",
         "records.py",
@@ -200,13 +215,14 @@ def test_the_scan_leaves_words_and_fields_alone():
 
 
 def test_one_registry():
-    """api and records use the one registry, and no other module lists every procedure (no second registry)."""
-    from arbiter import records
+    """engine and records use the one registry, and no other shared module imports a procedure (no second registry;
+    records.py gathers the procedures' own RECORDS)."""
+    from arbiter import engine, records
 
     for path in shared_modules():
         if path.name != "procedures.py":
-            assert _imported_procedures(ast.parse(path.read_text(encoding="utf-8"))) < MODULE_NAMES, path.name
-    assert api.PROCEDURES is PROCEDURES and records.PROCEDURES is PROCEDURES
+            assert _imported_procedures(ast.parse(path.read_text(encoding="utf-8"))) == set(), path.name
+    assert engine.PROCEDURES is PROCEDURES and records.PROCEDURES is PROCEDURES
     own = [i for i, m in PROCEDURES.items() if not m.__name__.startswith(procedures.MORE)]  # not --procedures'
     assert own == ["arbitration", "two_dice", "threat", "luck", "ten_again", "ability_test"]
     assert procedures.kind(PROCEDURES["luck"]) is PROCEDURES["threat"]
@@ -215,14 +231,16 @@ def test_one_registry():
 
 @pytest.mark.parametrize("system", list(PROCEDURES))
 def test_every_procedure_implements_the_protocol(system):
-    """Each procedure has every function of the protocol, taking the arguments shared code passes."""
+    """Each procedure's module has every function of the protocol, and through the adapter every optional one too
+    (its own or the default), each taking the arguments shared code passes."""
     m = PROCEDURES[system]
     assert set(PROTOCOL) == set(ARITY)
-    for name in PROTOCOL:
-        fn = getattr(m, name, None)
+    assert set(OPTIONAL_ARITY) == {n for n in procedures.OPTIONAL if n.islower()}
+    for name, arity in {**ARITY, **OPTIONAL_ARITY}.items():
+        fn = vars(m.module).get(name) if name in ARITY else vars(m)[name]
         assert callable(fn), f"{system} has no {name}()"
         params = [p for p in inspect.signature(fn).parameters.values() if p.default is inspect.Parameter.empty]
-        assert len(params) == ARITY[name], f"{system}.{name} takes {len(params)} arguments"
+        assert len(params) == arity, f"{system}.{name} takes {len(params)} arguments"
 
 
 @pytest.mark.parametrize("system", list(PROCEDURES))

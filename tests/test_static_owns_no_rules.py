@@ -69,6 +69,7 @@ NO_RULES_HERE = {
 NUMBERS = {
     ("static/arbiter-client.js", 100): "the last 100 calls' timings kept, for the benchmark",
     ("static/procedure.js", 120): "milliseconds: a burst of key presses asks for odds once",
+    ("static/form-state.js", 600): "milliseconds an outcome stays on screen before Roll takes a new roll (issue 29)",
     ("static/reveal.js", 8): "CSS px between a revealed roll and the screen's edge",
     ("static/offline.js", 60): "seconds and minutes: how often the offline copy looks for a new version",
     ("static/offline.js", 1000): "milliseconds in a second",

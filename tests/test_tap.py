@@ -311,8 +311,9 @@ def test_a_follow_up_without_words_of_its_own_is_said_by_its_label():
     class Bare:
         ACTIONS = [{"name": "flip", "label": "Flip again"}]
 
-    assert procedures.did(Bare, {}, {"flip": True}, {}) == "Flip again"
-    assert procedures.did(Bare, {}, {"what": 1}, {}) == "A follow-up"
+    did = procedures.OPTIONAL["did"](Bare)  # the adapter's default
+    assert did({}, {"flip": True}, {}) == "Flip again"
+    assert did({}, {"what": 1}, {}) == "A follow-up"
 
 
 def test_a_turn_takes_the_tables_faces():
@@ -324,3 +325,42 @@ def test_a_turn_takes_the_tables_faces():
     assert after["roll"]["drawn"] == [1, 2, 3]
     with pytest.raises(RulesError, match="needs 1 more d10"):
         api.turn("ten_again", {"request": {"pool": 2}, "dice": [10, 4]}, table)
+
+
+def _counting_costs(monkeypatch, system):
+    """The procedure's cost function wrapped, in this test only, to count each cost it computes (by what it is
+    asked: the request, the action and the sheet's choices)."""
+    from arbiter.procedures import PROCEDURES
+
+    m = PROCEDURES[system]
+    asked: list[str] = []
+    real = m.costs
+
+    def counted(request, action, choices=None):
+        asked.append(json.dumps([request, action, choices], sort_keys=True))
+        return real(request, action, choices)
+
+    monkeypatch.setattr(m, "costs", counted)
+    return asked
+
+
+@pytest.mark.parametrize(
+    "system, request_, who",
+    [
+        ("ability_test", {"type1": 3, "type2": 3, "scheme_die": True}, MIRA),
+        ("ten_again", {"pool": 3}, ROOK),
+    ],
+)
+def test_a_tap_computes_each_cost_once(monkeypatch, system, request_, who):
+    """A tap (a roll, then a follow-up) pays its cost, checks the next roll and each choice and says what it spends,
+    computing each of those costs once: the procedure's cost function is asked nothing twice in one tap."""
+    asked = _counting_costs(monkeypatch, system)
+    scheme = {"scheme": 3, "tracked": True}
+    first = api.turn(system, {"request": request_, "seed": 3}, table(who, scheme))
+    assert first["refused"] is None and asked
+    assert len(asked) == len(set(asked)), asked
+    assert asked.count(json.dumps([first["roll"]["request"], None, None], sort_keys=True)) == 1
+    action = next(c["action"] for c in first["roll"]["choices"] if "action" in c)
+    asked.clear()
+    api.turn(system, {"roll": first["roll"], "action": action, "seed": 3}, table(who, scheme))
+    assert asked and len(asked) == len(set(asked)), asked

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from arbiter import ability_test, api, arbitration, fields, luck, ten_again, threat, two_dice
+from arbiter import ability_test, arbitration, fields, luck, ten_again, threat, two_dice
+from arbiter.procedures import PROCEDURES
 from arbiter.tone import Tone
 from scripted import ScriptedDice
 
@@ -65,7 +66,7 @@ DECIDING = {"arbitration": "fumble_dice", "two_dice": "fumble_dice", "ten_again"
 
 
 def rolled(system, request, faces):
-    m = api.PROCEDURES[system]
+    m = PROCEDURES[system]
     dice = ScriptedDice(*faces)
     out = m.roll(fields.parse(m.FIELDS, request), dice)
     assert dice.left == []
@@ -92,10 +93,10 @@ OUTCOMES = {
 }
 
 
-@pytest.mark.parametrize("system", list(api.PROCEDURES))
+@pytest.mark.parametrize("system", list(PROCEDURES))
 def test_the_cases_cover_every_outcome_of_every_procedure(system):
     """Each procedure's every outcome (and each side of a contest) is among the cases above, with a tone."""
-    assert set(OUTCOMES) == set(api.PROCEDURES)
+    assert set(OUTCOMES) == set(PROCEDURES)
     seen = {part for s, _, _, outcome, _, _ in CASES if s == system for part in outcome.split(" / ")}
     assert seen == OUTCOMES[system]
 
@@ -111,7 +112,7 @@ FOLLOW_UPS = [
 def test_a_follow_up_gives_its_own_tone(system, request_, faces, action, tone):
     """The roll after a follow-up carries the tone of its new outcome (a Will's 8 turns a failure to a success)."""
     first = rolled(system, request_, faces[: len(faces) - (3 if system == "ten_again" else 0)])
-    m = api.PROCEDURES[system]
+    m = PROCEDURES[system]
     assert (
         m.act(first, action, ScriptedDice(*faces[len(faces) - 3 :]) if system == "ten_again" else None)["tone"] == tone
     )

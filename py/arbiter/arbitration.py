@@ -522,16 +522,6 @@ def odds_after(roll: dict, action: Any) -> dict:
     return standing(act(roll, action, chances.NoDice()))
 
 
-def choice_odds(roll: dict, choice: dict) -> None:
-    """No choice follows an Arbitration, so none suggests an action."""
-    return None
-
-
-def what_if(req: dict) -> list[dict]:
-    """Nothing is offered to add before an Arbitration."""
-    return []
-
-
 def luck(rolled: dict) -> dict:
     """The roll as first rolled (its dice rolled again must give it), ranked by its tier, worst first: a fumble, a
     failure, a mediocre … an outstanding success."""

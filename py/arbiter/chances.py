@@ -45,7 +45,7 @@ def note(m, roll: dict, action: Any, after: dict) -> dict | None:
     """What a follow-up's exact odds `after` (of `action`, or of nothing done when None) say beyond their numbers, as
     the procedure's `note` words it (a procedure may leave it out: no note): {"words", "tone"}, "muted" when the
     follow-up cannot raise the chance it is taken for, "warn" when it can only lower it; or None."""
-    return m.note(roll, action, after) if hasattr(m, "note") else None
+    return m.note(roll, action, after)
 
 
 def what_if(m, req: dict) -> list[dict]:

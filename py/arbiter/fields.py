@@ -12,7 +12,7 @@ from typing import Any
 from .errors import RulesError
 
 
-def _where(path: str) -> str:
+def where(path: str) -> str:
     return f"'{path}'"
 
 
@@ -34,12 +34,12 @@ class Int:
     def parse(self, value: Any, path: str) -> int:
         if not _is_int(value):
             raise RulesError(
-                f"{_where(path)} must be a whole number from {self.min} to {self.max}, got {value!r}",
+                f"{where(path)} must be a whole number from {self.min} to {self.max}, got {value!r}",
                 says=f"must be a whole number from {self.min} to {self.max}",
             )
         if not self.min <= value <= self.max:
             raise RulesError(
-                f"{_where(path)} must be from {self.min} to {self.max}, got {value}",
+                f"{where(path)} must be from {self.min} to {self.max}, got {value}",
                 says=f"must be from {self.min} to {self.max}",
             )
         return value
@@ -74,7 +74,7 @@ class IntOrWord:
         if not _is_int(value) or not self.min <= value <= self.max:
             words = " or ".join(f'"{w}"' for w in self.words)
             must = f"must be a whole number from {self.min} to {self.max} or {words}"
-            raise RulesError(f"{_where(path)} {must}, got {value!r}", says=must)
+            raise RulesError(f"{where(path)} {must}, got {value!r}", says=must)
         return value
 
     def schema(self) -> dict:
@@ -103,7 +103,7 @@ class Bool:
 
     def parse(self, value: Any, path: str) -> bool:
         if not isinstance(value, bool):
-            raise RulesError(f"{_where(path)} must be true or false, got {value!r}")
+            raise RulesError(f"{where(path)} must be true or false, got {value!r}")
         return value
 
     def schema(self) -> dict:
@@ -124,7 +124,7 @@ class Choice:
     def parse(self, value: Any, path: str) -> str:
         allowed = [v for v, _ in self.options]
         if value not in allowed or not isinstance(value, str):
-            raise RulesError(f"{_where(path)} must be one of {', '.join(allowed)}, got {value!r}")
+            raise RulesError(f"{where(path)} must be one of {', '.join(allowed)}, got {value!r}")
         return value
 
     def schema(self) -> dict:
@@ -151,7 +151,7 @@ class Text:
     def parse(self, value: Any, path: str) -> str:
         if not isinstance(value, str) or len(value) > self.max_len:
             raise RulesError(
-                f"{_where(path)} must be text of at most {self.max_len} characters, got {value!r:.100}",
+                f"{where(path)} must be text of at most {self.max_len} characters, got {value!r:.100}",
                 says=f"must be text of at most {self.max_len} characters",
             )
         return value
@@ -183,7 +183,7 @@ class IntList:
     def parse(self, value: Any, path: str) -> tuple[int, ...]:
         if not isinstance(value, list) or not self.min_len <= len(value) <= self.max_len:
             must = f"must be a list of {self.min_len} to {self.max_len} whole numbers from {self.min} to {self.max}"
-            raise RulesError(f"{_where(path)} {must}, got {value!r:.100}", says=must)
+            raise RulesError(f"{where(path)} {must}, got {value!r:.100}", says=must)
         item = Int(self.name, self.label, self.min, self.max)
         return tuple(every([lambda v=v, i=i: item.parse(v, f"{path}[{i}]") for i, v in enumerate(value)]))
 
@@ -244,7 +244,7 @@ class Records:
     def parse(self, value: Any, path: str) -> tuple[dict, ...]:
         if not isinstance(value, list) or not self.min_len <= len(value) <= self.max_len:
             raise RulesError(
-                f"{_where(path)} must be a list of {self.min_len} to {self.max_len} entries, got {value!r:.100}"
+                f"{where(path)} must be a list of {self.min_len} to {self.max_len} entries, got {value!r:.100}"
             )
         return tuple(every([lambda v=v, i=i: parse(self.fields, v, f"{path}[{i}]") for i, v in enumerate(value)]))
 
@@ -266,19 +266,19 @@ def parse(fields: tuple, request: Any, path: str = "request") -> dict:
     field is checked: the RulesError names the first problem and carries them all (`problems`)."""
     if not isinstance(request, dict):
         raise RulesError(
-            f"{_where(path)} must be an object with fields {', '.join(f.name for f in fields)}, "
+            f"{where(path)} must be an object with fields {', '.join(f.name for f in fields)}, "
             f"got {type(request).__name__}"
         )
     known = {f.name: f for f in fields}
     for key in request:
         if key not in known:
-            raise RulesError(f"unknown field {_where(_join(path, key))}; allowed: {', '.join(known)}")
+            raise RulesError(f"unknown field {where(join(path, key))}; allowed: {', '.join(known)}")
 
     def one(f) -> Any:
         if f.name in request:
-            return f.parse(request[f.name], _join(path, f.name))
+            return f.parse(request[f.name], join(path, f.name))
         if isinstance(f, Group):
-            return None if f.optional else f.parse({}, _join(path, f.name))
+            return None if f.optional else f.parse({}, join(path, f.name))
         return f.default
 
     return dict(zip(known, every([lambda f=f: one(f) for f in fields]), strict=True))
@@ -308,7 +308,7 @@ def every(checks: list) -> list:
     )
 
 
-def _join(path: str, key: str) -> str:
+def join(path: str, key: str) -> str:
     return key if path == "request" else f"{path}.{key}"
 
 

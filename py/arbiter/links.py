@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import procedures, records, share
+from . import engine, procedures, records, share
 from .errors import RulesError
 from .procedures import PROCEDURES
 from .stored import Id
@@ -16,7 +16,7 @@ from .stored import Id
 READ_PIECES = 64  # the most pieces of a text read_links checks at once (link.js sends far fewer)
 
 
-def share_link(api, system: str, request: Any, steps: Any, who: Any = None, time: Any = 0) -> dict:
+def share_link(system: str, request: Any, steps: Any, who: Any = None, time: Any = 0) -> dict:
     """The roll re-derived from `steps`' faces (a roll they do not fit is refused), then packed: api.share_link."""
     if not isinstance(steps, list) or not 1 <= len(steps) <= share.STEPS or not all(isinstance(x, dict) for x in steps):
         raise RulesError(f"'steps' must be a list of 1 to {share.STEPS} steps ({{drawn}}, then {{action, drawn}})")
@@ -27,19 +27,19 @@ def share_link(api, system: str, request: Any, steps: Any, who: Any = None, time
     for i, step in enumerate(steps):
         if step.get("source") not in (None, *share.SOURCES):
             raise RulesError(f'\'steps[{i}].source\' must be "app" or "table", got {step.get("source")!r:.100}')
-    rolled = _replay(api, system, request, [x.get("drawn") for x in steps], [x.get("action") for x in steps[1:]])
+    rolled = _replay(system, request, [x.get("drawn") for x in steps], [x.get("action") for x in steps[1:]])
     fragment = share.pack(system, rolled[0]["request"], steps, who, time)
     payload = share.unpack(fragment)
     return {"fragment": fragment, "id": payload["id"], "chars": len(fragment)}
 
 
-def shared_roll(api, fragment: Any) -> dict:
+def shared_roll(fragment: Any) -> dict:
     """A link's roll re-derived from its request and its faces, each step with its id and words: api.shared_roll."""
     payload = share.unpack(fragment)
     if payload["s"] not in PROCEDURES:
         raise RulesError("This link names a procedure this Arbiter does not have.")
     try:
-        rolled = _replay(api, payload["s"], payload["q"], payload["d"], payload["a"])
+        rolled = _replay(payload["s"], payload["q"], payload["d"], payload["a"])
     except RulesError as error:
         raise RulesError(f"This link's roll does not hold together: {error}") from None
     return {
@@ -116,9 +116,9 @@ def _kept_character(entry: Any, path: str) -> dict:
     return {"id": Id("id").parse(entry["id"], f"{path}.id"), "data": records.check_record("character", entry["data"])}
 
 
-def _replay(api, system: str, request: Any, drawn: list, actions: list) -> list[dict]:
+def _replay(system: str, request: Any, drawn: list, actions: list) -> list[dict]:
     """Each step of a roll re-derived from the faces it drew: the roll, then each follow-up."""
-    out = [api.roll(system, request, dice=drawn[0])]
+    out = [engine.roll(system, request, dice=drawn[0])]
     for action, faces in zip(actions, drawn[1:]):
-        out.append(api.act(system, out[-1], action, dice=faces))
+        out.append(engine.act(system, out[-1], action, dice=faces))
     return out

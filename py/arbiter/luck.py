@@ -55,12 +55,6 @@ EXTRAS: dict = {
 }
 
 KIND = "threat"  # a Threat & Luck character rolls Luck: its sheet is threat.SHEET
-CHOICES: tuple = ()
-
-
-def request_from_sheet(sheet: dict, choices: dict) -> None:
-    """Nothing on the sheet fills a Luck Roll: its dice are the situation's (the character only logs it)."""
-    return None
 
 
 def pool(dice: int, for_: int, against: int) -> int:
@@ -183,16 +177,6 @@ def standing(roll: dict) -> dict:
 def odds_after(roll: dict, action: Any) -> dict:
     """A Luck Roll has no follow-up choices: every action is refused, as act() refuses it."""
     return standing(act(roll, action, chances.NoDice()))
-
-
-def choice_odds(roll: dict, choice: dict) -> None:
-    """No choice follows a Luck Roll, so none suggests an action."""
-    return None
-
-
-def what_if(req: dict) -> list[dict]:
-    """Nothing is offered to add before a Luck Roll."""
-    return []
 
 
 def luck(roll: dict) -> dict:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import procedures, share, tap
+from . import engine, links, procedures, share, tap
 from .errors import RulesError
 
 PRICE_LEFT_OUT = "Price refused: pick again"  # a step the Host added without its Price (threat-18), for the log
@@ -24,7 +24,7 @@ def _on_this_table(system: str, action: dict, who: str | None, marked: Any) -> t
     against this table's marks and the link's roller); unchanged for the procedures that declare nothing. A forged
     action raises its RulesError; the words, when this table refuses the step but may add the roll without it."""
     m = procedures.PROCEDURES[system]
-    return m.shared_action(action, who, marked) if hasattr(m, "shared_action") else (action, None)
+    return m.shared_action(action, who, marked)
 
 
 def _leave_out(leave_out: Any) -> set[str]:
@@ -45,7 +45,7 @@ def _seen(seen: Any, ids: list[str]) -> int:
     return max((k + 1 for k, step_id in enumerate(ids) if step_id in held), default=0)
 
 
-def take(api, fragment: Any, table: Any = None, marked: Any = None, seen: Any = None, leave_out: Any = None) -> dict:
+def add_shared(fragment: Any, table: Any = None, marked: Any = None, seen: Any = None, leave_out: Any = None) -> dict:
     """The shared roll of `fragment` taken into this table (`table` as for tap.turn; `marked`, this table's current
     Situation's marks or null; `seen`, the shared step ids its log holds): {"id", "system", "who", "time", "refused"
     (null, or why this table cannot pay a step: nothing is taken then), "character" and "scheme" (their new states,
@@ -55,12 +55,12 @@ def take(api, fragment: Any, table: Any = None, marked: Any = None, seen: Any = 
     "leave_out": its step id; listed in `leave_out`, that step is added as left out ("left_out": true, its roll the
     one before it, nothing paid or marked) and the rest of the roll is taken. A forged step refuses the whole link."""
     payload = share.unpack(fragment)
-    shared = api.shared_roll(fragment)  # re-derived from the request and the faces, as the panel shows it
+    shared = links.shared_roll(fragment)  # re-derived from the request and the faces, as the panel shows it
     ids = share.step_ids(payload)
     skip = _seen(seen, ids)
     left_out = _leave_out(leave_out)
     system = shared["system"]
-    state = tap._read_table(table)
+    state = tap.read_table(table)
     marks = marked
     out = {
         "id": shared["id"],
@@ -78,9 +78,9 @@ def take(api, fragment: Any, table: Any = None, marked: Any = None, seen: Any = 
         action = step["action"]
         if k < skip:
             roll = (
-                api.roll(system, shared["request"], dice=step["drawn"])
+                engine.roll(system, shared["request"], dice=step["drawn"])
                 if action is None
-                else api.act(system, roll, action, dice=step["drawn"])
+                else engine.act(system, roll, action, dice=step["drawn"])
             )
             continue
         refused_here = None
@@ -105,7 +105,7 @@ def take(api, fragment: Any, table: Any = None, marked: Any = None, seen: Any = 
             else {"roll": roll, "action": here, "dice": step["drawn"]}
         )
         try:
-            answer = api.turn(system, tapped, state)
+            answer = tap.turn(system, tapped, state)
         except RulesError as error:  # a follow-up this table's state refuses
             words = f"On this table, {error.path} {error.says}" if error.path else error.says
             answer = {"refused": {**error.as_json(), "words": words}}

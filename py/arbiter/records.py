@@ -1,16 +1,17 @@
-"""The table's own records, as the page keeps them on a device: a character (its sheet by kind), the Scheme, the
-Situations' Pay the Price marks, an ongoing struggle, a roll-log entry and the store's meta record.
+"""The table's own records, as the page keeps them on a device: a character (its sheet by kind), each procedure's own
+records (its RECORDS: the Scheme, the Situations' Pay the Price marks, an ongoing struggle), a roll-log entry and the
+store's meta record.
 
-Each is declared once here from the rules' own limits (the Scheme's size is ability_test's, a struggle's fields are
-ten_again's, the marks are threat's Pay the Price options), published by api.table_spec() and checked by
-api.check_record(); a character's sheet is its kind's SHEET (api.check_sheet).
+Each is declared once, from the rules' own limits: here, or by the procedure whose rules it keeps (its RECORDS, as it
+declares its SHEET); published by api.table_spec() and checked by api.check_record(); a character's sheet is its
+kind's SHEET (api.check_sheet). No record here names a procedure.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import ability_test, fields, share, ten_again, threat
+from . import fields, share
 from .errors import RulesError
 from .procedures import KINDS, PROCEDURES
 from .stored import NAME, Id, Json, ListOf, Maybe, MayBeAbsent, Record, Time, check
@@ -19,8 +20,6 @@ LOG_MAX = 5000  # the roll log keeps this many entries, the oldest go first
 LOG_LUCK_CHARS = 1000  # a log entry's luck, as JSON (api.luck_entry keeps within it)
 LOG_DID_CHARS = 300  # what a follow-up did, in words (the page keeps no more of it)
 FILE_MAX = {"characters": 500, "struggles": 500, "log": LOG_MAX}  # entries in a whole-table file
-MAX_SITUATIONS = 100
-MAX_NOTES, MAX_NOTE = 200, 300  # a struggle's history
 # A product setting, not a rule: the Table reminds the group to save a backup once this many rolls, or this many days,
 # have passed since the last one (or, never backed up, since the table was made on this device).
 BACKUP_AFTER = {"rolls": 50, "days": 14}
@@ -36,80 +35,10 @@ _CHOICES = MayBeAbsent(
     Record(
         "choices",
         "What was picked for its last roll",
-        tuple(MayBeAbsent(Record(m.ID, m.TITLE, m.CHOICES)) for m in PROCEDURES.values() if getattr(m, "CHOICES", ())),
+        tuple(MayBeAbsent(Record(m.ID, m.TITLE, m.CHOICES)) for m in PROCEDURES.values() if m.CHOICES),
     )
 )
 CHARACTER = Record("character", "Character", (_KIND, NAME, Time("created", "Created"), _SHEET, _CHOICES))
-# The Scheme, and whether this device keeps it: off, the table keeps its Scheme elsewhere (on paper), so a Scheme die
-# or a negation is neither checked against this count nor taken from it, and no die is added to it.
-SCHEME = Record(
-    "scheme",
-    "The Scheme",
-    (
-        ability_test.SCHEME_STATE,
-        fields.Bool(
-            "tracked",
-            "Track the Scheme on this device",
-            True,
-            help="Off: the Scheme is kept elsewhere; no roll is checked against this count or changes it.",
-        ),
-        # false: this device's count was never set (by hand, by a roll, or from the Host's table), so an empty Scheme
-        # here may only be one never shared to it; absent on a Scheme kept before schema 8 and in older table links
-        MayBeAbsent(fields.Bool("set", "The Scheme was set on this device", False)),
-    ),
-)
-# A Situation's marks: each option at most once, with the player who picked it (null: kept without a name, as
-# threat-10 reads marks from before they had names); and who pays the Price when nobody rolls as a character.
-MARK = Record(
-    "marked",
-    "Mark",
-    (
-        fields.Int("option", "Option", 0, len(threat.PAY_THE_PRICE) - 1),
-        Maybe(fields.Text("by", "Marked by", threat.MAX_PLAYER_NAME)),
-    ),
-)
-PRICE = Record(
-    "price",
-    "Pay the Price marks, per Situation",
-    (
-        Id("current", "The current Situation"),
-        ListOf(
-            "situations",
-            "Situations",
-            Record(
-                "situations",
-                "Situation",
-                (
-                    Id("id"),
-                    NAME,
-                    ListOf(
-                        "marked",
-                        "Pay the Price options marked this Situation",
-                        MARK,
-                        len(threat.PAY_THE_PRICE),
-                        key="option",
-                    ),
-                    fields.Text(
-                        "player", "Who pays the Price when nobody rolls as a character", threat.MAX_PLAYER_NAME
-                    ),
-                ),
-            ),
-            MAX_SITUATIONS,
-            min_len=1,
-        ),
-    ),
-)
-STRUGGLE = Record(
-    "struggle",
-    "Ongoing struggle (d10 pool)",
-    (
-        NAME,
-        Maybe(Id("character", "Character")),
-        Time("created", "Created"),
-        *ten_again.STRUGGLE_STATE,
-        ListOf("notes", "History", fields.Text("notes", "Note", MAX_NOTE), MAX_NOTES),
-    ),
-)
 LOG = Record(
     "log",
     "Roll log entry",
@@ -169,7 +98,9 @@ META = Record(
         MayBeAbsent(Time("backup", "Last backup")),
     ),
 )
-RECORDS = {r.name: r for r in (CHARACTER, SCHEME, PRICE, STRUGGLE, LOG, META)}
+# Each procedure's own records (its RECORDS: the Scheme, the Situations' marks, a struggle) between the character and
+# the log.
+RECORDS = {r.name: r for r in (CHARACTER, *(r for m in PROCEDURES.values() for r in m.RECORDS), LOG, META)}
 
 
 def check_sheet(kind: str, sheet: Any, path: str = "sheet") -> dict:
@@ -183,10 +114,8 @@ def check_record(name: Any, data: Any) -> dict:
     if not isinstance(name, str) or name not in RECORDS:
         raise RulesError(f"'name' must be one of {', '.join(RECORDS)}, got {name!r:.100}")
     out = check(RECORDS[name], data, name)
-    if name == "character":
+    if name == CHARACTER.name:
         out["sheet"] = check_sheet(out["kind"], out["sheet"], "character.sheet")
-    if name == "price" and not any(s["id"] == out["current"] for s in out["situations"]):
-        raise RulesError(f"'price.current' must be the id of one of the situations, got {out['current']!r}")
     return out
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import RulesError
-from .fields import Int, Text, _join, _where, as_json, defaults, describe, parse
+from .fields import Int, Text, join, where, as_json, defaults, describe, parse
 
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
@@ -34,7 +34,7 @@ class Id:
 
     def parse(self, value: Any, path: str) -> str:
         if not (isinstance(value, str) and (_ID.fullmatch(value) or (self.optional and value == ""))):
-            raise RulesError(f"{_where(path)} must be {self.words()}, got {value!r:.100}")
+            raise RulesError(f"{where(path)} must be {self.words()}, got {value!r:.100}")
         return value
 
     def words(self) -> str:
@@ -70,7 +70,7 @@ class Time:
             end_of_day = hour == 24 and minute == second == 0 and not (m.group(6) or "0").strip("0")
             if 1 <= month <= 12 and 1 <= day <= 31 and minute < 60 and second < 60 and (hour < 24 or end_of_day):
                 return value
-        raise RulesError(f"{_where(path)} must be {_TIME_WORDS}, got {value!r:.100}")
+        raise RulesError(f"{where(path)} must be {_TIME_WORDS}, got {value!r:.100}")
 
     def words(self) -> str:
         return _TIME_WORDS
@@ -102,7 +102,7 @@ class Json:
         except (TypeError, ValueError):
             text = None
         if text is None or len(text) > self.max_chars:
-            raise RulesError(f"{_where(path)} must be {self.words()}, got {value!r:.100}")
+            raise RulesError(f"{where(path)} must be {self.words()}, got {value!r:.100}")
         return value
 
     def words(self) -> str:
@@ -194,10 +194,27 @@ class AtMostSum:
         most = min(field.max, sum(value[n] for n in self.of))
         if value[self.name] > most:
             says = f"must be from {field.min} to {most} ({' + '.join(self.of)})"
-            raise RulesError(f"{_where(_join(path, self.name))} {says}, got {value[self.name]}", says=says)
+            raise RulesError(f"{where(join(path, self.name))} {says}, got {value[self.name]}", says=says)
 
     def schema(self) -> dict:
         return {"type": "at_most_sum", "name": self.name, "of": list(self.of)}
+
+
+@dataclass(frozen=True, slots=True)
+class Among:
+    """A check across a Record's fields: the `name` field holds the `key` of one entry of the list `within` (the
+    current Situation, one of the Situations); checked here only (the page keeps the record as the engine sends it)."""
+
+    name: str
+    within: str
+    key: str = "id"
+
+    def check(self, record: "Record", value: dict, path: str) -> None:
+        if not any(entry[self.key] == value[self.name] for entry in value[self.within]):
+            raise RulesError(
+                f"{where(join(path, self.name))} must be the {self.key} of one of the {self.within}, "
+                f"got {value[self.name]!r}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +228,7 @@ class Record:
     fields: tuple
     help: str = ""
     limits: tuple = ()
+    among: tuple = ()  # Among checks, not published: limits the page need not keep
 
     @property
     def default(self) -> dict:
@@ -219,17 +237,17 @@ class Record:
     def parse(self, value: Any, path: str) -> dict:
         if not isinstance(value, dict):
             raise RulesError(
-                f"{_where(path)} must be an object with {', '.join(f.name for f in self.fields)}, got {value!r:.100}"
+                f"{where(path)} must be an object with {', '.join(f.name for f in self.fields)}, got {value!r:.100}"
             )
         known = [f.name for f in self.fields]
         for key in value:
             if key not in known:
-                raise RulesError(f"unknown field {_where(_join(path, key))}; allowed: {', '.join(known)}")
+                raise RulesError(f"unknown field {where(join(path, key))}; allowed: {', '.join(known)}")
         for f in self.fields:
             if f.name not in value and not isinstance(f, MayBeAbsent):
-                raise RulesError(f"{_where(_join(path, f.name))} is missing: {f.label}, {describe(f)}")
+                raise RulesError(f"{where(join(path, f.name))} is missing: {f.label}, {describe(f)}")
         out = parse(self.fields, value, path)
-        for limit in self.limits:
+        for limit in (*self.limits, *self.among):
             limit.check(self, out, path)
         return {k: v for k, v in out.items() if k in value}  # a MayBeAbsent field left out stays out
 
@@ -266,15 +284,15 @@ class ListOf:
     def parse(self, value: Any, path: str) -> tuple:
         if not isinstance(value, list) or not self.min_len <= len(value) <= self.max_len:
             raise RulesError(
-                f"{_where(path)} must be a list of {self.min_len} to {self.max_len} entries, got {value!r:.100}"
+                f"{where(path)} must be a list of {self.min_len} to {self.max_len} entries, got {value!r:.100}"
             )
         out = tuple(self.of.parse(v, f"{path}[{i}]") for i, v in enumerate(value))
         for i, v in enumerate(out):
             if self.unique and v in out[:i]:
-                raise RulesError(f"{_where(f'{path}[{i}]')} repeats an earlier entry: {v!r:.100}")
+                raise RulesError(f"{where(f'{path}[{i}]')} repeats an earlier entry: {v!r:.100}")
             if isinstance(v, dict) and self.key in v and any(w.get(self.key) == v[self.key] for w in out[:i]):
                 raise RulesError(
-                    f"{_where(f'{path}[{i}].{self.key}')} is the {self.key} of an earlier entry too: {v[self.key]!r}"
+                    f"{where(f'{path}[{i}].{self.key}')} is the {self.key} of an earlier entry too: {v[self.key]!r}"
                 )
         return out
 

@@ -10,9 +10,10 @@ when they cannot pay; otherwise the answer carries their new states, for the pag
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
-from . import fields, procedures, records
+from . import engine, fields, procedures, records
 from .errors import RulesError
 
 SCHEME_HOLDER = "The Scheme"  # how a refusal of the Scheme's names its holder ("The Scheme has no die left")
@@ -25,7 +26,7 @@ NEVER_SET = (  # what an empty Scheme never set on this device adds to its refus
 NEVER_SET_HOST = ": it was never set on this phone. Set the Scheme on the Table first, then add the roll."
 
 
-def _read_table(table: Any) -> dict:
+def read_table(table: Any) -> dict:
     """The table's states as the page sends them: {"character": {"name", "kind", "sheet"} or null, "scheme":
     {"scheme": n, "tracked": bool} or null}; anything else is refused, naming the field."""
     if table is None:
@@ -44,11 +45,34 @@ def _read_table(table: Any) -> dict:
     return {"character": copy.deepcopy(who), "scheme": copy.deepcopy(scheme)}
 
 
+class Costs:
+    """What a roll or follow-up of one procedure costs (engine.costs), each asked once: a tap pays a cost, checks the
+    next roll and each choice, and says what it spends, all from the one answer."""
+
+    def __init__(self, system: str) -> None:
+        self.system = system
+        self.known: dict[str, list[dict] | RulesError] = {}
+
+    def __call__(self, request: Any, action: Any, choices: Any) -> list[dict]:
+        try:
+            key = json.dumps([request, action, choices], sort_keys=True, default=repr)
+        except TypeError:  # keys of mixed types, which the page never sends: asked anew each time
+            return engine.costs(self.system, request, action, choices)
+        if key not in self.known:
+            try:
+                self.known[key] = engine.costs(self.system, request, action, choices)
+            except RulesError as error:
+                self.known[key] = error
+        known = self.known[key]
+        if isinstance(known, RulesError):
+            raise known
+        return copy.deepcopy(known)
+
+
 class Payers:
     """The character rolling and the Scheme, as a tap changes them: each op of a cost applied in order, on copies."""
 
-    def __init__(self, api, table: dict) -> None:
-        self.api = api
+    def __init__(self, table: dict) -> None:
         self.who = table["character"]
         self.scheme = table["scheme"]
         self.changed = {"character": False, "scheme": False}
@@ -78,7 +102,7 @@ class Payers:
         state = self.who["sheet"] if cost["by"] == "character" else self.scheme
         said = []
         for _ in range(cost.get("times", 1)):
-            result = self.api.table(cost["system"], cost["op"], state, cost.get("args"))
+            result = engine.table(cost["system"], cost["op"], state, cost.get("args"))
             said.append(result.get("note"))
             state = self._kept(cost["by"], state, result)
         if cost["by"] == "character":
@@ -136,7 +160,7 @@ def _step(step: Any) -> dict:
     return step
 
 
-def turn(api, system: str, step: Any, table: Any = None) -> dict:
+def turn(system: str, step: Any, table: Any = None) -> dict:
     """One tap: a roll of `step.request` (filled from the sheet by `step.choices`, when it was) or the follow-up
     `step.action` of `step.roll`, paid from `table`; `step.dice`, the table's faces for it (api.roll's and api.act's
     `dice`: too few, and nothing is rolled or paid). The answer: {"roll" (null when refused), "refused" (null, or why
@@ -147,8 +171,9 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
     request the sheet fills now, after a roll as a character filled from it), "next" (after a roll, the form as it
     leaves it and its odds: {"request", "odds"})}."""
     step = _step(step)
-    tables = _read_table(table)
-    payers = Payers(api, tables)
+    tables = read_table(table)
+    payers = Payers(tables)
+    cost = Costs(system)
     action = step.get("action")
     request = (
         step["roll"].get("request")
@@ -172,16 +197,16 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
         "checks": None,
         "refill": None,
     }
-    refused = payers.try_all(api.costs(system, request, action, choices), notes)
+    refused = payers.try_all(cost(request, action, choices), notes)
     if refused is not None:
         return {**answer, "refused": refused}
     roll = (
-        api.roll(system, request, step.get("seed"), step.get("dice"))
+        engine.roll(system, request, step.get("seed"), step.get("dice"))
         if action is None
-        else api.act(system, step["roll"], action, step.get("seed"), step.get("dice"))
+        else engine.act(system, step["roll"], action, step.get("seed"), step.get("dice"))
     )
-    follows = api.after_roll(system, roll, action, earned, None)
-    for op in follows["then"]:
+    then, marked = engine.follows(system, roll, action, earned)
+    for op in then:
         if not payers.applies(op):
             continue
         try:
@@ -192,21 +217,21 @@ def turn(api, system: str, step: Any, table: Any = None) -> dict:
     states = payers.states()
     who = payers.who
     refill = (
-        api.request_from_sheet(system, who["sheet"], choices)
+        engine.request_from_sheet(system, who["sheet"], choices)
         if action is None and choices is not None and who is not None
         else None
     )
-    next_form = _next_form(api, system, request, refill) if action is None else None
+    next_form = _next_form(system, request, refill) if action is None else None
     return {
         **answer,
         "roll": roll,
         **states,
         "paid": payers.paid,
         "earned": earned,
-        "marked": follows["marked"],
-        "luck_entry": api.luck_entry(system, roll) if action is None else None,
+        "marked": marked,
+        "luck_entry": engine.luck_entry(system, roll) if action is None else None,
         "did": None if action is None else procedures.did(procedures.PROCEDURES[system], step["roll"], action, roll),
-        "checks": check(api, system, next_form["request"] if next_form else request, roll, payers.table(), choices),
+        "checks": _check(cost, next_form["request"] if next_form else request, roll, payers.table(), choices),
         "refill": refill,
         "next": next_form,
     }
@@ -216,31 +241,31 @@ def earned_before(system: str, roll: Any) -> bool:
     """Whether the steps up to `roll` added a die to the Scheme, for its follow-up: the procedure's `earned` reads it
     from the roll itself (Python chains it, not the page: issue 28), False for procedures that earn nothing."""
     m = procedures.PROCEDURES[system]
-    if not hasattr(m, "earned") or not isinstance(roll, dict) or roll.get("system") != m.ID:
+    if not isinstance(roll, dict) or roll.get("system") != m.ID:
         return False  # not a roll of this system: api.act refuses it, naming the field
     return m.earned(roll)
 
 
-def _next_form(api, system: str, request: dict, refill: dict | None) -> dict:
+def _next_form(system: str, request: dict, refill: dict | None) -> dict:
     """The form as a roll leaves it, and its odds, so the page asks for nothing more: the fields the sheet fills now
     over the rest, and what is spent for one roll only (a Will, a Scheme die) unticked."""
     after = fields.unticked(procedures.PROCEDURES[system].FIELDS, {**request, **(refill or {})})
     try:
-        odds = api.odds(system, after)
+        odds = engine.odds(system, after)
     except RulesError:
         odds = None  # a form the rules refuse: the page asks, and says why by the field
     return {"request": after, "odds": odds}
 
 
-def spends(api, system: str, request: Any, choices: Any, tables: dict) -> str | None:
+def spends(cost: Costs, request: Any, choices: Any, tables: dict) -> str | None:
     """What a roll of `request` takes from the table, in the words Roll says it with ("1 Will (2 left)", "1 Scheme die
     (3 left)"), or None when it takes nothing: each count of the sheet (by its label, without what follows it in
     brackets: "Will (current)" says Will) and of the Scheme that paying its costs lowers."""
     try:
-        costs = api.costs(system, request, None, choices)
+        costs = cost(request, None, choices)
     except RulesError:
         return None
-    payers = Payers(api, tables)
+    payers = Payers(tables)
     if payers.try_all(costs, []) is not None:
         return None
     said = []
@@ -258,23 +283,27 @@ def spends(api, system: str, request: Any, choices: Any, tables: dict) -> str | 
     return ", ".join(said) or None
 
 
-def check(api, system: str, request: Any, roll: Any = None, table: Any = None, choices: Any = None) -> dict:
+def check(system: str, request: Any, roll: Any = None, table: Any = None, choices: Any = None) -> dict:
     """What the table would refuse, as it stands: {"ahead": why a roll of `request` could not be paid (null if it can),
     "choices": for each of `roll`'s choices, null, why taking its action could not be paid, or a list of those, one for
     each action of a choice of several (Pay the Price's options), "spends": what the roll takes from the table, in
     words (spends), or null}. Nothing is changed."""
-    tables = _read_table(table)
+    return _check(Costs(system), request, roll, read_table(table), choices)
+
+
+def _check(cost: Costs, request: Any, roll: Any, tables: dict, choices: Any) -> dict:
+    """check(), each cost asked of `cost` (a tap's: computed once for the whole tap)."""
 
     def refused(req: Any, action: Any, picked: Any = None) -> dict | None:
         try:
-            costs = api.costs(system, req, action, picked)
+            costs = cost(req, action, picked)
         except RulesError:
             return None  # a request or action the rules refuse: said by its field (odds, act), not as a cost
-        return Payers(api, tables).try_all(costs, [])
+        return Payers(tables).try_all(costs, [])
 
     out: dict = {"ahead": refused(request, None, choices), "choices": [], "spends": None}
     if out["ahead"] is None:
-        out["spends"] = spends(api, system, request, choices, tables)
+        out["spends"] = spends(cost, request, choices, tables)
     if isinstance(roll, dict):
         for choice in roll.get("choices") or ():
             if "action" in choice:

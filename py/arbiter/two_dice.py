@@ -502,16 +502,6 @@ def odds_after(roll: dict, action: Any) -> dict:
     return standing(act(roll, action, chances.NoDice()))
 
 
-def choice_odds(roll: dict, choice: dict) -> None:
-    """No choice follows a two-dice roll, so none suggests an action."""
-    return None
-
-
-def what_if(req: dict) -> list[dict]:
-    """Nothing is offered to add before a two-dice roll."""
-    return []
-
-
 def luck(rolled: dict) -> dict:
     """The roll as first rolled (its dice rolled again must give it), ranked: a failure below a success; opposed, the
     target's win below the actor's."""

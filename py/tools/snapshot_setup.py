@@ -47,6 +47,7 @@ def _exercise():
         drawn = (rolled.get("value") or {}).get("drawn")
         shared = call("share_link", sid, defaults, [{"drawn": drawn}], "A", 0).get("value") or {}
         call("shared_roll", shared.get("fragment"))
+        call("read_links", [["r", shared.get("fragment")], ["r", "not-a-link"]])
         call(
             "add_shared", shared.get("fragment"), {"character": None, "scheme": {"scheme": 1, "tracked": True}}, [], []
         )

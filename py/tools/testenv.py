@@ -1,5 +1,6 @@
 """What `build.py test` and `build.py bench` stand on: the test venv (pinned requirements with hashes), every
-browser engine the tests drive (Debian's packages when root), and pytest, for which collecting no test fails."""
+browser engine the tests drive (Debian's packages when root), and pytest, for which collecting no test fails, run on
+several workers (pytest-xdist) by `build.py test`."""
 
 from __future__ import annotations
 
@@ -116,9 +117,42 @@ def ensure_browsers(python: Path) -> None:
     run([str(python), "-m", "playwright", "install", "chromium"])
 
 
-def run_pytest(python: Path | str, args: list[str], cwd: Path = ROOT) -> int:
-    """pytest's exit code, except that collecting no tests (exit 5) is a failure too."""
-    code = subprocess.call([str(python), "-m", "pytest", *args], cwd=cwd)
+# The site `build.py test` built before pytest starts: tests/conftest.py's `dist` serves it rather than building its
+# own, so that no worker builds it again.
+BUILT_DIST_ENV = "ARBITER_BUILT_DIST"
+
+# pytest-xdist's workers for `build.py test` beyond one per core: a browser test spends much of its time waiting (on
+# Pyodide's start, on the browser's own processes, on the page's timers), which one more worker fills; on 2 cores a
+# fourth gained nothing over a third (docs/performance.md, "Test suite").
+EXTRA_WORKERS = 1
+
+
+def workers(cpus: int | None = None) -> int:
+    """How many pytest-xdist workers `build.py test` starts on a machine of `cpus` cores (os.cpu_count() if None)."""
+    return (cpus or os.cpu_count() or 1) + EXTRA_WORKERS
+
+
+def _chooses(args: list[str], short: str, long: str) -> bool:
+    """Whether `args` give the option `short`/`long` (as "-n 3", "-n3", "--numprocesses 3" or "--numprocesses=3")."""
+    return any(a == long or a.startswith(long + "=") or (short and a.startswith(short)) for a in args)
+
+
+def with_workers(pytest_args: list[str], cpus: int | None = None) -> list[str]:
+    """`pytest_args` with `-n N --dist load` in front (N = workers(cpus)): tests handed to N workers as each frees up,
+    each worker with its own server and browsers. (Not `loadgroup`: pytest-xdist 3.8.0 groups tests by rewriting
+    `item._nodeid`, which pytest 9 no longer reads, so its groups are silently ignored.) Left as they are when they
+    choose for themselves: `-n`/`--numprocesses` (`-n 0` runs serially), `--dist`, `-p no:xdist`, or --pdb/--trace
+    (which need the test in this process)."""
+    if {"no:xdist", "-pno:xdist", "--pdb", "--trace"} & set(pytest_args):
+        return pytest_args
+    chosen = [] if _chooses(pytest_args, "-n", "--numprocesses") else ["-n", str(workers(cpus))]
+    chosen += [] if _chooses(pytest_args, "", "--dist") else ["--dist", "load"]
+    return [*chosen, *pytest_args]
+
+
+def run_pytest(python: Path | str, args: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None) -> int:
+    """pytest's exit code, except that collecting no tests (exit 5) is a failure too. `env`: more variables for it."""
+    code = subprocess.call([str(python), "-m", "pytest", *args], cwd=cwd, env={**os.environ, **(env or {})})
     if code == 5:
         print("build.py: pytest ran no tests; counting that as a failure", file=sys.stderr)
         return 1

@@ -12,6 +12,7 @@
 
 import { openOver } from '../back.js';
 import { h } from '../dom.js';
+import { notices } from '../port.js';
 import { Collector } from './codes.js';
 import { NOT_A_LINK, chosen, linkPlaces, piecesOf } from './link.js';
 
@@ -66,7 +67,7 @@ class Receive {
       this.alert,
     );
     const stop = () => this.camera?.stop();
-    document.addEventListener('arbiter:view', ({ detail }) => detail.view !== 'table' && stop());
+    notices.addEventListener('view', () => document.body.dataset.view !== 'table' && stop());
     document.addEventListener('visibilitychange', () => document.hidden && stop());
     addEventListener('pagehide', stop);
   }

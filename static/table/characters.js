@@ -5,6 +5,7 @@ import { h } from './dom.js';
 import { nowIso } from './ids.js';
 import { KINDS, RECORDS, declAt, newSheet } from './schema.js';
 import { SYSTEM_NAME } from './words.js';
+import { notices } from '../port.js';
 
 const ACTIVE_KEY = 'arbiter.table.active'; // sessionStorage: who rolls each procedure, in this tab
 const NAME_MAX = declAt(RECORDS.character, 'name').max_len;
@@ -27,7 +28,7 @@ export class Characters {
     this.createError = null;
     this.twin = null; // a new character named as one already here, waiting for the player to say so: {kind, name}
     // The kind follows the tab shown: a pick in the select holds until the tab changes.
-    document.addEventListener('arbiter:tab', () => {
+    notices.addEventListener('tab', () => {
       this.newKind = null;
       const select = document.getElementById('new-char-kind');
       if (select) select.value = this.currentKind();
@@ -70,7 +71,7 @@ export class Characters {
       /* private mode: this tab only */
     }
     this.t.render('characters');
-    this.t.page?.recheck?.(); // who pays for a shown roll's choices changed
+    this.t.page.port.recheck(); // who pays for a shown roll's choices changed
   }
 
   /** The procedure of the tab shown, for a new character's kind. */

@@ -3,7 +3,7 @@
 // (Will, nights of rest, XP costs, Exertion, Convictions, the Scheme, struggles and their odds) is
 // arbiter.api.table's: these modules keep and show state. Whatever a player typed is shown as text, never HTML.
 //
-//   await startTable(window.arbiterPage, arbiter, SPEC)   // renders into <section id="table"> (the log into
+//   await startTable(page, arbiter, SPEC)                 // renders into <section id="table"> (the log into
 //                                                         // <section id="log">); resolves (and sets
 //                                                         // data-ready) once drawn, or once it said why it could not
 //
@@ -107,22 +107,33 @@ class Table {
     const logView = document.getElementById('log');
     logView?.querySelector('[data-log-wait]')?.remove();
     (logView ?? this.root).append(log);
-    document.addEventListener('arbiter:roll', (event) => this.enqueue(() => this.onRoll(event.detail)));
-    document.addEventListener('arbiter:built', () => {
-      // a tab's form, built when shown
-      this.rollAs.showOnForms();
-      if (this.store) this.keeping.showOnForms();
-    });
 
     await nextTask(); // the sections are in; the store opens in tasks of its own
     this.store = await Store.open();
     this.store.subscribe((ids) => this.changed(ids));
     this.keeping.start();
     this.unblock();
-    this.page.situation = (system) => this.situations.situation(system); // the forms' Pay the Price lists
-    this.page.tableFor = (system, request) => this.tableFor(system, request); // what a tap may spend from
-    this.page.tableAfter = tableAfter;
+    // the forms' port (page.port, port.js): what it holds for them now the store is open, and what they hand back
+    this.page.port.attach({
+      tableFor: (system, request) => this.tableFor(system, request), // what a tap may spend from
+      tableAfter,
+      situation: (system) => this.situations.situation(system), // the forms' Pay the Price lists
+      landed: (tap) => this.enqueue(() => this.onRoll(tap)), // a roll or a follow-up: kept and logged, in turn
+      built: (proc) => {
+        // a tab's form, built when shown: who rolls it said, and after a reload the sheet's numbers in it
+        this.refillAfterLoad(proc);
+        this.rollAs.showOnForms();
+        this.keeping.showOnForms(); // a table a newer Arbiter saved: the form says, before rolling, nothing is kept
+      },
+      shared: (link) => {
+        // a roll or a table shared by link: the Shared panel reads it (now, or once it has started)
+        this.sharedLink = link;
+        if (this.received.started) this.received.open(link);
+      },
+      idle: (then) => this.enqueue(() => {}).then(then),
+    });
     this.struggles.watchForm();
+    await Promise.all(this.page.built().map((proc) => this.refillAfterLoad(proc))); // the forms built before
     for (const name of PARTS) {
       // the first drawing, a part per task: a slow phone keeps answering meanwhile
       await nextTask();
@@ -131,6 +142,13 @@ class Table {
     }
     this.received.start(); // a roll shared by link, opened now or later
     this.root.dataset.ready = '';
+  }
+
+  /** `proc`'s form filled again from the sheet of who rolls it, after this page load (RollAs.refillAfterLoad); a tap
+   * on it waits for that. */
+  refillAfterLoad(proc) {
+    proc.filling = this.rollAs.refillAfterLoad(proc).catch((error) => this.say(error.message, true));
+    return proc.filling;
   }
 
   fatal(error) {
@@ -178,7 +196,7 @@ class Table {
     const has = (prefix) => all || [...ids].some((id) => id.startsWith(prefix));
     if (has('char:')) this.render('characters', 'struggles', 'log', 'shared', 'shareTable'); // the Scene's characters
     if (has('shared:')) this.render('shared');
-    if (has('char:') || has('shared:')) this.page.recheck?.(); // what a shown roll's choices cost may have changed
+    if (has('char:') || has('shared:')) this.page.port.recheck(); // what a shown roll's choices cost may have changed
     if (has('struggle:')) this.render('struggles');
     if (has('log:')) this.render('log', 'received'); // a shared roll added here, or in another tab
     if (has('aside:')) this.render('save');
@@ -266,7 +284,7 @@ class Table {
     const at = answer.at ? { time: answer.at } : {}; // a roll's time, as its Share link says it
     await this.log.append(system, roll, action, who, note, answer.luck_entry, answer.did, answer.source, at);
     if (choices && who) await this.rollAs.refresh(who.id, { [system]: answer.refill }); // e.g. Convictions declared
-    this.page.kept?.(system);
+    this.page.port.kept(system);
   }
 
   /** Keep the new state of `by` ('character': the sheet of `who`; 'scheme') from a tap's answer in record `id`: as

@@ -23,17 +23,17 @@ export class Received {
 
   /** Listen for links opened from now on, and read the one the page was opened with. */
   start() {
-    document.addEventListener('arbiter:shared', ({ detail }) => this.open(detail));
+    this.started = true;
     // Back from the panel closes it (its link's address was pushed as it opened); a page opened with a link gets the
     // Table's address under it, so Back then closes the panel rather than leaving the app
     addEventListener('popstate', () => this.link && !/^#[rt]=/.test(location.hash) && this.close());
-    if (self.arbiterShared) {
+    if (this.t.sharedLink) {
       if (/^#[rt]=/.test(location.hash)) {
         const at = location.hash;
         history.replaceState(null, '', '#table');
         history.pushState(null, '', at);
       }
-      this.open(self.arbiterShared);
+      this.open(this.t.sharedLink);
     }
   }
 
@@ -63,7 +63,7 @@ export class Received {
 
   close() {
     Object.assign(this, { link: null, roll: null, table: null, error: null, added: null });
-    self.arbiterShared = null;
+    this.t.sharedLink = null;
     if (/^#[rt]=/.test(location.hash)) history.replaceState(null, '', '#table');
     this.t.render('received');
   }

@@ -17,6 +17,7 @@ export class RollAs {
     this.picks = {}; // character id -> what is ticked for its next roll
     this.filled = {}; // system -> {id, choices, request}: the form as the last "Fill the … form" left it
     this.shown = {}; // system -> the "Rolling as" line at the top of its form, and whom it names
+    this.loaded = new Map(); // system -> its form's refill from the sheet after this page load (refillAfterLoad)
   }
 
   view(id, c) {
@@ -66,6 +67,7 @@ export class RollAs {
       const choices = choicesOf(this.picks[id] ?? {});
       const request = await this.t.arbiter.requestFromSheet(system, c.sheet, choices);
       this.fillFor(id, system, request, choices);
+      await this.remember(id, system, choices); // a reload fills the form from the sheet the same way
     } catch (error) {
       this.t.setStatus(id, error.message, true, 'use'); // by the Fill tapped
     } finally {
@@ -81,6 +83,8 @@ export class RollAs {
     if (!proc || !c) return;
     if (request) proc.fill(request);
     this.filled[system] = request && choices ? { id, choices, request } : null;
+    this.loaded.set(system, Promise.resolve()); // filled now: nothing to fill again from before the load
+    proc.form.querySelector('[data-rolling-dropped]')?.remove();
     this.t.characters.setActive(system, id);
     this.t.page.showTab(system);
     this.t.setStatus(
@@ -114,9 +118,53 @@ export class RollAs {
     );
   }
 
+  /** After a reload (once per form and page load, when the table has opened and the form is built): a form that a
+   * character rolls holds that character's sheet as it is now, filled again by the engine from what was last picked
+   * on the sheet for it (kept with the character at each Fill and roll), over what the address or the form's defaults
+   * put there; where it cannot be, nobody rolls it and the form says why. Resolves once done: a tap waits for it. */
+  refillAfterLoad(proc) {
+    const { system } = proc;
+    if (!this.loaded.has(system)) this.loaded.set(system, this.refill(proc));
+    return this.loaded.get(system);
+  }
+
+  async refill(proc) {
+    const { system } = proc;
+    const who = this.t.characters.active(system);
+    if (!who) return;
+    const choices = who.choices?.[system];
+    let request = null;
+    let why = 'nothing was picked on the sheet for this form';
+    if (choices) {
+      try {
+        request = await this.t.arbiter.requestFromSheet(system, who.sheet, choices);
+      } catch (error) {
+        why = error.message;
+      }
+    }
+    if (this.t.characters.active(system)?.id !== who.id) return; // another character, or none, chosen meanwhile
+    if (request) {
+      proc.fill(request);
+      this.filled[system] = { id: who.id, choices, request };
+      return;
+    }
+    this.t.characters.setActive(system, null); // the form is the player's own now, and says so
+    const name = who.name || '(unnamed)';
+    const line = h(
+      'p',
+      { class: 'rolling-as', 'data-rolling-dropped': name, role: 'status' },
+      `Not rolling as ${name}: the form could not be filled from the sheet again (${why}). Fill it from the sheet to roll as ${name}.`,
+    );
+    proc.form.querySelector('[data-rolling-dropped]')?.remove();
+    const title = proc.form.querySelector(':scope > h2');
+    if (title) title.after(line);
+    else proc.form.prepend(line);
+    this.t.render('characters');
+  }
+
   /** "Rolling as NAME · stop" at the top of each form while a character rolls it (a tap on stop: nobody does). */
   showOnForms() {
-    // a form not yet built says it once it is (arbiter:built)
+    // a form not yet built says it once it is (the table port's built)
     const built = new Map(this.t.page.built().map((proc) => [proc.system, proc]));
     for (const system of SYSTEMS) {
       const proc = built.get(system);

@@ -1,5 +1,5 @@
 // The Situations and their Pay the Price marks: the table store is their one owner. The form whose roll offers Pay
-// the Price reads them through page.situation(system) and picks through the engine (act refuses an option another
+// the Price reads them through port.situation(system) and picks through the engine (act refuses an option another
 // player marked, naming them); what the roll reports marked is saved here. Who pays is the character rolling that
 // procedure, else the name typed next to the list, remembered for the Situation.
 
@@ -126,7 +126,7 @@ export class Situations {
     });
   }
 
-  /** What a form's Pay the Price list shows and sends (page.situation): the current Situation, its marks, the name of
+  /** What a form's Pay the Price list shows and sends (port.situation): the current Situation, its marks, the name of
    * the character rolling `system` (who pays), else the name typed for the Situation. */
   situation(system) {
     const s = this.current();

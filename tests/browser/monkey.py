@@ -44,11 +44,25 @@ INIT_SCRIPT = """(() => {
     const kind = event.target.closest('[data-roll]') ? 'roll' : event.target.closest('[data-choices]') ? 'choice' : null;
     if (!kind) return;
     const pad = f.querySelector('[data-face-pad]');
-    taps.push({ kind, system: f.dataset.system, form: shown(f), pad: Boolean(pad && !pad.hidden) });
+    // the odds beside Roll as the player saw them: the request they are for, or null while they are marked stale
+    const odds = f.querySelector('[data-odds]');
+    const seen = odds && !('stale' in odds.dataset) && odds.dataset.request ? JSON.parse(odds.dataset.request) : null;
+    taps.push({ kind, system: f.dataset.system, form: shown(f), pad: Boolean(pad && !pad.hidden), odds: seen });
   }, true);
 })();"""
 
-TAPS = "() => window.__monkeyTaps.splice(0)"  # the taps recorded since the last call
+TAPS = "() => window.__monkeyTaps.splice(0)"
+
+# A burst's taps after the first, each at its gap after the one before, as clicks of Roll made in the page (a tap on
+# it makes the same click); resolves once the last is made.
+BURST = """([system, gaps]) => new Promise((resolve) => {
+  const roll = document.querySelector(`form[data-system="${system}"] button[data-roll]`);
+  let at = 0;
+  gaps.forEach((gap, i) => {
+    at += gap;
+    setTimeout(() => { roll.click(); if (i === gaps.length - 1) resolve(true); }, at);
+  });
+})"""  # the taps recorded since the last call
 
 # How many entries the log holds in the store (the truth the page keeps), and whether the page is at work: the rules
 # or the table not ready, a sheet filling a form, dice tumbling, the face pad asking the engine.
@@ -280,9 +294,10 @@ class Monkey:
         box = button.bounding_box()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         page.touchscreen.tap(x, y)
-        for gap in gaps:
-            page.wait_for_timeout(gap)
-            page.touchscreen.tap(x, y)
+        if gaps:
+            # the burst's other taps scheduled in the page, so their gaps are the player's, not this loaded machine's
+            # (a round trip to the browser here may take longer than a gap)
+            page.evaluate(BURST, [system, gaps])
         self.answered(system)
         self.settle()
         self.check_rolls(system, burst=bool(gaps))
@@ -296,10 +311,11 @@ class Monkey:
         while self.page.evaluate(QUIET) in (-1, before) and not said.count() and time.monotonic() < deadline:
             self.page.wait_for_timeout(50)
 
-    def act_type(self, system, edits, after_roll):
+    def act_type(self, system, edits, after_roll, then_roll=False):
         """Type into fields one after another, `edits`: [(draw, gap before it in ms)]; the field and its value are
         picked by the draw from what the form shows. With `after_roll`, Roll is tapped first, the typing starting
-        its first gap after the tap (a late answer must not undo it)."""
+        its first gap after the tap (a late answer must not undo it); with `then_roll`, Roll is tapped 0-300 ms after
+        the last keystroke, by an impatient thumb (the odds beside it then are the form's, or marked stale)."""
         page = self.page
         show_form(page, system)
         self.use_source(system, "app")
@@ -328,6 +344,15 @@ class Monkey:
             el.fill("")  # the old value cleared (a select-all on a phone's number field is not to be trusted)
             el.press_sequentially(value, delay=int(draw[2] * 60))
             typed[path] = value
+        if then_roll:
+            # a moment after the last keystroke (0-300 ms, from its draw): an odds answer may be on its way then
+            page.wait_for_timeout(int(edits[-1][0][2] * 300))
+            self.roll_button(system).tap()
+            self.settle(quiet_ms=600)
+            # the roll's answer may rightly write its reset and the sheet's numbers: the tap's checks are the roll's
+            self.check_rolls(system, burst=False, quiet=True)
+            page.wait_for_timeout(LOCK_MS)
+            return
         f.locator("h2").first.tap()  # leave the last field, as a thumb does
         for path in [p for p, v in typed.items() if v is None]:
             typed[path] = f.locator(f'[data-path="{path}"]').is_checked()
@@ -510,6 +535,12 @@ class Monkey:
             diff = differences(entry["request"], taps[0]["form"])
             if diff:
                 self.fail("a log entry's request is what the form showed at its tap", "\n".join(diff))
+        for tap in taps:
+            diff = differences(tap["odds"], tap["form"]) if tap["odds"] is not None else []
+            if diff:
+                self.fail(
+                    "the odds beside Roll at a tap are those of the form shown (or marked stale)", "\n".join(diff)
+                )
         self.check_counts()
 
     def check_notes(self):
@@ -599,7 +630,8 @@ class Monkey:
                 ((rng.random(), rng.random(), rng.random()), rng.choice([0, 0, 50, 100, 200, 300]))
                 for _ in range(rng.randint(1, 4))
             ]
-            return ("type", system, edits, rng.random() < 0.4)
+            when = rng.random()  # Roll tapped before the typing, right after it, or not at all
+            return ("type", system, edits, when < 0.4, 0.4 <= when < 0.7)
         if kind == "follow_up":
             return ("follow_up", system, rng.random())
         if kind == "pad":
@@ -633,8 +665,9 @@ def describe(action) -> str:
         system, gaps = args
         return f"roll {system}" + (f": a burst of {len(gaps) + 1} taps, {gaps} ms apart" if gaps else ": one tap")
     if kind == "type":
-        system, edits, after = args
-        return f"type into {system}{' right after a tap on Roll' if after else ''}: " + ", ".join(
+        system, edits, after, then = args
+        said = " right after a tap on Roll" if after else " then Roll at once" if then else ""
+        return f"type into {system}{said}: " + ", ".join(
             f"field draw {d[0]:.3f} value draw {d[1]:.3f} after {g} ms" for d, g in edits
         )
     if kind == "pad":

@@ -18,6 +18,18 @@ from steps import TAB, expected_faces
 READY_TIMEOUT_MS = 30_000
 
 
+# A slow phone: each answer of the worker reaches the page 150 ms late (the engine and the page unchanged), so a
+# roll's answer comes while the player is still typing (test_typing_wins, the monkey).
+SLOW_WORKER = """(() => {
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    set onmessage(listener) {
+      super.onmessage = (event) => setTimeout(() => listener(event), 150);
+    }
+  };
+})()"""
+
+
 def wait_until(page, expression, timeout_ms: int = READY_TIMEOUT_MS, arg=None, what: str = ""):
     """Poll until something truthy comes, and return it: `expression`, a JS function source, evaluated in the page
     (with `arg`), or a Python callable (what the test reads of the page, the store...), called here.
@@ -123,14 +135,12 @@ def follow_up(page, system, button, logged=True):
     return result
 
 
-# The table handles the page's 'arbiter:roll' events one after another in one queue (static/table/index.js: pay what
-# the roll costs, log it, refresh the sheet). An event with no roll, dispatched now, is queued behind every earlier
-# one and does nothing; the moment the table reads its `roll`, every earlier roll's effects are done. Its redraw is
-# a setTimeout(0) scheduled before ours, so it has run too when this resolves.
+# The table handles the forms' landed rolls one after another in one queue (static/table/index.js: pay what the roll
+# costs, log it, refresh the sheet), handed through the forms' port (static/port.js); its idle() resolves once every
+# one handed so far is done. Its redraw is a setTimeout(0) scheduled before ours, so it has run too when this resolves.
 TABLE_IDLE = """() => new Promise((resolve, reject) => {
-    setTimeout(() => reject(new Error('the table never reached a roll event queued behind the others')), 10000);
-    const detail = { get roll() { setTimeout(() => resolve(true), 0); return null; } };
-    document.dispatchEvent(new CustomEvent('arbiter:roll', { detail }));
+    setTimeout(() => reject(new Error('the table never went idle')), 10000);
+    window.arbiterPage.built()[0].table.idle().then(() => setTimeout(() => resolve(true), 0));
 })"""
 
 

@@ -32,7 +32,7 @@ def quiet(page, system: str) -> None:
         10_000,
         system,
     )  # odds asked, answered
-    page.evaluate("() => window.arbiterPage.recheck()")  # a recheck of unchanged inputs asks nothing
+    page.evaluate("() => window.arbiterPage.built()[0].table.recheck()")  # a recheck of unchanged inputs asks nothing
     wait_until(page, "() => window.__posted === window.__answered", 10_000)
 
 

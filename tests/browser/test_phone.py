@@ -149,11 +149,14 @@ def test_each_die_a_follow_up_can_pick_has_a_44_px_tap_box_however_many_dice(pho
 
 @pytest.mark.parametrize("system", list(SPEC))
 def test_enter_on_roll_rolls_and_keeps_the_focus_for_the_next_enter(phone_app, system):
-    """Enter on a focused Roll rolls; the focus is still on Roll, so Enter again rolls a second time."""
+    """Enter on a focused Roll rolls; the focus is still on Roll, so Enter again, once Roll takes a new roll (the
+    outcome held on screen a moment: a burst of taps is one roll), rolls a second time."""
     page = phone_app(f"#{TAB[system]}")
-    form(page, system).locator("button[data-roll]").focus()
+    roll = form(page, system).locator("button[data-roll]")
+    roll.focus()
     first = changed(page, system, lambda: page.keyboard.press("Enter"))
     assert focused(page) == f"{system}: Roll"
+    wait_until(page, "(b) => !b.hasAttribute('aria-disabled')", 10_000, roll.element_handle())
     second = changed(page, system, lambda: page.keyboard.press("Enter"))
     assert focused(page) == f"{system}: Roll"
     assert first["steps"] and second["steps"]  # two rolls the engine made (changed() saw two new roll objects)

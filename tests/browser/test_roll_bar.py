@@ -14,7 +14,9 @@ from page_helpers import IN_VIEW, changed, form, said_by_roll, set_field, table_
 from steps import SPEC
 
 THUMB = 80  # CSS px: the bottom of a 640 px phone screen, where the thumb rests
-MOST_TALL = 2000  # CSS px: the tallest a Roll view may be at 360 px wide
+MOST_TALL = 2200  # CSS px: the tallest a Roll view may be at 360 px wide (a failed Ability Test with its rerolls
+# and Exertions, every die in view since issue 29, measured 2,102)
+MOST_TALL_CONTEST = 2400  # the same after the biggest contest, whose dice that count all show (43 against 40)
 
 # Forms that offer follow-ups after most rolls: a failed Ability Test (reroll, Exert), a d10 pool (a Will), threats
 # (assign, Pay the Price).
@@ -40,12 +42,12 @@ WHERE = """(system) => {
 }"""
 
 
-def check_bar(page, system, when):
+def check_bar(page, system, when, most_tall=MOST_TALL):
     at = page.evaluate(WHERE, system)
     assert at["own"], f"{system} {when}: its Roll is not in view or is covered ({at})"
     assert at["inView"] == 1, f"{system} {when}: {at['inView']} Roll buttons in view"
     assert at["bottom"] > at["height"] - THUMB, f"{system} {when}: Roll ends at y={at['bottom']}, above the thumb"
-    assert at["view"] <= MOST_TALL, f"{system} {when}: the Roll view is {at['view']} px tall"
+    assert at["view"] <= most_tall, f"{system} {when}: the Roll view is {at['view']} px tall"
 
 
 def open_form(phone_app, system, request=None):
@@ -65,7 +67,7 @@ def follow_ups(page, system):
 @pytest.mark.parametrize("system", list(SPEC))
 def test_roll_stays_under_the_thumb_through_a_roll_and_its_follow_ups(phone_app, system):
     """Before a roll, after it (the outcome line in view), after each follow-up it offers, taken one after another,
-    and after "All steps" opens: Roll in the bottom 80 px, the only Roll in view, the view at most 2,000 px."""
+    and after "All steps" opens: Roll in the bottom 80 px, the only Roll in view, the view at most MOST_TALL."""
     page = open_form(phone_app, system, REQUESTS.get(system))
     roll = form(page, system).locator("button[data-roll]")
     check_bar(page, system, "before a roll")
@@ -122,7 +124,8 @@ def test_an_83_die_contest_keeps_its_outcome_in_view(phone_app):
     rolled = changed(page, "ten_again", form(page, "ten_again").locator("button[data-roll]").tap)
     dice = len(rolled["dice"]) + len(rolled.get("will_dice") or []) + len(rolled["target"]["dice"])
     assert dice >= 83
-    check_bar(page, "ten_again", "after an 83-die contest")
+    # every die that counts is in the tray now (issue 29), so the biggest contest may make the view a little taller
+    check_bar(page, "ten_again", "after an 83-die contest", most_tall=MOST_TALL_CONTEST)
     assert form(page, "ten_again").locator("[data-result] .outcome").evaluate(IN_VIEW)
     tray = form(page, "ten_again").locator("[data-tray]")
     assert tray.evaluate("(t) => t.scrollHeight <= t.clientHeight"), "the tray scrolls within itself"

@@ -19,9 +19,9 @@ LABELS = {"won": "Won: a coin on your call", "lost": "Lost"}  # the coin's EXTRA
 
 
 @pytest.fixture(scope="module")
-def toy_dist(tmp_path_factory) -> Path:
+def toy_dist(tmp_path_factory, build_site) -> Path:
     """The site built with the toy procedures (build.py --procedures tests/procedures)."""
-    return build.build(tmp_path_factory.mktemp("toy-site") / "dist", procedures=[TOYS])
+    return build_site(tmp_path_factory.mktemp("toy-site") / "dist", procedures=[TOYS])
 
 
 @pytest.fixture(scope="module")

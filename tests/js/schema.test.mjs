@@ -32,7 +32,7 @@ describe('the published declarations', () => {
   it("are arbiter.api's: the kinds, the procedures, the records", () => {
     assert.deepEqual(KINDS, TABLE.kinds);
     assert.deepEqual(SYSTEMS, Object.keys(PROCEDURES));
-    assert.deepEqual(Object.keys(RECORDS), ['character', 'scheme', 'price', 'struggle', 'log', 'meta']);
+    assert.deepEqual(Object.keys(RECORDS), ['character', 'price', 'struggle', 'scheme', 'log', 'meta']);
     assert.equal(sheetOf('luck'), sheetOf('threat'));
   });
 
@@ -140,7 +140,10 @@ describe('the two doors', () => {
       () => checkRecord('price', price, 'price'),
       /^CheckError: 'price.current' must be the id of one of the situations, got 's2'$/,
     );
-    assert.throws(() => checkRecord('sheet', {}), /^CheckError: 'name' must be one of character, scheme/);
+    assert.throws(
+      () => checkRecord('sheet', {}),
+      /^CheckError: 'name' must be one of character, price, struggle, scheme/,
+    );
   });
 });
 

@@ -41,6 +41,8 @@ from .sheet import (
 )
 from .table import (
     MAX_SCHEME,
+    RECORDS,
+    SCHEME,
     SCHEME_STATE,
     TABLE,
     TABLE_OPS,
@@ -62,6 +64,8 @@ from .table import (
 from .roll_json import EXAMPLE_REQUESTS, ROLL
 
 __all__ = [
+    "RECORDS",
+    "SCHEME",
     "did",
     "EXAMPLE_REQUESTS",
     "ROLL",

@@ -14,7 +14,7 @@ from typing import Any
 from .. import fields
 from ..errors import RulesError
 from ..fields import table_op
-from ..stored import Id
+from ..stored import Id, MayBeAbsent, Record
 from .rolling import ID, Outcome, roll_from_json
 from .scene import TABLE as SCENE_TABLE
 from .scene import TABLE_OPS as SCENE_TABLE_OPS
@@ -487,3 +487,24 @@ TABLE_OPS = [
         (SCHEME_STATE,),
     ),
 ]
+
+
+# The Scheme, and whether this device keeps it: off, the table keeps its Scheme elsewhere (on paper), so a Scheme die
+# or a negation is neither checked against this count nor taken from it, and no die is added to it.
+SCHEME = Record(
+    "scheme",
+    "The Scheme",
+    (
+        SCHEME_STATE,
+        fields.Bool(
+            "tracked",
+            "Track the Scheme on this device",
+            True,
+            help="Off: the Scheme is kept elsewhere; no roll is checked against this count or changes it.",
+        ),
+        # false: this device's count was never set (by hand, by a roll, or from the Host's table), so an empty Scheme
+        # here may only be one never shared to it; absent on a Scheme kept before schema 8 and in older table links
+        MayBeAbsent(fields.Bool("set", "The Scheme was set on this device", False)),
+    ),
+)
+RECORDS = (SCHEME,)  # the table's records this procedure declares (records.py gathers them)

@@ -43,6 +43,8 @@ from .rolling import (
 from .sheet import CHOICES, SHEET, request_from_sheet
 from .table import (
     STRUGGLE_STATE,
+    RECORDS,
+    STRUGGLE,
     TABLE,
     TABLE_OPS,
     Status,
@@ -60,6 +62,8 @@ from .table import (
 from .roll_json import EXAMPLE_REQUESTS, ROLL
 
 __all__ = [
+    "RECORDS",
+    "STRUGGLE",
     "did",
     "EXAMPLE_REQUESTS",
     "ROLL",

@@ -15,6 +15,7 @@ from typing import Any
 from .. import fields
 from ..errors import RulesError
 from ..fields import table_op
+from ..stored import NAME, Id, ListOf, Maybe, Record, Time
 from .exact import TurnLaw
 from .rolling import FIELDS, ID, Pool, Roll, check_will, many, request_json, roll_from_json, roll_to_json
 
@@ -141,7 +142,7 @@ def will_roll(state: Any, args: Any = None) -> dict:
 
 # Ongoing struggles ---------------------------------------------------------------------------------------------
 
-STRUGGLE_STATE = (  # also the fields of a struggle the table keeps (records.STRUGGLE)
+STRUGGLE_STATE = (  # also the fields of a struggle the table keeps (STRUGGLE)
     fields.Int(
         "target",
         "Successes needed",
@@ -404,3 +405,18 @@ TABLE_OPS = [
         _ODDS_ARGS,
     ),
 ]
+
+
+MAX_NOTES, MAX_NOTE = 200, 300  # a struggle's history
+STRUGGLE = Record(
+    "struggle",
+    "Ongoing struggle (d10 pool)",
+    (
+        NAME,
+        Maybe(Id("character", "Character")),
+        Time("created", "Created"),
+        *STRUGGLE_STATE,
+        ListOf("notes", "History", fields.Text("notes", "Note", MAX_NOTE), MAX_NOTES),
+    ),
+)
+RECORDS = (STRUGGLE,)  # the table's records this procedure declares (records.py gathers them)

@@ -37,6 +37,8 @@ from .rolling import (
 )
 from .price import (
     PAY_THE_PRICE,
+    PRICE,
+    RECORDS,
     PAY_THE_PRICE_RULE,
     MAX_PLAYER_NAME,
     SOMEONE,
@@ -59,10 +61,12 @@ from .table import (
     TABLE_OPS,
     costs,
 )
-from .after import ORDER, standing, odds_after, choice_odds, what_if, luck, headline
+from .after import ORDER, standing, odds_after, luck, headline
 from .roll_json import ROLL, EXAMPLE_REQUESTS
 
 __all__ = [
+    "PRICE",
+    "RECORDS",
     "did",
     "EXAMPLES",
     "HINT",
@@ -98,7 +102,6 @@ __all__ = [
     "ThreatRoll",
     "act",
     "check_assignment",
-    "choice_odds",
     "costs",
     "default_assignment",
     "example_text",
@@ -117,5 +120,4 @@ __all__ = [
     "same_player",
     "shared_action",
     "standing",
-    "what_if",
 ]

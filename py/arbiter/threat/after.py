@@ -26,16 +26,6 @@ def odds_after(roll: dict, action: Any) -> dict:
     return standing(act(roll, action, chances.NoDice()))
 
 
-def choice_odds(roll: dict, choice: dict) -> None:
-    """A Threat Roll's choices ask for a pick (the dice to reassign, a Price): none suggests an action."""
-    return None
-
-
-def what_if(req: dict) -> list[dict]:
-    """Nothing is offered to add before a Threat Roll."""
-    return []
-
-
 def luck(roll: dict) -> dict:
     """The threats' outcomes under the default assignment (the dice as first rolled), compared threat by threat in
     their order of priority (threat-13); success is the first threat not coming to pass."""

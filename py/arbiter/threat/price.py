@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import fields
 from ..errors import RulesError
 from ..share import NAME_CHARS  # who rolled, as a link carries it (a longer name is cut)
+from ..stored import NAME, Among, Id, ListOf, Maybe, Record
 
 
 PAY_THE_PRICE = (
@@ -32,7 +34,7 @@ MAX_PLAYER_NAME = 80
 SOMEONE = "someone (a mark kept without a name)"  # how a mark without a name is named in messages (threat-10)
 
 
-def _player(name: Any, where: str) -> str | None:
+def read_player(name: Any, where: str) -> str | None:
     """A player's name, trimmed (1 to 80 characters), or None for a mark or pick kept without a name."""
     if name is None:
         return None
@@ -61,7 +63,7 @@ def read_marks(marked: Any, path: str = "marked") -> dict[int, str | None]:
     marks: dict[int, str | None] = {}
     for i, m in enumerate(marked):
         if isinstance(m, dict) and "option" in m and set(m) <= {"option", "by"}:
-            option, by = m["option"], _player(m.get("by"), f"{path}[{i}].by")
+            option, by = m["option"], read_player(m.get("by"), f"{path}[{i}].by")
         else:
             option, by = m, None
         if isinstance(option, bool) or not isinstance(option, int) or not 0 <= option <= last:
@@ -86,7 +88,7 @@ def pay_the_price(marked: Any, option: int, by: str | None = None) -> dict[int, 
     last = len(PAY_THE_PRICE) - 1
     if isinstance(option, bool) or not isinstance(option, int) or not 0 <= option <= last:
         raise RulesError(f"'option' must be a whole number from 0 to {last}, got {option!r}")
-    by = _player(by, "by")
+    by = read_player(by, "by")
     marks = read_marks(marked)
     if len(marks) == len(PAY_THE_PRICE):  # they arrived all marked (an import, an older table): all are unmarked
         marks = {}
@@ -129,7 +131,7 @@ def shared_action(action: dict, who: str | None, marked: Any) -> tuple[dict, str
     read = {**action, "by": by, "marked": list(marked or [])}
     option = action["pay_the_price"]
     if isinstance(option, int) and not isinstance(option, bool) and 0 <= option < len(PAY_THE_PRICE):
-        mine = _player(by, "action.by") if by is not None else None
+        mine = read_player(by, "action.by") if by is not None else None
         if len(marks) < len(PAY_THE_PRICE) and option in marks and not same_player(marks[option], mine):
             return read, (
                 f"On this table, “{PAY_THE_PRICE[option]}” is marked by {marks[option] or SOMEONE}: no other player "
@@ -137,3 +139,47 @@ def shared_action(action: dict, who: str | None, marked: Any) -> tuple[dict, str
                 f"{mine or 'the player'} picks again."
             )
     return read, None
+
+
+MAX_SITUATIONS = 100
+# A Situation's marks: each option at most once, with the player who picked it (null: kept without a name, as
+# threat-10 reads marks from before they had names); and who pays the Price when nobody rolls as a character.
+MARK = Record(
+    "marked",
+    "Mark",
+    (
+        fields.Int("option", "Option", 0, len(PAY_THE_PRICE) - 1),
+        Maybe(fields.Text("by", "Marked by", MAX_PLAYER_NAME)),
+    ),
+)
+PRICE = Record(
+    "price",
+    "Pay the Price marks, per Situation",
+    (
+        Id("current", "The current Situation"),
+        ListOf(
+            "situations",
+            "Situations",
+            Record(
+                "situations",
+                "Situation",
+                (
+                    Id("id"),
+                    NAME,
+                    ListOf(
+                        "marked",
+                        "Pay the Price options marked this Situation",
+                        MARK,
+                        len(PAY_THE_PRICE),
+                        key="option",
+                    ),
+                    fields.Text("player", "Who pays the Price when nobody rolls as a character", MAX_PLAYER_NAME),
+                ),
+            ),
+            MAX_SITUATIONS,
+            min_len=1,
+        ),
+    ),
+    among=(Among("current", "situations"),),
+)
+RECORDS = (PRICE,)  # the table's records this procedure declares (records.py gathers them)

@@ -20,7 +20,7 @@ from ..dice import order_statistic
 from ..dice import roll as roll_dice
 from ..errors import RulesError
 from ..tone import Tone
-from .price import PAY_THE_PRICE, PAY_THE_PRICE_RULE, _player, marks_json, pay_the_price
+from .price import PAY_THE_PRICE, PAY_THE_PRICE_RULE, read_player, marks_json, pay_the_price
 
 
 ID = "threat"
@@ -448,7 +448,7 @@ def roll(req: dict, dice) -> dict:
     return _result(req, value)
 
 
-def _check_roll(roll: Any) -> tuple[dict, tuple[int, ...]]:
+def check_roll(roll: Any) -> tuple[dict, tuple[int, ...]]:
     if not isinstance(roll, dict) or roll.get("system") != ID:
         raise RulesError(f"'roll' must be a {ID} roll as returned by roll() or act()")
     req = fields.parse(FIELDS, roll.get("request"), "roll.request")
@@ -465,7 +465,7 @@ def _check_roll(roll: Any) -> tuple[dict, tuple[int, ...]]:
 
 def act(roll: dict, action: dict, dice) -> dict:
     """The roll after the Warden (re)assigns the dice: `{"assign": [[die indexes], ...]}`, one list per threat."""
-    req, faces = _check_roll(roll)
+    req, faces = check_roll(roll)
     allowed = ", ".join(a["name"] for a in ACTIONS)
     if isinstance(action, dict) and "pay_the_price" in action and set(action) <= {"pay_the_price", "by", "marked"}:
         return _pay(req, faces, roll, action)
@@ -513,7 +513,7 @@ def _pay(req: dict, faces: tuple[int, ...], roll: dict, action: dict) -> dict:
             f"narrowly avoided ({_threats_words(narrow)}, {_prices_words(len(prices))} paid)"
         )
     marks = pay_the_price(action.get("marked", []), action["pay_the_price"], action.get("by"))
-    by = _player(action.get("by"), "action.by")
+    by = read_player(action.get("by"), "action.by")
     paid = {
         "picked": action["pay_the_price"],
         "option": PAY_THE_PRICE[action["pay_the_price"]],
@@ -582,7 +582,7 @@ def _prices_paid(prices: Any, narrow: int) -> tuple[dict, ...]:
             {
                 "picked": picked,
                 "option": PAY_THE_PRICE[picked],
-                "by": _player(p.get("by"), f"roll.prices_paid[{i}].by"),
+                "by": read_player(p.get("by"), f"roll.prices_paid[{i}].by"),
                 "unmarked_all": p.get("unmarked_all") is True,
             }
         )

@@ -10,7 +10,7 @@ from .. import fields
 from ..errors import RulesError
 from ..stored import ListOf, Record, int_map
 from .price import PAY_THE_PRICE
-from .rolling import ABILITY_RATINGS, FIELDS, ID, _check_roll
+from .rolling import ABILITY_RATINGS, FIELDS, ID, check_roll
 
 
 # --- the character sheet the table keeps (Luck's too), the request it fills, what a roll changes on the table ------
@@ -43,7 +43,7 @@ def request_from_sheet(sheet: dict, choices: dict) -> dict:
 def follows(roll: dict, earned: bool) -> tuple[list, list | None]:
     """After a roll that Paid the Price, the Situation's marks are the roll's, as it reports them (the Situation's
     record checks each mark when it is saved); nothing else follows."""
-    _check_roll(roll)
+    check_roll(roll)
     paid = roll.get("pay_the_price")
     if paid is None:
         return [], None
