@@ -30,7 +30,7 @@ MODES = ("normal", "advantage", "disadvantage")
 @pytest.fixture
 def registered(monkeypatch):
     """The registry with the d20 check in it, as `--procedures tests/procedures` makes it (for this test only)."""
-    monkeypatch.setitem(procedures.PROCEDURES, d20.ID, d20)
+    monkeypatch.setitem(procedures.PROCEDURES, d20.ID, procedures.Adapted(d20))
     monkeypatch.setattr(test_procedures, "IDS", test_procedures.IDS | {d20.ID})
     return d20
 

@@ -130,16 +130,6 @@ def odds_after(roll: dict, action: Any) -> dict:
     raise RulesError(f"'action': a d20 check has no follow-up, got {action!r:.100}")
 
 
-def choice_odds(roll: dict, choice: dict) -> dict | None:
-    """A check offers no choice."""
-    return None
-
-
-def what_if(req: dict) -> list[dict]:
-    """Nothing is offered to add before a check."""
-    return []
-
-
 def luck(roll: dict) -> dict:
     """The roll, ranked: failure, then success."""
     req = chances.request_of(FIELDS, roll)
