@@ -52,6 +52,109 @@ export const D10 = [
   [-0.52, -0.08],
 ];
 export const KITE = [0, 0.3];
+// A regular polygon of n corners of radius r, the first straight up (turned by half a step: a flat top).
+const polygon = (n, r, half = false) =>
+  Array.from({ length: n }, (_, k) => {
+    const a = ((k + (half ? 0.5 : 0)) * 2 * Math.PI) / n - Math.PI / 2;
+    return [Math.round(r * Math.cos(a) * 1000) / 1000, Math.round(r * Math.sin(a) * 1000) / 1000];
+  });
+const D12_OUT = polygon(5, 0.55);
+const D12_IN = polygon(5, 0.34);
+const D20_OUT = polygon(6, 0.54);
+const D20_IN = [
+  [0, -0.48],
+  [0.4, 0.3],
+  [-0.4, 0.3],
+];
+/** How a die of each number of sides is drawn, seen head-on: its outline, its corners' rounding, the faint facet
+ * edges around the number (pairs of points, clear of it), and whether it shows pips (a d6) or its number. A die of
+ * sides not here (a d3) is drawn as a d10 with its number; a d2 is a coin; a d100 is one die drawn as the two d10 a
+ * table rolls for it, `parts`: the tens (00 to 90) and the units (0 to 9), 00 and 0 being 100. */
+export const SHAPES = {
+  2: { name: 'd2', outline: polygon(16, 0.52), round: 0.05, facets: [] },
+  4: {
+    name: 'd4',
+    outline: [
+      [0, -0.56],
+      [0.58, 0.44],
+      [-0.58, 0.44],
+    ],
+    round: 0.06,
+    facets: [],
+  },
+  6: { name: 'd6', outline: D6, round: 0.17, facets: [], pips: true },
+  8: {
+    name: 'd8',
+    outline: [
+      [0, -0.54],
+      [0.5, 0],
+      [0, 0.54],
+      [-0.5, 0],
+    ],
+    round: 0.06,
+    facets: [
+      [
+        [-0.5, 0],
+        [0, 0.28],
+      ],
+      [
+        [0, 0.28],
+        [0.5, 0],
+      ],
+      [
+        [0, 0.28],
+        [0, 0.54],
+      ],
+    ],
+  },
+  10: {
+    name: 'd10',
+    outline: D10,
+    round: 0.07,
+    facets: [
+      [D10[4], KITE],
+      [KITE, D10[1]],
+      [KITE, [KITE[0], D10[2][1]]],
+    ],
+  },
+  12: {
+    name: 'd12',
+    outline: D12_OUT,
+    round: 0.07,
+    facets: [...D12_IN.map((p, k) => [p, D12_IN[(k + 1) % 5]]), ...D12_IN.map((p, k) => [p, D12_OUT[k]])],
+  },
+  20: {
+    name: 'd20',
+    outline: D20_OUT,
+    round: 0.07,
+    facets: [
+      ...D20_IN.map((p, k) => [p, D20_IN[(k + 1) % 3]]),
+      ...D20_IN.map((p, k) => [p, D20_OUT[2 * k]]),
+      ...D20_IN.map((p, k) => [p, D20_OUT[2 * k + 1]]),
+      ...D20_IN.map((p, k) => [p, D20_OUT[(2 * k + 5) % 6]]),
+    ],
+  },
+};
+SHAPES[100] = {
+  name: 'd100',
+  outline: [
+    [-0.56, -0.36],
+    [0.56, -0.36],
+    [0.56, 0.34],
+    [-0.56, 0.34],
+  ], // what its marks ring
+  round: 0.1,
+  facets: [],
+  parts: [
+    { ...SHAPES[10], x: -0.28, k: 0.56, text: (face) => `${Math.floor((face % 100) / 10)}0` },
+    { ...SHAPES[10], x: 0.28, k: 0.56, text: (face) => String(face % 10) },
+  ],
+};
+
+/** The shape a die of `sides` is drawn as (SHAPES; a d10's for sides it has none for). */
+export function shapeOf(sides) {
+  return SHAPES[sides] ?? SHAPES[10];
+}
 
 export function roundedPoly(ctx, pts, r) {
   const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
@@ -91,8 +194,12 @@ export function drawDie(ctx, c, d, p, t, waiting) {
   if (has('cancelled')) alpha *= 0.5;
   const removed = has('removed');
   const body = removed ? c.removedBg : m.has('will') ? c.willBg : c.bg;
-  const outline = d.sides === 6 ? D6 : D10;
+  const shape = shapeOf(d.sides);
+  const outline = shape.outline;
   const pts = (k) => outline.map(([x, y]) => [x * s * k, y * s * k]);
+  // the bodies drawn: the die, or a d100's two d10 (each at x, k of the die's size, showing text(face))
+  const parts = shape.parts ?? [{ ...shape, x: 0, k: 1, text: String }];
+  const placed = (q) => q.outline.map(([x, y]) => [(q.x + x * q.k) * s, y * q.k * s]);
   ctx.save();
   ctx.translate(d.x + s / 2, d.y + s / 2 - lift);
   ctx.rotate(rot);
@@ -103,12 +210,17 @@ export function drawDie(ctx, c, d, p, t, waiting) {
   ctx.shadowBlur = 3 + lift * 0.5;
   ctx.shadowOffsetY = 1.5 + lift * 0.4;
   ctx.fillStyle = body;
-  roundedPoly(ctx, pts(1), s * (d.sides === 6 ? 0.17 : 0.07));
-  ctx.fill();
+  for (const q of parts) {
+    roundedPoly(ctx, placed(q), s * q.k * q.round);
+    ctx.fill();
+  }
   ctx.shadowColor = 'transparent';
   ctx.strokeStyle = c.edge;
   ctx.lineWidth = 1;
-  ctx.stroke();
+  for (const q of parts) {
+    roundedPoly(ctx, placed(q), s * q.k * q.round);
+    ctx.stroke();
+  }
   const ink = removed ? c.removedFg : c.fg;
   if (m.has('will')) {
     // a Will die: a second, inset outline, so it differs by shape and not just its tint
@@ -131,8 +243,15 @@ export function drawDie(ctx, c, d, p, t, waiting) {
     ]);
     ctx.globalAlpha = alpha;
   }
-  if (d.sides === 6) drawPips(ctx, face, s, ink, struck && body);
-  else drawNumber(ctx, face, s, ink, c.edge, struck && body);
+  if (shape.pips) drawPips(ctx, face, s, ink, struck && body);
+  else {
+    for (const q of parts) {
+      ctx.save();
+      ctx.translate(q.x * s, 0);
+      drawNumber(ctx, face, s * q.k, ink, c.edge, struck && body, q.facets, q.text(face));
+      ctx.restore();
+    }
+  }
   if (has('kept')) ring(ctx, outline, s, 2, 3, c.mark, []);
   if (has('selected')) ring(ctx, outline, s, has('kept') ? 5.5 : 3, 2, c.focus, [4, 3]);
   if (has('exploded')) starburst(ctx, s * 0.42, -s * 0.42, Math.max(8, s * 0.2), c.mark, c.bg);
@@ -165,19 +284,16 @@ export function drawPips(ctx, face, s, ink, halo) {
   }
 }
 
-export function drawNumber(ctx, face, s, ink, edge, halo) {
-  // The facet edges of the kite face, faint, for a bit of depth.
-  const [kx, ky] = KITE;
+export function drawNumber(ctx, face, s, ink, edge, halo, facets = SHAPES[10].facets, text = String(face)) {
+  // The facet edges around the face, faint, for a bit of depth.
   ctx.beginPath();
-  ctx.moveTo(D10[4][0] * s, D10[4][1] * s);
-  ctx.lineTo(kx * s, ky * s);
-  ctx.lineTo(D10[1][0] * s, D10[1][1] * s);
-  ctx.moveTo(kx * s, ky * s);
-  ctx.lineTo(kx * s, D10[2][1] * s);
+  for (const [[x0, y0], [x1, y1]] of facets) {
+    ctx.moveTo(x0 * s, y0 * s);
+    ctx.lineTo(x1 * s, y1 * s);
+  }
   ctx.strokeStyle = edge;
   ctx.lineWidth = 1;
   ctx.stroke();
-  const text = String(face); // a 10 shows as "10", never 0
   ctx.fillStyle = ink;
   ctx.font = `700 ${Math.round(s * (text.length > 1 ? 0.3 : 0.34))}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
@@ -309,7 +425,7 @@ const MARKS = new Set([
 /** A die of show()'s list, checked: its face is one of its sides', its marks known ones. */
 export function normalise(d, i) {
   const sides = d.sides ?? 6;
-  // a d6 shows pips, any other die its number (a d10's face; a coin's d2 too)
+  // a d6 shows pips, any other die its number, in the shape of its sides (SHAPES)
   if (!Number.isInteger(sides) || sides < 2) throw new RangeError(`die ${i}: sides must be 2 or more, not ${d.sides}`);
   if (!Number.isInteger(d.face) || d.face < 1 || d.face > sides) {
     throw new RangeError(`die ${i}: ${d.face} is not a face of a d${sides}`);

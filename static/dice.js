@@ -3,7 +3,7 @@
 // each die looks is dice-draw.js').
 // Everything is laid out in CSS pixels and drawn on a backing store sized by devicePixelRatio.
 
-import { D6, roundedPoly, drawDie, normalise } from './dice-draw.js';
+import { D6, roundedPoly, drawDie, normalise, shapeOf } from './dice-draw.js';
 
 const TUMBLE_MS = 700; // about 0.7 s: reads as a roll without keeping the table waiting (at full speed)
 const WAVE_GAP_MS = 350; // "new" dice start this long after the first wave lands, so they read as a second roll
@@ -237,6 +237,9 @@ export class DiceTray {
       clearTimeout(a.timer);
     }
     this.canvas.dataset.faces = JSON.stringify(this.faces());
+    // each die's sides, and the shape it is drawn as (a d20 as a d20), for a test to read
+    this.canvas.dataset.sides = JSON.stringify(this.dice.map((d) => d.sides));
+    this.canvas.dataset.shapes = JSON.stringify(this.dice.map((d) => shapeOf(d.sides).name));
     delete this.canvas.dataset.moving;
     this.canvas.dataset.state = this.dice.length ? 'landed' : 'empty';
     this.canvas.setAttribute('aria-label', this._describe());

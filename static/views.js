@@ -25,7 +25,7 @@ export const SHARED = { r: 'roll', t: 'table' };
  * link}} (`link` the text after "=", as the engine reads it), or {view: 'roll', system, form} (`system` null for
  * #roll and an empty or unknown fragment; `form` the FORM text, still encoded, or null). */
 export function parseHash(hash, systems) {
-  const m = /^#([a-z_]+)(?:=(.*))?$/s.exec(hash);
+  const m = /^#([a-z][a-z0-9_]*)(?:=(.*))?$/s.exec(hash); // an id may hold digits (a d20 procedure)
   if (!m) return { view: 'roll', system: null, form: null };
   const [, word, form] = m;
   if (Object.hasOwn(SHARED, word) && form !== undefined)

@@ -22,7 +22,7 @@ from stats import assert_fits
 
 ROOT = Path(__file__).resolve().parent.parent
 TOYS = Path(__file__).resolve().parent / "procedures"
-[coin] = procedures.more([str(TOYS)])
+[coin] = [m for m in procedures.more([str(TOYS)]) if m.ID == "coin"]
 HEADS, TAILS = coin.HEADS, coin.TAILS
 # The package's own procedures (the registry also holds the coin when the tests run with --procedures tests/procedures)
 OWN = [i for i, m in procedures.PROCEDURES.items() if not m.__name__.startswith(procedures.MORE)]
@@ -166,8 +166,8 @@ def test_the_door_rolls_acts_and_shows_the_coin(registered):
 
 
 def test_the_environment_registers_the_folder():
-    """ARBITER_PROCEDURES=tests/procedures (what build.py --procedures sets) puts the coin in systems(), after the
-    package's own; without it there is none."""
+    """ARBITER_PROCEDURES=tests/procedures (what build.py --procedures sets) puts the coin (and the other toys) in
+    systems(), after the package's own; without it there is none."""
     code = "import json; from arbiter import api; print(json.dumps([s['id'] for s in api.systems()]))"
     env = {k: v for k, v in os.environ.items() if k != procedures.MORE_ENV}
     env["PYTHONPATH"] = str(ROOT / "py")
@@ -178,7 +178,7 @@ def test_the_environment_registers_the_folder():
         )
         return json.loads(out.stdout)
 
-    assert ids(**{procedures.MORE_ENV: str(TOYS)}) == [*OWN, "coin"]
+    assert ids(**{procedures.MORE_ENV: str(TOYS)}) == [*OWN, "coin", "d20_check"]  # the toys, by folder name
     assert ids() == OWN
 
 

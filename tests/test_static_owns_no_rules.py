@@ -68,6 +68,9 @@ NO_RULES_HERE = {
 # Whole numbers in code elsewhere: (file, number) -> why it is not a rule's.
 NUMBERS = {
     ("static/arbiter-client.js", 100): "the last 100 calls' timings kept, for the benchmark",
+    ("static/facepad.js", 20): "a die of up to 20 sides gets a button per face (the pad's layout, no rule)",
+    ("static/facepad.js", 10): "a d100 is typed as its two d10, tens then units: digits in base ten",
+    ("static/facepad.js", 2): "a d100's tens are shown with two digits (00 to 90)",
     ("static/procedure.js", 120): "milliseconds: a burst of key presses asks for odds once",
     ("static/form-state.js", 600): "milliseconds an outcome stays on screen before Roll takes a new roll (issue 29)",
     ("static/reveal.js", 8): "CSS px between a revealed roll and the screen's edge",
@@ -126,6 +129,7 @@ FACES = {
     ("static/table/fairness.js", "includes(face)"): "the faces fairness_summary's words name (its 'named'), marked",
     ("static/dice.js", "was.face !== d.face"): "a die tumbles again when its face changed (animation, no rule)",
     ("static/dice-draw.js", "d.face < 1"): "a die of show()'s list is checked: its face is one of its sides'",
+    ("static/facepad.js", "face <= this.batch().sides"): "a d100's tens and units typed make a face of the die asked",
     ("static/dice-draw.js", "d.face > sides"): "a die of show()'s list is checked: its face is one of its sides'",
     ("static/table/log.js", "f >= min"): "a log entry keeps the faces its declaration allows (records.LOG's range)",
     ("static/table/log.js", "f <= max"): "a log entry keeps the faces its declaration allows (records.LOG's range)",

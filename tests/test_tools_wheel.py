@@ -103,7 +103,7 @@ def test_wheel_carries_procedures_from_outside_only_when_asked(tmp_path):
     wheel = build_wheel(tmp_path / "c", procedures=[TOYS])
     with zipfile.ZipFile(wheel) as zf:
         toy = [n for n in zf.namelist() if not n.startswith(("arbiter/", "arbiter-"))]
-        assert toy == ["arbiter_procedures/coin/__init__.py"]
+        assert toy == ["arbiter_procedures/coin/__init__.py", "arbiter_procedures/d20_check/__init__.py"]
         zf.extractall(tmp_path / "site")
     probe = "import json; from arbiter import api; print(json.dumps([s['id'] for s in api.systems()]))"
     out = subprocess.run(
@@ -114,4 +114,4 @@ def test_wheel_carries_procedures_from_outside_only_when_asked(tmp_path):
         text=True,
         check=True,
     ).stdout
-    assert json.loads(out)[-1] == "coin"
+    assert json.loads(out)[-2:] == ["coin", "d20_check"]

@@ -23,6 +23,9 @@ FILE_MAX = {"characters": 500, "struggles": 500, "log": LOG_MAX}  # entries in a
 # A product setting, not a rule: the Table reminds the group to save a backup once this many rolls, or this many days,
 # have passed since the last one (or, never backed up, since the table was made on this device).
 BACKUP_AFTER = {"rolls": 50, "days": 14}
+# A face a log entry keeps (its dice, the faces drawn, the roller's own) is one of a die some procedure rolls: from 1 to
+# the most sides any procedure declares (SIDES), so a procedure added from outside with a d20 logs its 17s and 20s.
+FACE_MAX = max(m.SIDES for m in PROCEDURES.values())
 
 _KIND = fields.Choice("kind", "Kind", tuple((k, m.SHEET.label) for k, m in KINDS.items()))
 _SHEET = fields.Object("sheet", "The sheet of its kind", help='systems()\' "sheet" of the procedure named by kind.')
@@ -46,7 +49,7 @@ LOG = Record(
         fields.Choice("kind", "Entry", (("roll", "Roll"), ("follow-up", "Follow-up"), ("note", "Note"))),
         Maybe(Json("request", "Request", 4000)),
         Maybe(Json("action", "Follow-up", 1000)),
-        ListOf("dice", "Faces", fields.Int("dice", "Face", 1, 10), 500),
+        ListOf("dice", "Faces", fields.Int("dice", "Face", 1, FACE_MAX), 500),
         fields.Text("outcome", "Outcome", 40),
         fields.Text("summary", "Summary", 1000),
         fields.Text("note", "Note", 500),
@@ -56,8 +59,8 @@ LOG = Record(
         # were drawn (a follow-up: only its own); the roll a follow-up follows (its log id). An entry kept before
         # them has none: its dice were the app's.
         MayBeAbsent(fields.Choice("source", "Dice", (("app", "App dice"), ("table", "Table dice")))),
-        MayBeAbsent(ListOf("drawn", "Faces drawn", fields.Int("drawn", "Face drawn", 1, 10), 500)),
-        MayBeAbsent(ListOf("own", "The roller's own faces", fields.Int("own", "Own face", 1, 10), 500)),
+        MayBeAbsent(ListOf("drawn", "Faces drawn", fields.Int("drawn", "Face drawn", 1, FACE_MAX), 500)),
+        MayBeAbsent(ListOf("own", "The roller's own faces", fields.Int("own", "Own face", 1, FACE_MAX), 500)),
         MayBeAbsent(Id("follows", "The roll it follows")),
         # a roll shared by link and added here (issue 22): the step's id (share.step_ids: the same roll added twice,
         # or a longer link of it, adds each step once), who rolled it and when, as the link says; none otherwise

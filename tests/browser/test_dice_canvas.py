@@ -1,8 +1,10 @@
 """The canvas dice read right pixel by pixel, not only through data-faces: every face of a d6 shows that many pips,
 and every face of a d10 shows its number (the ink matches that number's glyphs better than any other's), in the
-light and the dark theme."""
+light and the dark theme; so does every face of a d4, d8, d12 and d20 on a phone, each drawn in its own shape."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -80,7 +82,7 @@ READ_DICE = """async ({ system, sides, faces }) => {
       return { face: d.face, pips: blobs(cut, m), ink: cut.reduce((a, b) => a + b, 0) };
     }
     const scores = {};
-    for (let v = 1; v <= 10; v++) scores[v] = overlap(mask, reference(String(v), d.s, n));
+    for (let v = 1; v <= sides; v++) scores[v] = overlap(mask, reference(String(v), d.s, n));
     return { face: d.face, scores };
   });
 }"""
@@ -110,3 +112,38 @@ def test_each_d10_face_shows_its_number(tray_page):
         scores = {int(v): s for v, s in d["scores"].items()}
         best = max(scores, key=scores.get)
         assert best == d["face"] and scores[best] > 0.5, (d["face"], sorted(scores.items(), key=lambda kv: -kv[1])[:3])
+
+
+@pytest.mark.parametrize("sides", [4, 8, 12, 20])
+def test_each_face_of_a_die_of_other_sides_shows_its_number_on_a_phone(tray_page, sides):
+    """At 360 px wide, a d4, d8, d12 or d20 showing each of its faces carries that number (its ink overlaps that
+    number's glyphs more than any other face's), and the canvas says it drew the die in its own shape."""
+    tray_page.set_viewport_size({"width": 360, "height": 640})
+    faces = list(range(1, sides + 1))
+    for start in range(0, sides, 10):  # ten at a time, as many as a pool shows
+        shown = faces[start : start + 10]
+        dice = tray_page.evaluate(READ_DICE, {"system": "ten_again", "sides": sides, "faces": shown})
+        for d in dice:
+            scores = {int(v): s for v, s in d["scores"].items()}
+            best = max(scores, key=scores.get)
+            assert best == d["face"] and scores[best] > 0.5, (
+                d["face"],
+                sorted(scores.items(), key=lambda kv: -kv[1])[:3],
+            )
+        canvas = tray_page.locator('form[data-system="ten_again"] canvas[data-dice]')
+        assert canvas.get_attribute("data-shapes") == json.dumps([f"d{sides}"] * len(shown), separators=(",", ":"))
+
+
+def test_a_d100_is_drawn_as_its_tens_and_units_d10(tray_page):
+    """A d100 is one die of faces 1 to 100, drawn as the two d10 a table rolls for it (dice-draw.js SHAPES[100]): the
+    canvas lands on its faces and says it drew d100s, at 360 px."""
+    tray_page.set_viewport_size({"width": 360, "height": 640})
+    faces = [1, 37, 100]
+    tray_page.evaluate(
+        "async (faces) => { const t = window.arbiterPage.procs.ten_again.tray;"
+        " await t.show(faces.map((face) => ({ face, sides: 100, marks: [] })), { animate: false }); }",
+        faces,
+    )
+    canvas = tray_page.locator('form[data-system="ten_again"] canvas[data-dice]')
+    assert json.loads(canvas.get_attribute("data-faces")) == faces
+    assert json.loads(canvas.get_attribute("data-shapes")) == ["d100"] * 3

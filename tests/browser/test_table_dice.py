@@ -223,3 +223,35 @@ def test_are_my_dice_fair_says_what_the_engine_says_of_the_faces_typed(phone_app
     show_luck = "() => { document.querySelector('[data-luck]').scrollIntoView(); return true; }"
     wait_until(page, lambda: page.evaluate(show_luck) and luck.count() == 1, what="the table dice' luck apart")
     assert "table dice" in luck.locator("figcaption").inner_text()
+
+
+def test_a_d100_is_typed_as_two_taps_tens_then_units(phone_app):
+    """A pad asked for d100s (more sides than it has buttons for, as the engine may ask of a procedure from outside)
+    shows the tens (00 to 90) and the units (0 to 9): 30 then 7 is a 37, 00 then 0 the die's 100, a tens taken back
+    with Undo before its units enters nothing; on a keyboard the first digit is the tens, the second the units."""
+    page = open_form(phone_app, "ten_again", {"pool": 1})
+    pad = pad_of(page, "ten_again")
+    page.evaluate(
+        """() => { window.d100Faces = null; window.arbiterPage.procs.ten_again.pad.collect(
+        async (faces) => (faces.length < 3 ? { dice: 3, sides: 100, for: 'a test' } : { dice: 0 }))
+        .then((faces) => { window.d100Faces = faces; }); }"""
+    )
+    assert asked(page, "ten_again") == "Roll 3 d100: a test"
+    assert pad.locator("button[data-tens]").all_inner_texts() == [f"{t}0" for t in range(10)]
+    assert pad.locator("button[data-units]").all_inner_texts() == [str(u) for u in range(10)]
+    for button in pad.locator("button[data-tens], button[data-units]").all():
+        box = button.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
+    pad.locator('button[data-tens="30"]').tap()
+    assert pad.locator("[data-face-count]").inner_text() == "0 of 3 d100: 30 and…"
+    pad.locator('button[data-units="7"]').tap()
+    pad.locator('button[data-tens="90"]').tap()
+    pad.locator("[data-face-undo]").tap()  # the 90 taken back, the 37 kept
+    assert pad.locator("[data-face-count]").inner_text() == "1 of 3 d100"
+    pad.locator('button[data-tens="0"]').tap()
+    pad.locator('button[data-units="0"]').tap()
+    pad.locator('button[data-tens="0"]').focus()
+    page.keyboard.press("4")
+    page.keyboard.press("2")
+    wait_until(page, "() => window.d100Faces !== null", 5_000, what="the pad to give its faces")
+    assert page.evaluate("() => window.d100Faces") == [37, 100, 42]
