@@ -144,11 +144,6 @@ def choice_odds(roll: dict, choice: dict) -> dict | None:
     return {**odds_after(roll, choice["action"]), "action": choice["action"]}
 
 
-def what_if(req: dict) -> list[dict]:
-    """Nothing is offered to add before a flip."""
-    return []
-
-
 def luck(roll: dict) -> dict:
     """The first flip, ranked: lost, then won."""
     req = chances.request_of(FIELDS, roll)
