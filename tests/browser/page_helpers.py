@@ -111,6 +111,9 @@ def choose_speed(page, speed):
     page.locator("[data-settings-open]").click()
     page.locator(f'#settings input[name="speed"][value="{speed}"]').check()
     page.locator("[data-settings-close]").click()
+    # closing takes back Settings' history entry (static/back.js, history.back(): asynchronous); a reload or a goto
+    # made before it is taken back is aborted
+    wait_until(page, "() => !history.state?.arbiterOver", 5_000, what="Settings' history entry taken back")
 
 
 def roll(page, system, logged=True):

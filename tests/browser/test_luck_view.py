@@ -50,7 +50,15 @@ def test_after_ten_rolls_the_luck_view_agrees_with_python(app):
     assert [g["rolls"] for g in want] == [6, 4]
 
     part.locator("[data-log-luck] > summary").click()  # folded under one line above the list: the Log opens on it
-    part.locator("[data-luck]").scroll_into_view_if_needed()  # asked of the engine once it is on screen
+    # asked of the engine once it is on screen; unfolding may draw the section again, so it is found and scrolled to in
+    # one step in the page
+    wait_until(
+        page,
+        """() => { const el = document.querySelector('[data-part="log"] [data-luck]');
+          if (!el) return false; el.scrollIntoView({ block: 'nearest' }); return true; }""",
+        10_000,
+        what="the luck view scrolled into view",
+    )
     wait_until(page, "() => document.querySelectorAll('[data-luck-ready] [data-luck-group]').length === 2", 10_000)
     groups = part.locator("[data-luck-group]")
     for i, g in enumerate(want):
