@@ -421,21 +421,20 @@ def _has_fraction(tree) -> bool:
     return False
 
 
-def _floats(tree):
+def _each_fraction(tree, leaf):
+    """`tree` with each Fraction replaced by `leaf(it)`, its tuples as lists (JSON's shape)."""
     if isinstance(tree, Fraction):
-        return float(tree)
+        return leaf(tree)
     if isinstance(tree, dict):
-        return {k: _floats(v) for k, v in tree.items()}
+        return {k: _each_fraction(v, leaf) for k, v in tree.items()}
     if isinstance(tree, (list, tuple)):
-        return [_floats(v) for v in tree]
+        return [_each_fraction(v, leaf) for v in tree]
     return tree
+
+
+def _floats(tree):
+    return _each_fraction(tree, float)
 
 
 def _strings(tree):
-    if isinstance(tree, Fraction):
-        return exact_str(tree)
-    if isinstance(tree, dict):
-        return {k: _strings(v) for k, v in tree.items()}
-    if isinstance(tree, (list, tuple)):
-        return [_strings(v) for v in tree]
-    return tree
+    return _each_fraction(tree, exact_str)
