@@ -1,7 +1,5 @@
 """Shared by the luck tests: requests parsed and scripted rolls."""
 
-
-
 from arbiter import fields, luck
 from scripted import ScriptedDice
 

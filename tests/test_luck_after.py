@@ -7,8 +7,6 @@ from arbiter import fields, luck
 from scripted import ScriptedDice
 
 
-
-
 def test_luck_6_a_six_is_a_success_in_the_luck_view():
     """luck-6: a Luck Roll of 6 counts as a success in the luck view, as its tone; the chance of it is P(a 6)."""
     from arbiter import chances

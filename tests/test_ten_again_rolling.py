@@ -17,7 +17,6 @@ from scripted import ScriptedDice
 from ten_again_helpers import act, parse, roll, requests
 
 
-
 # --- spending Will after the roll -------------------------------------------------------------------------
 
 

@@ -15,7 +15,6 @@ from scripted import ScriptedDice
 from ten_again_helpers import LARGEST, act, evaluate, parse, roll, requests
 
 
-
 # --- ranges and inputs ------------------------------------------------------------------------------------
 
 

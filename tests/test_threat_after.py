@@ -1,12 +1,8 @@
 """Tests for arbiter.threat.after (seed 002): how lucky a Threat Roll was, threat by threat in their priority."""
 
-
-
 from arbiter import threat
 from scripted import ScriptedDice
 from threat_helpers import parse
-
-
 
 
 def test_threat_13_luck_ranks_the_threats_in_their_order_of_priority():

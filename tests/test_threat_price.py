@@ -1,7 +1,6 @@
 """Tests for arbiter.threat.price (seed 002): Pay the Price's options in the seed's words, the Situation's marks and
 who made them, and a Price shared by link checked against the receiving table's marks."""
 
-
 import pytest
 
 from arbiter import RulesError, api, threat

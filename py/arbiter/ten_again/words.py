@@ -125,6 +125,4 @@ def summary(r: Roll) -> str:
     if r.outcome is Winner.TIE:
         return f"Tie: {a.successes} to {t.successes} successes, none left"
     who = "Actor" if r.net > 0 else "Target"
-    return (
-        f"{who} wins: {a.successes} to {t.successes} successes, {many(abs(r.net), 'success', 'successes')} left"
-    )
+    return f"{who} wins: {a.successes} to {t.successes} successes, {many(abs(r.net), 'success', 'successes')} left"
