@@ -7,6 +7,7 @@ import itertools
 from collections import Counter
 from fractions import Fraction
 
+import strategies
 from arbiter import fields, ten_again
 from scripted import ScriptedDice
 
@@ -80,3 +81,7 @@ def brute_law(n, threshold, eats, depth=30):
         for j in range(depth + 1 - successes):
             dist[j + successes] += Fraction(w, 10**n) * part[j]
     return dist, botch
+
+
+requests = strategies.ten_again_request()
+"""Any request (Hypothesis)."""

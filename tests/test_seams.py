@@ -194,6 +194,6 @@ def test_the_member_scan_catches_what_is_planted(planted):
     ],
 )
 def test_the_default_scan_catches_what_is_planted(planted):
-    text = (PACKAGE / "two_dice.py").read_text(encoding="utf-8")
-    assert writes_a_default(text, "two_dice.py") == []
-    assert writes_a_default(text + "\n\n" + planted, "two_dice.py")
+    text = (PACKAGE / "two_dice" / "sheet.py").read_text(encoding="utf-8")
+    assert writes_a_default(text, "sheet.py") == []
+    assert writes_a_default(text + "\n\n" + planted, "sheet.py")

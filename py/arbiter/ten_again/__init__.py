@@ -1,18 +1,18 @@
 """Roll Conventions (003): a pool of d10s, 8s, 9s and 10s succeed, 1s eat successes, 10s roll again.
 
-One module per job: `rolling` (the rules over frozen values, each step in words, a roll as JSON in and out,
-`roll` and `act`), `exact` (exact odds of a roll, a contest and a struggle's turn), `table` (Will, nights of
-rest, Will rolls and ongoing struggles, for api.table; what a roll costs) and `sheet` (the character sheet and the
-request it fills), `after` (odds between the choices and the headline: procedures.py's protocol). This package
-is the procedure api.py sees.
-"""
+One module per job: `rules` (the rules over frozen values: what a roll takes, a pool, its count once 1s eat, the
+10s again, a Will spent), `words` (each step in words), `rolling` (a roll as JSON in and out, `roll` and `act`),
+`exact` (exact odds of a roll, a contest and a struggle's turn), `table` (Will, nights of rest, Will rolls and
+ongoing struggles, for api.table; what a roll costs), `sheet` (the character sheet and the request it fills), `after`
+(odds between the choices and the headline: procedures.py's protocol) and `roll_json` (the roll JSON declared,
+example requests). This package is the procedure api.py sees."""
 
 from . import after
 from .after import choice_odds, headline, luck, note, odds_after, standing, what_if
 from .exact import Law, TurnLaw, contest, law, odds
-from .rolling import (
+from .rolling import act, did, roll
+from .rules import (
     ACTIONS,
-    did,
     DESCRIPTION,
     EXTRAS,
     FIELDS,
@@ -33,9 +33,7 @@ from .rolling import (
     Pool,
     Roll,
     Winner,
-    act,
     chains,
-    roll,
     roll_chains,
     roll_hand,
     spend_will,

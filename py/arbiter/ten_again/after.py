@@ -18,7 +18,9 @@ from ..chances import verdict
 from ..errors import RulesError
 from ..headline import chance_of
 from .exact import law, odds
-from .rolling import SIDES, Count, Hand, Outcome, Pool, Winner, chains, dice_count, roll_from_json, will_side
+from .rolling import roll_from_json, will_side
+from .rules import SIDES, Count, Hand, Outcome, Pool, Winner, chains
+from .words import dice_count
 
 # A kind of die: the face standing for it (Count.of only tells 8s from 9s by which it eats first) and its faces.
 _ONE, _MISS, _TEN = 1, 2, SIDES

@@ -16,7 +16,8 @@ from math import comb, factorial
 from operator import mul
 
 from ..dice import binomial_poly, middle_product
-from .rolling import MAX_DICE, SIDES, TAIL, Pool, check_will
+from .rolling import check_will
+from .rules import MAX_DICE, SIDES, TAIL, Pool
 
 
 @dataclass(frozen=True, slots=True)

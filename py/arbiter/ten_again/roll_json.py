@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..shapes import BOOL, INT, JSON, MARKS, OUTCOMES, TEXT, Items, Key, choice, odds_json, roll_json, shape
-from .rolling import FIELDS
+from .rules import FIELDS
 
 _HAND = (
     Key("dice", Items(INT), "the pool's dice"),

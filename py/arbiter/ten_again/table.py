@@ -17,7 +17,9 @@ from ..errors import RulesError
 from ..fields import table_op
 from ..stored import NAME, Id, ListOf, Maybe, Record, Time
 from .exact import TurnLaw
-from .rolling import FIELDS, ID, Pool, Roll, check_will, many, request_json, roll_from_json, roll_to_json
+from .rolling import check_will, request_json, roll_from_json, roll_to_json
+from .rules import FIELDS, ID, Pool, Roll
+from .words import many
 
 MAX_TRAIT_DOTS = 10  # Resolve and Composure (ruling ten_again-12)
 MAX_NIGHTS = 30

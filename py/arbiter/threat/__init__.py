@@ -1,13 +1,15 @@
 """Threat Roll and Luck Roll's text (seed 002), the Threat Roll: a d6 pool of ability rating + threats − 1, each die
 assigned to a threat.
 
-One module per job: `rolling` (the rules over frozen values, each step in words, a roll as JSON, `roll`, `act` and
-`odds`), `price` (Pay the Price: the options and the Situation's marks), `table` (the sheet the table keeps, the
-request it fills, what a roll costs and changes on the table), `after` (odds between the choices, luck, the headline)
-and `roll_json` (the roll JSON declared, example requests). This package is the procedure api.py sees.
-"""
+One module per job: `rules` (the rules as pure functions and over frozen values, each step in words), `rolling` (a
+roll as JSON in and out, `roll` and `act`), `exact` (exact odds of each threat), `price` (Pay the Price: the options
+and the Situation's marks), `table` (the sheet the table keeps, the request it fills, what a roll costs and changes
+on the table), `after` (odds between the choices, luck, the headline) and `roll_json` (the roll JSON declared,
+example requests). This package is the procedure api.py sees."""
 
-from .rolling import (
+from .exact import odds
+from .rolling import act, did, roll
+from .rules import (
     EXAMPLES,
     HINT,
     ID,
@@ -30,10 +32,6 @@ from .rolling import (
     Threat,
     ThreatResult,
     ThreatRoll,
-    roll,
-    act,
-    did,
-    odds,
 )
 from .price import (
     PAY_THE_PRICE,

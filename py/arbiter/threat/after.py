@@ -8,7 +8,8 @@ from typing import Any
 
 from .. import chances
 from ..headline import chance_of
-from .rolling import FIELDS, Outcome, SIDES, act, outcome_of, pool
+from .rolling import act
+from .rules import FIELDS, SIDES, Outcome, outcome_of, pool
 
 
 # --- odds between the choices, luck and the headline (procedures.py's protocol) -----------------------------------

@@ -19,7 +19,7 @@ from ..shapes import (
     roll_json,
     shape,
 )
-from .rolling import FIELDS
+from .rules import FIELDS
 
 
 # --- the roll JSON, declared (api.systems()' "roll"), and example requests ----------------------------------------

@@ -10,7 +10,8 @@ from .. import fields
 from ..errors import RulesError
 from ..stored import ListOf, Record, int_map
 from .price import PAY_THE_PRICE
-from .rolling import ABILITY_RATINGS, FIELDS, ID, check_roll
+from .rolling import check_roll
+from .rules import ABILITY_RATINGS, FIELDS, ID
 
 
 # --- the character sheet the table keeps (Luck's too), the request it fills, what a roll changes on the table ------

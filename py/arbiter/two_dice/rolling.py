@@ -1,27 +1,23 @@
-"""Two six-sided dice (seed 001): 2d6 + malleable trait + abilities + difficulty − multitasking; nine or
+"""Two six-sided dice (seed 001), the roll: 2d6 + malleable trait + abilities + difficulty − multitasking; nine or
 better succeeds; snake-eyes always fail and double sixes always succeed; an opposed roll is a head-to-head
 roll-off in which the higher number wins and a tie goes to the target.
 
 Draw order (two_dice-10): the actor's two dice, then in a roll-off the target's two; an impossible action draws
 nothing.
+
+Here: the procedure's inputs (FIELDS), the text's benchmarks (EXTRAS), the rules over frozen values, each step in
+words, a roll as JSON, `roll` and `act`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from fractions import Fraction
-from itertools import product
-from typing import Any
 
-from . import chances
-from . import dice as dicelib
-from . import fields
-from .errors import RulesError
-from .headline import chance_of
-from .shapes import INT, MARKS, OUTCOMES, TEXT, Items, Key, Nullable, odds_json, roll_json, shape
-from .stored import Id, ListOf, Record, named_list
-from .tone import Tone
+from .. import dice as dicelib
+from .. import fields
+from ..errors import RulesError
+from ..tone import Tone
 
 ID = "two_dice"
 TITLE = "Two dice: roll nine or better"
@@ -33,7 +29,7 @@ DESCRIPTION = "2d6 + your malleable trait and modifiers: nine or better succeeds
 TARGET = 9  # "An action succeeds on a roll of nine or better."
 MULTITASK = -2  # "a -2 modifier ... for each action after the first"
 
-_TRAIT = fields.Int(
+TRAIT = fields.Int(
     "trait",
     "Most applicable malleable trait",
     0,
@@ -41,7 +37,7 @@ _TRAIT = fields.Int(
     default=0,
     help="Every roll has the character\u2019s most applicable malleable trait applied as a positive modifier.",
 )
-_ABILITIES = fields.IntList(
+ABILITIES = fields.IntList(
     "abilities",
     "Abilities (modifiers)",
     -10,
@@ -61,8 +57,8 @@ _ACTIONS = fields.Int(
 )
 
 FIELDS = (
-    _TRAIT,
-    _ABILITIES,
+    TRAIT,
+    ABILITIES,
     fields.IntOrWord(
         "difficulty",
         "Difficulty modifier",
@@ -78,7 +74,7 @@ FIELDS = (
     fields.Group(
         "opposed",
         "Opposed roll: the target",
-        (_TRAIT, _ABILITIES, _ACTIONS),
+        (TRAIT, ABILITIES, _ACTIONS),
         help="The target of the action takes a roll to prevent its success, in a head-to-head roll-off: the "
         "higher number wins and a tie always goes to the target.",
     ),
@@ -328,10 +324,11 @@ def _signed(n: int) -> str:
 
 def unopposed(t: Throw) -> Outcome:
     """Nine or better succeeds; snake-eyes are always a failure and double sixes always a success."""
-    return _unopposed(t.special, t.total)
+    return unopposed_outcome(t.special, t.total)
 
 
-def _unopposed(s: Special | None, total: int) -> Outcome:
+def unopposed_outcome(s: Special | None, total: int) -> Outcome:
+    """`unopposed` from a pair's special roll and total (exact odds count pairs without a Throw)."""
     if s is Special.SNAKE_EYES:
         return Outcome.FAILURE
     if s is Special.DOUBLE_SIXES:
@@ -342,10 +339,11 @@ def _unopposed(s: Special | None, total: int) -> Outcome:
 def roll_off(actor: Throw, target: Throw) -> Outcome:
     """Double sixes beat anything but double sixes, snake-eyes lose to anything but snake-eyes, otherwise the
     higher number wins; a tie always goes to the target."""
-    return _roll_off(actor.special, actor.total, target.special, target.total)
+    return roll_off_outcome(actor.special, actor.total, target.special, target.total)
 
 
-def _roll_off(sa: Special | None, ta: int, st: Special | None, tt: int) -> Outcome:
+def roll_off_outcome(sa: Special | None, ta: int, st: Special | None, tt: int) -> Outcome:
+    """`roll_off` from each side's special roll and total (exact odds count pairs without a Throw)."""
     if sa is not st:
         if sa is Special.DOUBLE_SIXES or st is Special.SNAKE_EYES:
             return Outcome.ACTOR
@@ -354,7 +352,8 @@ def _roll_off(sa: Special | None, ta: int, st: Special | None, tt: int) -> Outco
     return Outcome.ACTOR if ta > tt else Outcome.TARGET
 
 
-def _modifier(side: dict, difficulty: int | None) -> Modifier:
+def side_modifier(side: dict, difficulty: int | None) -> Modifier:
+    """What a side of the request adds to its dice (`difficulty` None: none, as in a roll-off)."""
     return Modifier(side["trait"], tuple(side["abilities"]), difficulty, side["actions"])
 
 
@@ -362,13 +361,13 @@ def resolve(req: dict, dice: dicelib.DiceSource) -> Check | Contest:
     """Roll two dice for the actor (and two for the target when opposed); nothing when impossible."""
     impossible = req["difficulty"] == "impossible"
     if req["opposed"] is None:
-        mod = _modifier(req, None if impossible else req["difficulty"])
+        mod = side_modifier(req, None if impossible else req["difficulty"])
         return Check(mod, None if impossible else Throw(dicelib.roll(dice, 2, SIDES, "the two dice"), mod))
     if impossible:
         return Contest(None, None, "impossible")
-    actor = Throw(dicelib.roll(dice, 2, SIDES, "the actor's two dice"), _modifier(req, None))
+    actor = Throw(dicelib.roll(dice, 2, SIDES, "the actor's two dice"), side_modifier(req, None))
     target = Throw(
-        dicelib.roll(dice, 2, SIDES, dicelib.theirs("the target's two dice")), _modifier(req["opposed"], None)
+        dicelib.roll(dice, 2, SIDES, dicelib.theirs("the target's two dice")), side_modifier(req["opposed"], None)
     )
     return Contest(actor, target, req["difficulty"])
 
@@ -395,14 +394,14 @@ def to_json(req: dict, value: Check | Contest) -> dict:
         out = {
             "dice": [] if a is None else list(a.dice),
             "total": None if a is None else a.total,
-            "modifier": _modifier(req, None).to_json(),
+            "modifier": side_modifier(req, None).to_json(),
             "special": None if a is None or a.special is None else a.special.value,
             "fumble_dice": [] if a is None else a.fumble_dice,
             "marks": [] if a is None else a.marks,
             "target": {
                 "dice": [] if t is None else list(t.dice),
                 "total": None if t is None else t.total,
-                "modifier": _modifier(req["opposed"], None).to_json(),
+                "modifier": side_modifier(req["opposed"], None).to_json(),
                 "special": None if t is None or t.special is None else t.special.value,
                 "fumble_dice": [] if t is None else t.fumble_dice,
                 "marks": [] if t is None else t.marks,
@@ -430,134 +429,3 @@ def act(roll: dict, action: dict, dice: dicelib.DiceSource) -> dict:
         f"'action' {keys} is not allowed: two-dice rolls have no follow-up choices once the dice "
         f"land (allowed actions: none)"
     )
-
-
-# --- exact odds --------------------------------------------------------------------------------------
-
-_PAIRS = tuple(product(range(1, 7), repeat=2))
-
-
-def odds(req: dict) -> dict:
-    """Exact chances: {"outcomes": {"success", "failure"}} unopposed, {"actor", "target"} when opposed."""
-    impossible = req["difficulty"] == "impossible"
-    if req["opposed"] is None:
-        if impossible:
-            return {"outcomes": {"success": Fraction(0), "failure": Fraction(1)}}
-        mod = _modifier(req, req["difficulty"]).total
-        wins = sum(_unopposed(special(*p), sum(p) + mod) is Outcome.SUCCESS for p in _PAIRS)
-        return {"outcomes": {"success": Fraction(wins, 36), "failure": Fraction(36 - wins, 36)}}
-    if impossible:
-        return {"outcomes": {"actor": Fraction(0), "target": Fraction(1)}}
-    ma, mt = _modifier(req, None).total, _modifier(req["opposed"], None).total
-    sides = [(special(*p), sum(p)) for p in _PAIRS]
-    wins = sum(_roll_off(sa, ta + ma, st, tt + mt) is Outcome.ACTOR for sa, ta in sides for st, tt in sides)
-    return {"outcomes": {"actor": Fraction(wins, 1296), "target": Fraction(1296 - wins, 1296)}}
-
-
-# --- the character sheet the table keeps, and the request it fills ------------------------------------------------
-
-SHEET = Record(
-    "sheet",
-    "Two dice",
-    (
-        named_list("traits", "Malleable traits", (fields.Int("value", "Value", _TRAIT.min, _TRAIT.max, default=3),)),
-        named_list("abilities", "Abilities", (fields.Int("value", "Value", _ABILITIES.min, _ABILITIES.max),)),
-    ),
-)
-CHOICES = (
-    Id("trait", "Malleable trait", optional=True, help="None: 0."),
-    ListOf("abilities", "Abilities that apply", Id("ability"), SHEET.fields[1].max_len),
-)
-
-
-def request_from_sheet(sheet: dict, choices: dict) -> dict:
-    """The form's malleable trait (the chosen one's value, else 0) and the chosen abilities, in the sheet's order."""
-    abilities = [a["value"] for a in sheet["abilities"] if a["id"] in choices["abilities"]]
-    if len(abilities) > _ABILITIES.max_len:
-        raise RulesError(f"Choose at most {_ABILITIES.max_len} abilities (the form holds {_ABILITIES.max_len}).")
-    trait = next((t["value"] for t in sheet["traits"] if t["id"] == choices["trait"]), 0)
-    return {"trait": trait, "abilities": abilities}
-
-
-# --- odds between the choices, and the headline (procedures.py's protocol) ----------------------------------------
-
-
-def _order(opposed: bool) -> tuple[str, ...]:
-    """The outcomes worst first: failure, success; opposed, the target's win, the actor's."""
-    pair = (Outcome.TARGET, Outcome.ACTOR) if opposed else (Outcome.FAILURE, Outcome.SUCCESS)
-    return tuple(o.value for o in pair)
-
-
-SUCCESSES = (Outcome.SUCCESS.value, Outcome.ACTOR.value)  # "an action succeeds"; opposed, the actor wins
-
-
-def standing(roll: dict) -> dict:
-    """The roll's outcome as it stands, in the odds' shape: probability 1 for its outcome, 0 for the other."""
-    keys = reversed(_order(roll["request"].get("opposed") is not None))  # as odds() gives them: the better first
-    return {"outcomes": chances.one_hot(keys, roll["outcome"])}
-
-
-def odds_after(roll: dict, action: Any) -> dict:
-    """A two-dice roll has no follow-up choices: every action is refused, as act() refuses it."""
-    return standing(act(roll, action, chances.NoDice()))
-
-
-def luck(rolled: dict) -> dict:
-    """The roll as first rolled (its dice rolled again must give it), ranked: a failure below a success; opposed, the
-    target's win below the actor's."""
-    req = chances.request_of(FIELDS, rolled)
-    outcome = chances.replayed(roll, req, rolled)["outcome"]
-    return chances.ranked(_order(req["opposed"] is not None), odds(req)["outcomes"], outcome, SUCCESSES)
-
-
-def headline(exact: dict) -> dict:
-    """Beside Roll: the chance of success ("nine or better"); opposed, of the actor's win."""
-    outcomes = exact["outcomes"]
-    if Outcome.ACTOR.value in outcomes:
-        return chance_of("Actor wins", outcomes, (Outcome.ACTOR.value,))
-    return chance_of("Success", outcomes, (Outcome.SUCCESS.value,))
-
-
-# --- the roll JSON, declared (api.systems()' "roll"), and example requests ----------------------------------------
-
-_MODIFIER = shape(
-    Key("trait", INT),
-    Key("abilities", INT, "the abilities' sum"),
-    Key(
-        "difficulty",
-        Nullable(INT),
-        "the difficulty's modifier (null: in a contest, which has no difficulty, or an impossible action)",
-    ),
-    Key("multitask", INT, "the penalty for more than one action"),
-    Key("total", INT),
-)
-_SIDE = (
-    Key("dice", Items(INT), "the two dice (none: an impossible roll)"),
-    Key("total", Nullable(INT), "the dice plus the modifier (null: no dice rolled)"),
-    Key("modifier", _MODIFIER, "what is added to the dice"),
-    Key("special", Nullable(TEXT), '"snake-eyes" or "double sixes" (null: neither)'),
-    Key("fumble_dice", Items(INT), "the dice of a fumble (snake-eyes)"),
-    Key("marks", MARKS),
-)
-
-ROLL = roll_json(
-    FIELDS,
-    *_SIDE,
-    Key("target", Nullable(shape(*_SIDE)), "the target's roll in an opposed roll (null: unopposed)"),
-    standing=odds_json(OUTCOMES),
-)
-"""What roll() answers: the actor's two dice, total and modifier, the target's in an opposed roll."""
-
-EXAMPLE_REQUESTS = {
-    "plain": {"trait": 1, "abilities": [2], "difficulty": 0},
-    "contest": {"trait": 1, "opposed": {"trait": 0}},
-    "edge": {"difficulty": "impossible"},
-    "largest": {
-        "trait": 10,
-        "abilities": [10] * 5,
-        "difficulty": 3,
-        "actions": 1,
-        "opposed": {"trait": 10, "abilities": [10] * 5, "actions": 1},
-    },
-}
-"""Requests to try the procedure with: a plain roll, an opposed one, an impossible one, the largest it allows."""

@@ -1,26 +1,23 @@
-"""The arbitration engine (seed 000): a d6 dicepool from the lowest relevant skill, the further relevant
+"""The arbitration engine (seed 000), the roll: a d6 dicepool from the lowest relevant skill, the further relevant
 traits and the complexity; remove the 1s, sum the rest into quality tiers; opposed rolls subtract the
 defender's sum when the defender succeeds.
 
 Draw order (arbitration-7): the aggressor's dicepool, then in an opposed roll the defender's; the defender draws
 nothing after the aggressor's automatic failure, and a dicepool of zero or less draws nothing.
+
+Here: the procedure's inputs (FIELDS), its tiers (EXTRAS), the rules over frozen values, each step in words, a roll
+as JSON, `roll` and `act`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from fractions import Fraction
-from typing import Any
 
-from . import chances
-from . import dice as dicelib
-from . import fields
-from .errors import RulesError
-from .headline import chance_of
-from .shapes import BOOL, INT, MARKS, OUTCOMES, TEXT, Items, Key, Nullable, odds_json, roll_json, shape
-from .stored import Id, ListOf, Record, named_list
-from .tone import Tone
+from .. import dice as dicelib
+from .. import fields
+from ..errors import RulesError
+from ..tone import Tone
 
 ID = "arbitration"
 TITLE = "Arbitration: dicepool, remove the 1s, sum into quality"
@@ -418,179 +415,3 @@ def act(roll: dict, action: dict, dice: dicelib.DiceSource) -> dict:
         f"'action' {keys} is not allowed: arbitration has no follow-up choices once the dice land "
         f"(allowed actions: none)"
     )
-
-
-# --- exact odds --------------------------------------------------------------------------------------
-
-# one die in count-polynomial form: a 1 is removed (contributes 0), faces 2..6 count themselves
-_DIE = [1, 0, 1, 1, 1, 1, 1]
-
-
-def sum_ways(n: int) -> list[int]:
-    """Ways for each sum of n dice after removing the 1s (index = sum; 0 only when every die shows 1)."""
-    return dicelib.poly_pow(_DIE, n)
-
-
-def odds(req: dict) -> dict:
-    """Exact chance of each of the seven outcomes, as `Fraction`s summing to 1."""
-    counts = {o: 0 for o in Outcome}
-    n = Pool.of(req).size
-    if n <= 0:
-        counts[Outcome.FAILURE] = 1
-        return _fractions(counts, 1)
-    a_ways = sum_ways(n)
-    if req["opposed"] is None:
-        for a, w in enumerate(a_ways):
-            counts[tier(a)] += w
-        return _fractions(counts, 6**n)
-    m = Pool.of(req["opposed"]).size
-    if m <= 0:
-        d_fail, d_success, d_total = 1, [], 1  # an automatic failure subtracts nothing
-    else:
-        d_ways = sum_ways(m)
-        d_fail, d_success, d_total = sum(d_ways[:6]), d_ways, 6**m
-    # prefix[k] = ways the defender succeeds with a sum below k (sums below six are not successes)
-    prefix = [0]
-    for d, w in enumerate(d_success):
-        prefix.append(prefix[-1] + (w if d >= 6 else 0))
-    top = len(d_success) - 1
-
-    def succeeding(lo: int, hi: int | None) -> int:
-        lo = max(lo, 6)
-        hi = top if hi is None else min(hi, top)
-        return prefix[hi + 1] - prefix[lo] if lo <= hi else 0
-
-    for a, wa in enumerate(a_ways):
-        if not wa:
-            continue
-        counts[tier(a)] += wa * d_fail
-        # a defender's success d gives max(0, a - d); the tier [lo, hi] needs a - hi <= d <= a - lo,
-        # and the fumble (lo = 0) takes every d >= a because negative numbers are not used
-        for o, lo, hi, _ in TIERS:
-            counts[o] += wa * succeeding(a - hi if hi is not None else 0, a - lo if lo > 0 else None)
-    return _fractions(counts, 6**n * d_total)
-
-
-def _fractions(counts: dict, total: int) -> dict:
-    assert sum(counts.values()) == total
-    return {"outcomes": {o.value: Fraction(counts[o], total) for o in Outcome}}
-
-
-# --- the character sheet the table keeps, and the request it fills ------------------------------------------------
-
-SHEET = Record(
-    "sheet",
-    "Arbitration",
-    (
-        named_list("skills", "Skills", (fields.Int("value", "Value", SIDE[0].min, SIDE[0].max, default=3),)),
-        named_list("traits", "Trait modifiers", (fields.Int("modifier", "Modifier", SIDE[1].min, SIDE[1].max),)),
-    ),
-)
-CHOICES = (
-    ListOf("skills", "Relevant skills (the lowest counts)", Id("skill"), SHEET.fields[0].max_len),
-    ListOf("traits", "Trait modifiers that apply", Id("trait"), SHEET.fields[1].max_len),
-)
-
-
-def request_from_sheet(sheet: dict, choices: dict) -> dict:
-    """The form's relevant skill values and further traits: the chosen skills and traits, in the sheet's order."""
-    skills = [s["value"] for s in sheet["skills"] if s["id"] in choices["skills"]]
-    modifiers = [t["modifier"] for t in sheet["traits"] if t["id"] in choices["traits"]]
-    most, most_mods = SIDE[0].max_len, SIDE[1].max_len
-    if not skills:
-        raise RulesError("Choose at least one relevant skill.")
-    if len(skills) > most:
-        raise RulesError(f"Choose at most {most} skills (the form holds {most}).")
-    if len(modifiers) > most_mods:
-        raise RulesError(f"Choose at most {most_mods} trait modifiers (the form holds {most_mods}).")
-    return {"skills": skills, "modifiers": modifiers}
-
-
-# --- odds between the choices, and the headline (procedures.py's protocol) ----------------------------------------
-
-ORDER = tuple(o.value for o in Outcome)  # the text's tiers, worst first: a fumble, a failure, then each success
-SUCCESSES = tuple(o.value for o in Outcome if o.success)  # "a success (that is six or higher)"
-
-
-def standing(roll: dict) -> dict:
-    """The roll's tier as it stands, in the odds' shape: probability 1 for its outcome, 0 for the other tiers."""
-    return {"outcomes": chances.one_hot(ORDER, roll["outcome"])}
-
-
-def odds_after(roll: dict, action: Any) -> dict:
-    """An Arbitration has no follow-up choices: every action is refused, as act() refuses it."""
-    return standing(act(roll, action, chances.NoDice()))
-
-
-def luck(rolled: dict) -> dict:
-    """The roll as first rolled (its dice rolled again must give it), ranked by its tier, worst first: a fumble, a
-    failure, a mediocre … an outstanding success."""
-    req = chances.request_of(FIELDS, rolled)
-    outcome = chances.replayed(roll, req, rolled)["outcome"]
-    return chances.ranked(ORDER, odds(req)["outcomes"], outcome, SUCCESSES)
-
-
-def headline(exact: dict) -> dict:
-    """The chance of a success of any tier (six or higher), beside Roll."""
-    return chance_of("Success", exact["outcomes"], SUCCESSES)
-
-
-# --- the roll JSON, declared (api.systems()' "roll"), and example requests ----------------------------------------
-
-_SIDE = (
-    Key("pool", INT, "the dicepool: skills, modifiers and the Complexity"),
-    Key("dice", Items(INT), "every die rolled"),
-    Key("ones", INT, "the 1s removed: each a consequence the Host may introduce"),
-    Key("kept", Items(INT), "the dice left once the 1s are removed"),
-    Key("sum", Nullable(INT), "the kept dice's sum (null: no dice rolled)"),
-)
-_FAILING = (
-    Key("automatic_failure", BOOL, "the dicepool is zero or less: an automatic failure, no dice rolled"),
-    Key("fumble_dice", Items(INT), "the dice of a fumble"),
-    Key("marks", MARKS),
-)
-
-ROLL = roll_json(
-    FIELDS,
-    *_SIDE,
-    Key(
-        "result",
-        Nullable(INT),
-        "the aggressor's sum less a successful defender's, at least 0, read on the table (null: an automatic failure)",
-    ),
-    *_FAILING,
-    Key(
-        "defender",
-        Nullable(
-            shape(
-                *_SIDE,
-                Key(
-                    "outcome",
-                    Nullable(TEXT),
-                    "the defender's tier, a failure at a dicepool of zero or less "
-                    "(null: not rolled, as the aggressor failed automatically)",
-                ),
-                *_FAILING,
-                Key("subtracted", INT, "what the defender's success takes away"),
-            )
-        ),
-        "the defender's roll in a contest (null: unopposed)",
-    ),
-    standing=odds_json(OUTCOMES),
-)
-"""What roll() answers: the aggressor's dice and result, the defender's side in a contest."""
-
-EXAMPLE_REQUESTS = {
-    "plain": {"skills": [4], "modifiers": [1], "complexity": "moderate"},
-    "contest": {"skills": [4], "opposed": {"skills": [3]}},
-    "edge": {"skills": [0], "opposed": {"skills": [3]}},
-    "defenceless": {"skills": [3], "opposed": {"skills": [0]}},
-    "largest": {
-        "skills": [30] * 5,
-        "modifiers": [5] * 4,
-        "complexity": "very_easy",
-        "opposed": {"skills": [30] * 5, "modifiers": [5] * 4, "complexity": "very_easy"},
-    },
-}
-"""Requests to try the procedure with: a plain roll, a contest, an aggressor's automatic failure (the defender does
-not roll), a defender's, and the largest it allows (most dice)."""

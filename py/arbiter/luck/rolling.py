@@ -1,24 +1,24 @@
-"""Luck Roll (seed 002): a pool of d6, one more for each factor in favor, one fewer for each against.
+"""Luck Roll (seed 002), the roll: a pool of d6, one more for each factor in favor, one fewer for each against.
 
 Higher results are better outcomes: the result is the highest die. A pool of 0 or less rolls nothing and
 gives the worst outcome, result 0, as the Threat Roll treats a threat with no die (luck-3). `outcome` is the
 result as text ("0".."6").
 
 Draw order (luck-7): the pool in one throw; a pool of 0 or less draws nothing.
+
+Here: the procedure's inputs (FIELDS), its outcomes' labels (EXTRAS), the sheet that rolls it (KIND), the rules over
+a frozen value, each step in words, a roll as JSON, `roll` and `act`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
-from . import chances, fields
-from .dice import order_statistic
-from .dice import roll as roll_dice
-from .errors import RulesError
-from .shapes import INT, MARKS, OUTCOMES, Items, Key, odds_json, roll_json
-from .tone import Tone
+from .. import fields
+from ..dice import roll as roll_dice
+from ..errors import RulesError
+from ..tone import Tone
 
 ID = "luck"
 TITLE = "Luck Roll"
@@ -152,63 +152,3 @@ def roll(req: dict, dice) -> dict:
 def act(roll: Any, action: Any, dice) -> dict:
     """A Luck Roll has no follow-up choices: always refused."""
     raise RulesError("'action': a Luck Roll has no follow-up choices (allowed actions: none)")
-
-
-def odds(req: dict) -> dict:
-    """The chance of each result "0".."6" (exact): "0", no dice, has chance 1 for a pool of 0 or less and 0
-    otherwise."""
-    n = pool(req["dice"], req["for"], req["against"])
-    dist = order_statistic(n, 1, SIDES) if n > 0 else {NO_DICE: Fraction(1)}  # the highest of n dice
-    return {"outcomes": {str(v): Fraction(dist.get(v, 0)) for v in range(NO_DICE, SIDES + 1)}}
-
-
-# --- odds between the choices, luck and the headline (procedures.py's protocol) -----------------------------------
-
-RESULTS = tuple(str(v) for v in range(NO_DICE, SIDES + 1))  # odds()' outcomes: "0" (no dice) … "6", worst first
-LUCK_SUCCESS_FROM = 6  # luck-6: a Luck Roll of 6 counts as a success in the luck view, as its tone (luck-5)
-SUCCESSES = tuple(str(v) for v in range(LUCK_SUCCESS_FROM, SIDES + 1))
-
-
-def standing(roll: dict) -> dict:
-    """The result as it stands, in the odds' shape: probability 1 for it, 0 for every other."""
-    return {"outcomes": chances.one_hot(RESULTS, roll["outcome"])}
-
-
-def odds_after(roll: dict, action: Any) -> dict:
-    """A Luck Roll has no follow-up choices: every action is refused, as act() refuses it."""
-    return standing(act(roll, action, chances.NoDice()))
-
-
-def luck(roll: dict) -> dict:
-    """The result as first rolled, ranked: higher results are better outcomes, 0 (no dice) the worst."""
-    req = chances.request_of(FIELDS, roll)
-    faces = chances.faces(roll, dice_to_roll(pool(req["dice"], req["for"], req["against"])), SIDES)
-    return chances.ranked(RESULTS, odds(req)["outcomes"], str(result_of(faces)), SUCCESSES)
-
-
-def headline(exact: dict) -> dict:
-    """Beside Roll: a Luck Roll has no success or failure, and higher is better, so its likeliest result (the higher
-    on a tie), labelled as EXTRAS publishes it."""
-    outcomes = exact["outcomes"]
-    best = max(outcomes, key=lambda k: (outcomes[k], int(k)))
-    return {EXTRAS["outcome_labels"][best]: outcomes[best]}
-
-
-# --- the roll JSON, declared (api.systems()' "roll"), and example requests ----------------------------------------
-
-ROLL = roll_json(
-    FIELDS,
-    Key("pool", INT, "the dice rolled: dice + for − against (none: the result is 0)"),
-    Key("dice", Items(INT)),
-    Key("marks", MARKS),
-    Key("result", INT, "the highest die (0: no dice)"),
-    standing=odds_json(OUTCOMES),
-)
-"""What roll() answers: the pool, its dice, and the highest as the result."""
-
-EXAMPLE_REQUESTS = {
-    "plain": {"dice": 3, "for": 1, "against": 0},
-    "edge": {"dice": 1, "for": 0, "against": 3},
-    "largest": {"dice": 10, "for": 10, "against": 0},
-}
-"""Requests to try the procedure with: a plain roll, one with no dice left, the largest it allows."""
