@@ -41,6 +41,7 @@ from .sheet import (
 )
 from .table import (
     MAX_SCHEME,
+    PAYERS,
     RECORDS,
     SCHEME,
     SCHEME_STATE,
@@ -64,6 +65,7 @@ from .table import (
 from .roll_json import EXAMPLE_REQUESTS, ROLL
 
 __all__ = [
+    "PAYERS",
     "RECORDS",
     "SCHEME",
     "did",
