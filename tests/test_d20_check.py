@@ -173,3 +173,15 @@ def test_a_log_entry_of_the_d20_with_17_and_20_is_accepted():
     assert check_log({**LOG, "system": "ten_again", "dice": [13]}) == {
         "refused": "'log.dice[0]' must be from 1 to 10, got 13"
     }
+
+
+def test_the_engine_publishes_its_d20s_and_the_log_keeps_them(registered):
+    """The d20s a table rolled, 17 and 20 with advantage, come back as the roll's faces to draw (d20s, the 20 kept)
+    and are what a log entry keeps as its dice (log.js facesOf reads only these): the entry is accepted."""
+    roll = api.roll(d20.ID, LOG["request"], dice=[17, 20])
+    assert roll["faces"] == [
+        {"sides": 20, "face": 17, "group": "", "marks": ["dim"]},
+        {"sides": 20, "face": 20, "group": "", "marks": ["kept"]},
+    ]
+    entry = {**LOG, "dice": [f["face"] for f in roll["faces"]], "drawn": roll["drawn"], "own": roll["drawn_own"]}
+    assert check_log(entry, **{procedures.MORE_ENV: str(TOYS)}) == {"ok": LOG}

@@ -18,7 +18,7 @@ from . import dice as dicelib
 from . import fields
 from .errors import RulesError
 from .headline import chance_of
-from .shapes import BOOL, INT, MARKS, OUTCOMES, TEXT, Items, Key, Nullable, odds_json, roll_json, shape
+from .shapes import BOOL, INT, MARKS, OUTCOMES, TEXT, Items, Key, Nullable, odds_json, roll_json, shape, shown
 from .stored import Id, ListOf, Record, named_list
 from .tone import Tone
 
@@ -533,6 +533,15 @@ def luck(rolled: dict) -> dict:
 def headline(exact: dict) -> dict:
     """The chance of a success of any tier (six or higher), beside Roll."""
     return chance_of("Success", exact["outcomes"], SUCCESSES)
+
+
+def faces(roll: dict) -> list[dict]:
+    """The dice a roll shows (the protocol's `faces`): the aggressor's, then in a contest the defender's, each side
+    named."""
+    if roll["defender"] is None:
+        return shown(roll["dice"], roll["marks"], SIDES)
+    d = roll["defender"]
+    return shown(roll["dice"], roll["marks"], SIDES, "Aggressor") + shown(d["dice"], d["marks"], SIDES, "Defender")
 
 
 # --- the roll JSON, declared (api.systems()' "roll"), and example requests ----------------------------------------

@@ -24,7 +24,9 @@ with two Scheme dice"; default the label its ACTIONS declare for the action); `s
 and LEFT_OUT (what the log says of a step added without the follow-up this table refused; default "Left out on this
 table"); RECORDS (the table records it declares, as it declares SHEET: records.py gathers them; default none) and
 PAYERS (which of them pay what a roll costs, beside the character rolling: stored.Payer, its holder's name and its
-refusal's words; tap.py takes a cost whose "by" names one from it; default none).
+refusal's words; tap.py takes a cost whose "by" names one from it; default none); and `faces(roll)` (the dice a roll
+shows, to draw and to log, in rolled order: [{"sides", "face", "group", "marks"}], shapes.FACES; default each face
+of its "dice" with its "marks", a d SIDES, in one group).
 
 Shared code never asks a procedure's id what to do, and never asks whether it has a member (no hasattr, no getattr:
 the adapter has every one): what differs, the procedure declares (the icepool way). The procedures of this package are
@@ -84,6 +86,17 @@ def _by_label(actions: list):
     return did
 
 
+def _one_group(sides: int):
+    """The default `faces`: each face of the roll's "dice", a d`sides`, with its "marks", in one group (shapes.FACES;
+    shapes.shown builds a procedure's own)."""
+
+    def faces(roll: dict) -> list[dict]:
+        marks = roll.get("marks") or [[] for _ in roll["dice"]]
+        return [{"sides": sides, "face": f, "group": "", "marks": list(k)} for f, k in zip(roll["dice"], marks)]
+
+    return faces
+
+
 # Every optional member of the protocol, with what it is when a procedure leaves it out (a function of the
 # procedure's module, for a default that reads what it declares).
 OPTIONAL = {
@@ -105,6 +118,7 @@ OPTIONAL = {
     "earned": lambda m: lambda roll: False,
     "did": lambda m: _by_label(m.ACTIONS),
     "shared_action": lambda m: lambda action, who, marked: (action, None),
+    "faces": lambda m: _one_group(m.SIDES),
 }
 
 

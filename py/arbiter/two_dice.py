@@ -19,7 +19,7 @@ from . import dice as dicelib
 from . import fields
 from .errors import RulesError
 from .headline import chance_of
-from .shapes import INT, MARKS, OUTCOMES, TEXT, Items, Key, Nullable, odds_json, roll_json, shape
+from .shapes import INT, MARKS, OUTCOMES, TEXT, Items, Key, Nullable, odds_json, roll_json, shape, shown
 from .stored import Id, ListOf, Record, named_list
 from .tone import Tone
 
@@ -531,6 +531,17 @@ _MODIFIER = shape(
     Key("multitask", INT, "the penalty for more than one action"),
     Key("total", INT),
 )
+
+
+def faces(roll: dict) -> list[dict]:
+    """The dice a roll shows (the protocol's `faces`): the actor's two, then in an opposed roll the target's, each
+    side named."""
+    if roll["target"] is None:
+        return shown(roll["dice"], roll["marks"], SIDES)
+    t = roll["target"]
+    return shown(roll["dice"], roll["marks"], SIDES, "Actor") + shown(t["dice"], t["marks"], SIDES, "Target")
+
+
 _SIDE = (
     Key("dice", Items(INT), "the two dice (none: an impossible roll)"),
     Key("total", Nullable(INT), "the dice plus the modifier (null: no dice rolled)"),

@@ -62,7 +62,7 @@ from .table import (
     xp_earn,
     xp_spend,
 )
-from .roll_json import EXAMPLE_REQUESTS, ROLL
+from .roll_json import EXAMPLE_REQUESTS, ROLL, faces
 
 __all__ = [
     "PAYERS",
@@ -71,6 +71,7 @@ __all__ = [
     "did",
     "EXAMPLE_REQUESTS",
     "ROLL",
+    "faces",
     "after",
     "choice_odds",
     "headline",
