@@ -390,7 +390,7 @@ def test_table_odds_mirror_floats():
         assert float(Fraction(s)) == floats[path], path
 
 
-@pytest.mark.parametrize("system", [m.ID for m in PROCEDURES.values() if not getattr(m, "TABLE", None)])
+@pytest.mark.parametrize("system", [m.ID for m in PROCEDURES.values() if not m.TABLE])
 def test_table_ops_of_a_procedure_without_table_state_are_refused(system):
     """A procedure that keeps no table state allows no op, and says so."""
     with pytest.raises(RulesError, match="'op' must be one of: none"):

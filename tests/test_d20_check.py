@@ -173,3 +173,37 @@ def test_a_log_entry_of_the_d20_with_17_and_20_is_accepted():
     assert check_log({**LOG, "system": "ten_again", "dice": [13]}) == {
         "refused": "'log.dice[0]' must be from 1 to 10, got 13"
     }
+
+
+def test_the_engine_publishes_its_d20s_and_the_log_keeps_them(registered):
+    """The d20s a table rolled, 17 and 20 with advantage, come back as the roll's faces to draw (d20s, the 20 kept)
+    and are what a log entry keeps as its dice (log.js facesOf reads only these): the entry is accepted."""
+    roll = api.roll(d20.ID, LOG["request"], dice=[17, 20])
+    assert roll["faces"] == [
+        {"sides": 20, "face": 17, "group": "", "marks": ["dim"]},
+        {"sides": 20, "face": 20, "group": "", "marks": ["kept"]},
+    ]
+    entry = {**LOG, "dice": [f["face"] for f in roll["faces"]], "drawn": roll["drawn"], "own": roll["drawn_own"]}
+    assert check_log(entry, **{procedures.MORE_ENV: str(TOYS)}) == {"ok": LOG}
+
+
+def test_are_my_dice_fair_takes_the_d20_and_a_d100(registered, monkeypatch):
+    """ "Are my dice fair?" tests the dice the registered procedures declare: the d20 from outside, and a d100 as one
+    die of faces 1 to 100 (a procedure of SIDES 100, the d20 check's rules re-declared for the test); a d20 isn't
+    one while no procedure rolls it."""
+    d100 = procedures.Adapted(d20)
+    d100.ID, d100.SIDES = "d100_check", 100
+    monkeypatch.setitem(procedures.PROCEDURES, d100.ID, d100)
+    out = api.fairness([1 + i % 20 for i in range(100)], 20)
+    assert (out["sides"], out["n"], out["counts"]) == (20, 100, [5] * 20)
+    out = api.fairness([1 + i % 100 for i in range(500)], 100)
+    assert (out["sides"], out["n"], len(out["counts"]), out["words"][:16]) == (100, 500, 100, "500 d100 faces: ")
+    with pytest.raises(RulesError, match=r"'faces\[0\]' must be from 1 to 100, got 101"):
+        api.fairness([101], 100)
+    entries = [{**LOG, "own": [17, 20]}, {**LOG, "system": d100.ID, "own": [99, 100]}]
+    groups = api.fairness_summary(entries)["groups"]
+    assert [(g["sides"], g["fairness"]["n"]) for g in groups] == [(20, 2), (100, 2)]
+    monkeypatch.delitem(procedures.PROCEDURES, d20.ID)
+    monkeypatch.delitem(procedures.PROCEDURES, d100.ID)
+    with pytest.raises(RulesError, match=r"'sides' must be one of [0-9, ]+, got 20"):
+        api.fairness([17], 20)

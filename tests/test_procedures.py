@@ -36,6 +36,7 @@ OPTIONAL_ARITY = {
     "earned": 1,
     "did": 3,
     "shared_action": 3,
+    "faces": 1,
 }
 
 

@@ -385,7 +385,8 @@ def test_no_face_is_compared_in_javascript():
 
 
 def _engine_marks(value) -> set[str]:
-    """Every mark in a roll's JSON: the lists of marks, one per die, under `marks`, `reroll_marks`, `scheme_marks`."""
+    """Every mark in a roll's JSON: the lists of marks, one per die, under `marks`, `reroll_marks`, `scheme_marks`, and
+    each die's own under `faces` (the dice the engine publishes to draw)."""
     if isinstance(value, list):
         return set().union(*map(_engine_marks, value)) if value else set()
     if not isinstance(value, dict):
@@ -396,6 +397,8 @@ def _engine_marks(value) -> set[str]:
             found |= {m for die in item for m in die}
         elif key == "scheme_marks":
             found |= set(item or ())
+        elif key == "faces":
+            found |= {m for die in item for m in die["marks"]}
         else:
             found |= _engine_marks(item)
     return found

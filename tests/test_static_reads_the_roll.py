@@ -32,7 +32,7 @@ PARTS = {
     ("static/procedures.js", "", "c"): ("choices[]",),
     ("static/procedures.js", "payThePrice", "offer"): ("choices[]",),  # Pay the Price's choice
     ("static/procedures.js", "ability_test", "reroll"): ("choices[]",),  # the reroll choice (its tap)
-    ("static/table/log.js", "facesOf", "s"): ("", "defender", "target"),  # a side
+    ("static/table/log.js", "facesOf", "d"): ("faces[]",),  # a die the roll shows
 }
 
 

@@ -84,14 +84,14 @@ def _waiting_dice(m) -> dict:
 
 def roll(system: str, request: Any, seed: int | None = None, dice: Any = None) -> dict:
     """Roll `system` for `request`: every die, each step in order, the outcome, its class (`tone`, arbiter.tone), the
-    choices still open and "drawn", the faces drawn in draw order (the procedure's docstring and docs/rulings.md
-    say that order). `dice`: the faces a table rolled, in that order, used instead of drawing: the answer is the one
+    choices still open, "drawn", the faces drawn in draw order (the procedure's docstring and docs/rulings.md say
+    that order), and "faces", the dice it shows, of their sides and groups, to draw and to log (`_shown`). `dice`: the faces a table rolled, in that order, used instead of drawing: the answer is the one
     a seeded roll that drew them gives; too few or too many, or a face the die does not have, are refused."""
     m = _procedure(system)
     req = fields.parse(m.FIELDS, request)
     draw = _draw(seed, dice)
     out = m.roll(req, draw)
-    return _with_odds(m, _drawn(out, draw, "this roll"))
+    return _with_odds(m, _shown(m, _drawn(out, draw, "this roll")))
 
 
 def act(system: str, roll: Any, action: Any, seed: int | None = None, dice: Any = None) -> dict:
@@ -101,7 +101,7 @@ def act(system: str, roll: Any, action: Any, seed: int | None = None, dice: Any 
     _check_follow_up(m, roll, action)
     draw = _draw(seed, dice)
     out = m.act(copy.deepcopy(roll), action, draw)
-    return _with_odds(m, _drawn(out, draw, "this follow-up"))
+    return _with_odds(m, _shown(m, _drawn(out, draw, "this follow-up")))
 
 
 def dice_needed(system: str, request: Any, faces: Any) -> dict:
@@ -138,6 +138,14 @@ def _drawn(out: dict, draw: Recorded | TableFaces, what: str) -> dict:
         draw.all_drawn(what)
     out["drawn"] = list(draw.drawn)
     out["drawn_own"] = list(draw.own)
+    return out
+
+
+def _shown(m, out: dict) -> dict:
+    """The answer with "faces": every die the roll shows as it stands, to draw and to log, in rolled order (the
+    procedure's `faces`: {"sides", "face", "group", "marks"} each, shapes.FACES), so the page reads no procedure's
+    keys for its dice."""
+    out["faces"] = m.faces(out)
     return out
 
 

@@ -20,8 +20,13 @@ default nothing); TABLE and TABLE_OPS, `costs` and `follows` (what the table kee
 `earned(roll)` (whether the steps up to `roll` added a Scheme die, for `follows` of its follow-up: tap.py chains it;
 default False); `did(roll, action, after)` (what a follow-up did, in a player's words for the log, "Negated the setback
 with two Scheme dice"; default the label its ACTIONS declare for the action); `shared_action(action, who, marked)`
-(a follow-up of a shared roll as this table reads it, and the words when this table refuses it; default unchanged);
-and RECORDS (the table records it declares, as it declares SHEET: records.py gathers them; default none).
+(a follow-up of a shared roll as this table reads it, and the words when this table refuses it; default unchanged)
+and LEFT_OUT (what the log says of a step added without the follow-up this table refused; default "Left out on this
+table"); RECORDS (the table records it declares, as it declares SHEET: records.py gathers them; default none) and
+PAYERS (which of them pay what a roll costs, beside the character rolling: stored.Payer, its holder's name and its
+refusal's words; tap.py takes a cost whose "by" names one from it; default none); and `faces(roll)` (the dice a roll
+shows, to draw and to log, in rolled order: [{"sides", "face", "group", "marks"}], shapes.FACES; default each face
+of its "dice" with its "marks", a d SIDES, in one group).
 
 Shared code never asks a procedure's id what to do, and never asks whether it has a member (no hasattr, no getattr:
 the adapter has every one): what differs, the procedure declares (the icepool way). The procedures of this package are
@@ -81,6 +86,17 @@ def _by_label(actions: list):
     return did
 
 
+def _one_group(sides: int):
+    """The default `faces`: each face of the roll's "dice", a d`sides`, with its "marks", in one group (shapes.FACES;
+    shapes.shown builds a procedure's own)."""
+
+    def faces(roll: dict) -> list[dict]:
+        marks = roll.get("marks") or [[] for _ in roll["dice"]]
+        return [{"sides": sides, "face": f, "group": "", "marks": list(k)} for f, k in zip(roll["dice"], marks)]
+
+    return faces
+
+
 # Every optional member of the protocol, with what it is when a procedure leaves it out (a function of the
 # procedure's module, for a default that reads what it declares).
 OPTIONAL = {
@@ -91,6 +107,8 @@ OPTIONAL = {
     "TABLE": lambda m: {},
     "TABLE_OPS": lambda m: [],
     "RECORDS": lambda m: (),
+    "PAYERS": lambda m: (),
+    "LEFT_OUT": lambda m: "Left out on this table",
     "choice_odds": lambda m: lambda roll, choice: None,
     "what_if": lambda m: lambda req: [],
     "note": lambda m: lambda roll, action, after: None,
@@ -100,6 +118,7 @@ OPTIONAL = {
     "earned": lambda m: lambda roll: False,
     "did": lambda m: _by_label(m.ACTIONS),
     "shared_action": lambda m: lambda action, who, marked: (action, None),
+    "faces": lambda m: _one_group(m.SIDES),
 }
 
 

@@ -1,6 +1,6 @@
 """The table's own records, as the page keeps them on a device: a character (its sheet by kind), each procedure's own
-records (its RECORDS: the Scheme, the Situations' Pay the Price marks, an ongoing struggle), a roll-log entry and the
-store's meta record.
+records (its RECORDS: the Scheme, the Situations' Pay the Price marks, an ongoing struggle) and which of them pay a
+roll's costs (its PAYERS: the Scheme), a roll-log entry and the store's meta record.
 
 Each is declared once, from the rules' own limits: here, or by the procedure whose rules it keeps (its RECORDS, as it
 declares its SHEET); published by api.table_spec() and checked by api.check_record(); a character's sheet is its
@@ -101,6 +101,21 @@ META = Record(
 # Each procedure's own records (its RECORDS: the Scheme, the Situations' marks, a struggle) between the character and
 # the log.
 RECORDS = {r.name: r for r in (CHARACTER, *(r for m in PROCEDURES.values() for r in m.RECORDS), LOG, META)}
+
+
+def payers_of(procedures: dict) -> dict:
+    """The records that pay what a roll costs beside the character (each procedure's PAYERS, stored.Payer), by the name
+    a cost's "by" gives them; each one of its procedure's RECORDS, none named "character" (the one rolling)."""
+    out: dict = {}
+    for m in procedures.values():
+        for p in m.PAYERS:
+            if p.record not in m.RECORDS or p.key in out or p.key == CHARACTER.name:
+                raise ImportError(f"{m.__name__}: a payer must be one of its own RECORDS, named once, not {p.key!r}")
+            out[p.key] = p
+    return out
+
+
+PAYERS = payers_of(PROCEDURES)
 
 
 def check_sheet(kind: str, sheet: Any, path: str = "sheet") -> dict:

@@ -168,6 +168,31 @@ def problems(decl: Any, value: Any, path: str = "roll") -> list[str]:
 # --- the parts every roll shares ----------------------------------------------------------------------------------
 
 MARKS = Items(Items(TEXT))
+# The dice a roll shows, as the engine publishes them with every roll and follow-up (engine.roll: each procedure's
+# `faces`), so the page draws and logs any procedure's dice from one list, knowing none of its keys.
+FACES = Key(
+    "faces",
+    Items(
+        Shape(
+            (
+                Key("sides", INT, "the die's sides (a d100 is one die of faces 1 to 100)"),
+                Key("face", INT, "its face, from 1 to sides"),
+                Key("group", TEXT, 'whose or which dice it is among, as the tray labels them ("": the only group)'),
+                Key("marks", Items(TEXT), "the engine's marks of it"),
+            )
+        )
+    ),
+    "every die the roll shows, to draw and to log, in rolled order (the procedure's `faces`)",
+)
+
+
+def shown(faces: list[int], marks: list[list[str]] | None, sides: int, group: str = "") -> list[dict]:
+    """One group of a roll's dice as FACES lists them: each face of `faces`, a d`sides`, with its `marks` (one list
+    per die; none where None)."""
+    marks = marks if marks is not None else [[] for _ in faces]
+    return [{"sides": sides, "face": f, "group": group, "marks": list(k)} for f, k in zip(faces, marks)]
+
+
 """The engine's marks, one list per die ("kept", "cancelled", "exploded"...): what each die means on the page."""
 
 
@@ -253,7 +278,8 @@ def choice(name: str, *keys: Key, odds: Shape | None = None) -> tuple[str, Shape
 def roll_json(decls: tuple, *keys: Key, standing: Shape, choices: tuple = ()) -> Shape:
     """A roll as api.roll and api.act answer it: "system", "request" (the FIELDS `decls` checked), the procedure's own
     `keys` (its dice and marks among them), the words ("outcome", "steps", "summary", "tone"), the follow-ups
-    ("choices", each shaped by its name), "drawn" (the faces drawn, in draw order) and "standing" (the outcome as it stands, in the odds' shape)."""
+    ("choices", each shaped by its name), "drawn" (the faces drawn, in draw order), "faces" (the dice it shows, to
+    draw and to log: FACES) and "standing" (the outcome as it stands, in the odds' shape)."""
     return shape(
         Key("system", TEXT, "the procedure's id"),
         Key("request", request(decls), "the request rolled, checked and defaulted"),
@@ -274,6 +300,7 @@ def roll_json(decls: tuple, *keys: Key, standing: Shape, choices: tuple = ()) ->
             "the roller's own faces among drawn, in draw order: not a contest's other side's, not the Narrator's "
             "Scheme die (whose fairness is the roller's: api.fairness_summary)",
         ),
+        FACES,
         Key("standing", standing, "the outcome as it stands, with probability 1, in the odds' shape"),
     )
 

@@ -314,6 +314,38 @@ class ListOf:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Payer:
+    """A record of the table that pays what a roll costs, beside the character rolling: a procedure declares it in
+    its PAYERS (as it declares its RECORDS), and a cost whose "by" is the record's name is taken from it (tap.py).
+    The page sends its state under that name with each tap, and gets its new state back under it.
+
+    `holder`: who it is in a refusal's words ("The Scheme" has no die left); `count`: its field a cost lowers, and
+    `unit` what one and many of it are called where Roll says what it spends ("1 Scheme die (3 left)"); `tracked`:
+    its true-or-false field that, false, says this device keeps no count of it (nothing is checked, taken or added);
+    `unset`: its true-or-false field that, false, says this device's count was never set (a pay sets it), and
+    `never_set` what a refusal of such an empty count adds (`never_set_host`: on the phone that adds a shared roll)."""
+
+    record: Record
+    holder: str
+    count: str
+    unit: tuple[str, str]
+    tracked: str | None = None
+    unset: str | None = None
+    never_set: str = ""
+    never_set_host: str = ""
+
+    @property
+    def key(self) -> str:
+        """The name a cost's "by" and a tap's table give it: its record's."""
+        return self.record.name
+
+    def spent(self, before: int, after: int) -> str:
+        """What a roll takes of its count, in the words Roll says it with: "1 Scheme die (3 left)"."""
+        n = before - after
+        return f"{n} {self.unit[0] if n == 1 else self.unit[1]} ({after} left)"
+
+
 NAME = Text("name", "Name", 80)
 
 

@@ -1,10 +1,13 @@
-"""A tap at the table, answered at once: what it costs the one rolling and the Scheme, the roll or follow-up itself,
-what follows on the table, its luck, and what the table could pay of what comes next (api.turn, api.check).
+"""A tap at the table, answered at once: what it costs the one rolling and the table's other payers, the roll or
+follow-up itself, what follows on the table, its luck, and what the table could pay of what comes next (api.turn,
+api.check).
 
 The page sends what the table holds that a tap may spend from (`table`): the character rolling, if any ({"name",
-"kind", "sheet"}: their counts are the table's to take only when a roll is made as them, ten_again-13), and the Scheme
-({"scheme": n, "tracked": bool}: held to its count whoever rolls, while this device tracks it). Nothing is rolled
-when they cannot pay; otherwise the answer carries their new states, for the page to keep, and nothing more is asked.
+"kind", "sheet"}: their counts are the table's to take only when a roll is made as them), and each record a
+procedure declares among its PAYERS (records.PAYERS, stored.Payer: held to its count whoever rolls, while this
+device tracks it), under its name. Nothing is rolled when they cannot pay; otherwise the answer carries their new
+states, for the page to keep, and nothing more is asked. This module words no payer of its own: a payer's name, its
+refusal's words and what Roll says it spends are its declaration's.
 """
 
 from __future__ import annotations
@@ -16,33 +19,37 @@ from typing import Any
 from . import engine, fields, procedures, records
 from .errors import RulesError
 
-SCHEME_HOLDER = "The Scheme"  # how a refusal of the Scheme's names its holder ("The Scheme has no die left")
 UNNAMED = "(unnamed)"
-SCHEME_SET = "set"  # the Scheme record's field: false while this device's count was never set (records.SCHEME)
-NEVER_SET = (  # what an empty Scheme never set on this device adds to its refusal: where it lives, and the two ways out
-    ": it was never set on this phone. The Scheme lives on the Host's phone: get the Host's table (Share the table "
-    "there, then open or scan it here), or set the Scheme here on the Table."
-)
-NEVER_SET_HOST = ": it was never set on this phone. Set the Scheme on the Table first, then add the roll."
+CHARACTER = records.CHARACTER.name  # a cost's "by" for the character rolling; any other names one of records.PAYERS
+PAYERS = records.PAYERS
+
+
+def _and(names: list[str]) -> str:
+    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def read_table(table: Any) -> dict:
-    """The table's states as the page sends them: {"character": {"name", "kind", "sheet"} or null, "scheme":
-    {"scheme": n, "tracked": bool} or null}; anything else is refused, naming the field."""
+    """The table's states as the page sends them: {"character": {"name", "kind", "sheet"} or null, and each payer's
+    record (records.PAYERS) or null, under its name}; anything else is refused, naming the field."""
     if table is None:
-        return {"character": None, "scheme": None}
-    if not isinstance(table, dict) or set(table) - {"character", "scheme"}:
-        raise RulesError(f"'table' must be an object with character and scheme (each may be null), got {table!r:.100}")
-    who, scheme = table.get("character"), table.get("scheme")
+        return {CHARACTER: None, **dict.fromkeys(PAYERS)}
+    if not isinstance(table, dict) or set(table) - {CHARACTER, *PAYERS}:
+        raise RulesError(
+            f"'table' must be an object with {_and([CHARACTER, *PAYERS])} (each may be null), got {table!r:.100}"
+        )
+    who = table.get(CHARACTER)
     if who is not None and (
         not isinstance(who, dict) or not isinstance(who.get("sheet"), dict) or not isinstance(who.get("kind"), str)
     ):
         raise RulesError(f'\'table.character\' must be {{"name", "kind", "sheet"}} or null, got {who!r:.100}')
     if who is not None and who["kind"] not in records.KINDS:
         raise RulesError(f"'table.character.kind' must be one of {', '.join(records.KINDS)}, got {who['kind']!r:.100}")
-    if scheme is not None and not isinstance(scheme, dict):
-        raise RulesError(f"'table.scheme' must be the Scheme's record or null, got {scheme!r:.100}")
-    return {"character": copy.deepcopy(who), "scheme": copy.deepcopy(scheme)}
+    for key, payer in PAYERS.items():
+        state = table.get(key)
+        if state is not None and not isinstance(state, dict):
+            holder = payer.holder[:1].lower() + payer.holder[1:]
+            raise RulesError(f"'table.{key}' must be {holder}'s record or null, got {state!r:.100}")
+    return {CHARACTER: copy.deepcopy(who), **{key: copy.deepcopy(table.get(key)) for key in PAYERS}}
 
 
 class Costs:
@@ -70,80 +77,92 @@ class Costs:
 
 
 class Payers:
-    """The character rolling and the Scheme, as a tap changes them: each op of a cost applied in order, on copies."""
+    """The character rolling and the table's other payers (records.PAYERS: each one's state, or None where the page
+    sent none), as a tap changes them: each op of a cost applied in order, on copies. A cost's "by" names its payer:
+    a payer's name, else the character."""
 
     def __init__(self, table: dict) -> None:
-        self.who = table["character"]
-        self.scheme = table["scheme"]
-        self.changed = {"character": False, "scheme": False}
+        self.who = table[CHARACTER]
+        self.held = {key: table[key] for key in PAYERS}
+        self.changed = dict.fromkeys([CHARACTER, *PAYERS], False)
         self.paid: list[dict] = []  # each cost paid, with what it said ("said")
 
     def applies(self, cost: dict) -> bool:
-        """A cost is the table's to take: the Scheme's while this device tracks it, the character's when one rolls."""
-        if cost["by"] == "scheme":
-            return self.scheme is not None and self.scheme.get("tracked", True) is not False
+        """A cost is the table's to take: a payer's while this device tracks it, the character's when one rolls."""
+        payer = PAYERS.get(cost["by"])
+        if payer is not None:
+            state = self.held[payer.key]
+            return state is not None and (payer.tracked is None or state.get(payer.tracked, True) is not False)
         return self.who is not None
 
     def _holder(self, by: str) -> str:
-        return SCHEME_HOLDER if by == "scheme" else ((self.who.get("name") or "").strip() or UNNAMED)
+        return PAYERS[by].holder if by in PAYERS else ((self.who.get("name") or "").strip() or UNNAMED)
 
     def refusal(self, cost: dict, error: RulesError) -> dict:
-        """Why the table cannot pay `cost`, in a player's words ("Rook has no Will left"), with the engine's error."""
+        """Why the table cannot pay `cost`, in a player's words ("Rook has no Will left"), with the engine's error; a
+        payer's empty count never set on this device adds where it is set (its `never_set`)."""
         holder = self._holder(cost["by"])
         words = f"{holder} {error.says}" if error.holder else f"{holder}: {error}"
-        if cost["by"] == "scheme" and self.scheme.get(SCHEME_SET) is False and self.scheme.get("scheme") == 0:
-            words += NEVER_SET
+        payer = PAYERS.get(cost["by"])
+        if payer is not None and payer.unset is not None:
+            state = self.held[payer.key]
+            if state.get(payer.unset) is False and state.get(payer.count) == 0:
+                words += payer.never_set
         return {**error.as_json(), "words": words}
 
     def pay(self, cost: dict, notes: list[str]) -> None:
         """Apply one cost (`times` over, all or nothing); a RulesError when its payer cannot."""
         if cost.get("refuse"):  # a cost the procedure says this table cannot pay as asked (its words say why)
             raise RulesError(cost["refuse"])
-        state = self.who["sheet"] if cost["by"] == "character" else self.scheme
+        payer = PAYERS.get(cost["by"])
+        state = self.who["sheet"] if payer is None else self.held[payer.key]
         said = []
         for _ in range(cost.get("times", 1)):
             result = engine.table(cost["system"], cost["op"], state, cost.get("args"))
             said.append(result.get("note"))
-            state = self._kept(cost["by"], state, result)
-        if cost["by"] == "character":
+            state = self._kept(payer, state, result)
+        if payer is None:
             self.who = {**self.who, "sheet": state}
         else:
-            self.scheme = state
-        self.changed[cost["by"]] = True
+            self.held[payer.key] = state
+        self.changed[CHARACTER if payer is None else payer.key] = True
         note = cost.get("note") or "; ".join(s for s in said if s)
         self.paid.append({**cost, "said": note})
         notes.append(note)
 
-    def _kept(self, by: str, state: dict, result: dict) -> dict:
-        """What an op's answer changes of a state: the sheet's declared fields it holds, or the Scheme's own keys."""
-        if by == "scheme":  # and, on a Scheme that says whether it was set, set now
-            return {k: result[k] for k in state} | ({SCHEME_SET: True} if SCHEME_SET in state else {})
+    def _kept(self, payer, state: dict, result: dict) -> dict:
+        """What an op's answer changes of a state: the sheet's declared fields it holds, or a payer's own keys (and,
+        on one that says whether its count was set on this device, set now)."""
+        if payer is not None:
+            kept = {k: result[k] for k in state}
+            return kept | ({payer.unset: True} if payer.unset is not None and payer.unset in state else {})
         names = {f.name for f in records.KINDS[self.who["kind"]].SHEET.fields}
         return {**state, **{k: v for k, v in result.items() if k in names}}
 
     def try_all(self, costs: list[dict], notes: list[str]) -> dict | None:
         """Pay `costs` in order; on the first that cannot be paid, nothing is paid and its refusal is returned."""
-        before = (self.who, self.scheme, dict(self.changed), len(notes), len(self.paid))
+        before = (self.who, dict(self.held), dict(self.changed), len(notes), len(self.paid))
         for cost in costs:
             if not self.applies(cost):
                 continue
             try:
                 self.pay(cost, notes)
             except RulesError as error:
-                self.who, self.scheme, self.changed = before[0], before[1], before[2]
+                self.who, self.held, self.changed = before[0], before[1], before[2]
                 del notes[before[3] :]
                 del self.paid[before[4] :]
                 return self.refusal(cost, error)
         return None
 
     def states(self) -> dict:
+        """What the tap changed: the character's sheet and each payer's state, None where unchanged."""
         return {
-            "character": self.who["sheet"] if self.who and self.changed["character"] else None,
-            "scheme": self.scheme if self.changed["scheme"] else None,
+            CHARACTER: self.who["sheet"] if self.who and self.changed[CHARACTER] else None,
+            **{key: state if self.changed[key] else None for key, state in self.held.items()},
         }
 
     def table(self) -> dict:
-        return {"character": self.who, "scheme": self.scheme}
+        return {CHARACTER: self.who, **self.held}
 
 
 def _step(step: Any) -> dict:
@@ -164,8 +183,8 @@ def turn(system: str, step: Any, table: Any = None) -> dict:
     """One tap: a roll of `step.request` (filled from the sheet by `step.choices`, when it was) or the follow-up
     `step.action` of `step.roll`, paid from `table`; `step.dice`, the table's faces for it (api.roll's and api.act's
     `dice`: too few, and nothing is rolled or paid). The answer: {"roll" (null when refused), "refused" (null, or why
-    the table cannot pay: the engine's error and its "words"), "character" and "scheme" (their new states, null where
-    unchanged), "notes" (what the table did, for the log), "paid" (each op paid, with what it "said"), "earned",
+    the table cannot pay: the engine's error and its "words"), "character" and each payer's name (records.PAYERS: their
+    new states, null where unchanged), "notes" (what the table did, for the log), "paid" (each op paid, with what it "said"), "earned",
     "marked", "luck_entry" (a new roll's), "did" (a follow-up's: what it did, in a player's words for the log),
     "checks" (api.check of the new roll on the new states), "refill" (the
     request the sheet fills now, after a roll as a character filled from it), "next" (after a roll, the form as it
@@ -186,8 +205,7 @@ def turn(system: str, step: Any, table: Any = None) -> dict:
     answer = {
         "roll": None,
         "refused": None,
-        "character": None,
-        "scheme": None,
+        **dict.fromkeys([CHARACTER, *PAYERS]),
         "notes": notes,
         "paid": [],
         "earned": earned,
@@ -238,8 +256,8 @@ def turn(system: str, step: Any, table: Any = None) -> dict:
 
 
 def earned_before(system: str, roll: Any) -> bool:
-    """Whether the steps up to `roll` added a die to the Scheme, for its follow-up: the procedure's `earned` reads it
-    from the roll itself (Python chains it, not the page: issue 28), False for procedures that earn nothing."""
+    """Whether the steps up to `roll` earned what follows a roll once (a payer's die), for its follow-up: the
+    procedure's `earned` reads it from the roll itself (Python chains it, not the page: issue 28), False for procedures that earn nothing."""
     m = procedures.PROCEDURES[system]
     if not isinstance(roll, dict) or roll.get("system") != m.ID:
         return False  # not a roll of this system: api.act refuses it, naming the field
@@ -248,7 +266,7 @@ def earned_before(system: str, roll: Any) -> bool:
 
 def _next_form(system: str, request: dict, refill: dict | None) -> dict:
     """The form as a roll leaves it, and its odds, so the page asks for nothing more: the fields the sheet fills now
-    over the rest, and what is spent for one roll only (a Will, a Scheme die) unticked."""
+    over the rest, and what is spent for one roll only unticked (fields.unticked)."""
     after = fields.unticked(procedures.PROCEDURES[system].FIELDS, {**request, **(refill or {})})
     try:
         odds = engine.odds(system, after)
@@ -258,9 +276,9 @@ def _next_form(system: str, request: dict, refill: dict | None) -> dict:
 
 
 def spends(cost: Costs, request: Any, choices: Any, tables: dict) -> str | None:
-    """What a roll of `request` takes from the table, in the words Roll says it with ("1 Will (2 left)", "1 Scheme die
-    (3 left)"), or None when it takes nothing: each count of the sheet (by its label, without what follows it in
-    brackets: "Will (current)" says Will) and of the Scheme that paying its costs lowers."""
+    """What a roll of `request` takes from the table, in the words Roll says it with ("1 Will (2 left)", and each
+    payer's own: stored.Payer.spent), or None when it takes nothing: each count of the sheet (by its label, without
+    what follows it in brackets: "Will (current)" says Will) and of a payer that paying its costs lowers."""
     try:
         costs = cost(request, None, choices)
     except RulesError:
@@ -269,17 +287,18 @@ def spends(cost: Costs, request: Any, choices: Any, tables: dict) -> str | None:
     if payers.try_all(costs, []) is not None:
         return None
     said = []
-    if payers.changed["character"]:
-        kind = records.KINDS[tables["character"]["kind"]]
+    if payers.changed[CHARACTER]:
+        kind = records.KINDS[tables[CHARACTER]["kind"]]
         for f in kind.SHEET.fields:
             if isinstance(f, fields.Int):
-                before, after = tables["character"]["sheet"].get(f.name), payers.who["sheet"].get(f.name)
+                before, after = tables[CHARACTER]["sheet"].get(f.name), payers.who["sheet"].get(f.name)
                 if isinstance(before, int) and isinstance(after, int) and after < before:
                     said.append(f"{before - after} {f.label.split(' (')[0]} ({after} left)")
-    if payers.changed["scheme"]:
-        before, after = tables["scheme"]["scheme"], payers.scheme["scheme"]
-        if after < before:
-            said.append(f"{before - after} Scheme {'die' if before - after == 1 else 'dice'} ({after} left)")
+    for key, payer in PAYERS.items():
+        if payers.changed[key]:
+            before, after = tables[key][payer.count], payers.held[key][payer.count]
+            if after < before:
+                said.append(payer.spent(before, after))
     return ", ".join(said) or None
 
 

@@ -16,17 +16,10 @@ const NEAR = '0px 0px 400px 0px'; // the next page loads while the list's end is
 // a log entry's fields as declared (a nullable one: what it holds when not null)
 const FIELD = Object.fromEntries(RECORDS.log.fields.map((f) => [f.name, f.type === 'nullable' ? f.of : f]));
 
-/** The faces a roll shows, whatever its procedure: the Scheme die, the dice, Will's dice and the rerolls, then the
- * other side's (a defender or a target) the same way; as many, each within the range, as a log entry keeps. */
+/** The faces a roll shows, whatever its procedure: the engine's `faces` (every die it shows, in rolled order, each
+ * of its own sides); as many, each within the range, as a log entry keeps. */
 export function facesOf(roll) {
-  const side = (s) => [
-    ...(Number.isInteger(s.scheme_roll) ? [s.scheme_roll] : []),
-    ...(s.dice ?? []),
-    ...(s.will_dice ?? []),
-    ...(s.rerolls ?? []),
-  ];
-  const other = roll.defender ?? roll.target;
-  const faces = [...side(roll), ...(other && typeof other === 'object' ? side(other) : [])];
+  const faces = Array.isArray(roll.faces) ? roll.faces.map((d) => d?.face) : [];
   const { min, max } = FIELD.dice.of;
   return faces.filter((f) => Number.isInteger(f) && f >= min && f <= max).slice(0, FIELD.dice.max_len);
 }

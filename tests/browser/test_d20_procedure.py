@@ -65,3 +65,25 @@ def test_a_d20_check_is_rolled_drawn_typed_logged_and_shared(phone_app):
     panel = page.locator(PANEL)
     panel.locator("[data-shared-outcome]").wait_for()
     assert typed["summary"] in panel.inner_text()
+
+
+def test_are_my_dice_fair_offers_the_d20(phone_app):
+    """17 and 20 typed on the 20-face pad: the Log's "Are my dice fair?" has a d20 group of those table dice, as the
+    engine counts them (a d20 is a die the registered procedures declare)."""
+    page = phone_app(f"#{D20}={quote(json.dumps(REQUEST))}")
+    form(page, D20).wait_for(state="visible")
+    use_table_dice(page, D20)
+    before = page.evaluate("() => document.querySelectorAll('.log-entry').length")
+    form(page, D20).locator("button[data-roll]").tap()
+    pad_of(page, D20).wait_for(state="visible")
+    enter(page, D20, [17, 20])
+    wait_until(page, lambda: (rolled(page, D20) or {}).get("dice") == [17, 20], what="the roll of 17 and 20")
+    settle(page, before)
+    page.locator('nav.views a[data-view="log"]').tap()
+    page.locator("[data-log-luck] > summary").tap()  # the luck and the fairness, folded above the list
+    ready = "() => { const b = document.querySelector('[data-fairness]'); b.scrollIntoView(); return 'fairnessReady' in b.dataset; }"
+    wait_until(page, lambda: page.evaluate(ready), what="the fairness view, asked once it is on screen")
+    group = page.locator('[data-fairness] [data-fairness-group="-:d20"]')
+    assert group.count() == 1
+    assert "d20, table dice" in group.locator("figcaption").inner_text()
+    assert group.locator("[data-fairness-words]").inner_text().startswith("2 d20 faces")

@@ -5,49 +5,35 @@ import { describe, it } from 'node:test';
 
 import './published.mjs';
 import { csvCell, csvOf, facesOf, filterLog } from '../../static/table/log.js';
-import { PROCEDURES } from '../../static/table/schema.js';
+import { PROCEDURES, RECORDS } from '../../static/table/schema.js';
 import { actionWords, requestWords } from '../../static/table/words.js';
 
 describe('facesOf', () => {
+  const die = (face, sides = 6, group = '') => ({ sides, face, group, marks: [] });
+  const most = RECORDS.log.fields.find((f) => f.name === 'dice').of.max; // the most sides a procedure declares
   const cases = [
-    ['arbitration, with the defender', { system: 'arbitration', dice: [3, 5], defender: { dice: [6] } }, [3, 5, 6]],
-    ['two dice, with the target', { system: 'two_dice', dice: [1, 2], target: { dice: [4, 4] } }, [1, 2, 4, 4]],
     [
-      "d10 pool: dice, Will dice, rerolls, then the target's",
-      { system: 'ten_again', dice: [10, 3], will_dice: [8], rerolls: [2], target: { dice: [7] } },
-      [10, 3, 8, 2, 7],
+      "the engine's faces, in the order it lists them, whatever the procedure",
+      { system: 'new_one', faces: [die(5, 6, 'Scheme die'), die(2), die(most, most, 'Target')] },
+      [5, 2, most],
     ],
-    ['Ability Test: the Scheme die first', { system: 'ability_test', scheme_roll: 4, dice: [1, 6] }, [4, 1, 6]],
-    ['Ability Test without a Scheme die', { system: 'ability_test', scheme_roll: null, dice: [2] }, [2]],
-    ['no faces outside 1..10', { system: 'threat', dice: [0, 3, 11, 2.5, '4'] }, [3]],
-    ['no dice at all', { system: 'luck' }, []],
+    [
+      "no procedure's own keys read: only its faces",
+      { system: 'ten_again', dice: [10, 3], will_dice: [8], rerolls: [2], target: { dice: [7] }, faces: [die(3, 10)] },
+      [3],
+    ],
+    [
+      'no faces outside 1 to the most sides a log entry keeps',
+      { system: 'threat', faces: [0, 3, most + 1, 2.5, '4', null].map((f) => ({ sides: 6, face: f })) },
+      [3],
+    ],
+    ['no faces at all', { system: 'luck' }, []],
+    ['faces that are no list', { system: 'luck', faces: { 0: die(3) } }, []],
   ];
   for (const [name, roll, faces] of cases) it(name, () => assert.deepEqual(facesOf(roll), faces));
 
-  it('at most 500', () => assert.equal(facesOf({ system: 'luck', dice: Array(600).fill(1) }).length, 500));
-
-  it('read from the roll, whatever its procedure is called', () => {
-    assert.deepEqual(
-      facesOf({
-        system: 'new_one',
-        scheme_roll: 5,
-        dice: [2],
-        will_dice: [9],
-        rerolls: [10],
-        defender: { dice: [3], rerolls: [4] },
-      }),
-      [5, 2, 9, 10, 3, 4],
-    );
-  });
-
-  it('only the dice shown: not the dice kept, or those a reroll replaced', () => {
-    assert.deepEqual(facesOf({ system: 'arbitration', dice: [1, 4], kept: [4], defender: null }), [1, 4]);
-    assert.deepEqual(facesOf({ system: 'ability_test', scheme_roll: null, rolled: [6, 6], dice: [6, 2] }), [6, 2]);
-  });
-
-  it('a target that is a number is no side', () => {
-    assert.deepEqual(facesOf({ system: 'two_dice', dice: [4, 5], target: 9 }), [4, 5]);
-  });
+  it('at most 500', () =>
+    assert.equal(facesOf({ system: 'luck', faces: Array.from({ length: 600 }, () => die(1)) }).length, 500));
 });
 
 describe('filterLog', () => {

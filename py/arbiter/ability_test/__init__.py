@@ -41,6 +41,7 @@ from .sheet import (
 )
 from .table import (
     MAX_SCHEME,
+    PAYERS,
     RECORDS,
     SCHEME,
     SCHEME_STATE,
@@ -61,14 +62,16 @@ from .table import (
     xp_earn,
     xp_spend,
 )
-from .roll_json import EXAMPLE_REQUESTS, ROLL
+from .roll_json import EXAMPLE_REQUESTS, ROLL, faces
 
 __all__ = [
+    "PAYERS",
     "RECORDS",
     "SCHEME",
     "did",
     "EXAMPLE_REQUESTS",
     "ROLL",
+    "faces",
     "after",
     "choice_odds",
     "headline",

@@ -2,8 +2,23 @@
 
 from __future__ import annotations
 
-from ..shapes import BOOL, INT, JSON, MARKS, NUMBER, OUTCOMES, TEXT, Items, Key, Nullable, choice, odds_json, roll_json
-from .sheet import FIELDS
+from ..shapes import (
+    BOOL,
+    INT,
+    JSON,
+    MARKS,
+    NUMBER,
+    OUTCOMES,
+    TEXT,
+    Items,
+    Key,
+    Nullable,
+    choice,
+    odds_json,
+    roll_json,
+    shown,
+)
+from .sheet import FIELDS, SIDES
 
 _ODDS = odds_json(
     OUTCOMES,
@@ -82,3 +97,12 @@ EXAMPLE_REQUESTS = {
 }
 """Requests to try the procedure with: a plain Test, one with Masteries to reroll, a hard one with a Scheme die, a
 large one that still has what-ifs (a Scheme die, a Conviction, a Mastery), the largest it allows (every option on)."""
+
+
+def faces(roll: dict) -> list[dict]:
+    """The dice a roll shows (the protocol's `faces`): the Narrator's Scheme die when one was used, then the
+    difficulty dice as they stand, each group named."""
+    scheme = [] if roll["scheme_roll"] is None else [roll["scheme_roll"]]
+    return shown(scheme, [roll["scheme_marks"]] if scheme else [], SIDES, "Scheme die (+Ability)") + shown(
+        roll["dice"], roll["marks"], SIDES, "Difficulty dice"
+    )

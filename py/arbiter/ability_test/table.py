@@ -14,7 +14,7 @@ from typing import Any
 from .. import fields
 from ..errors import RulesError
 from ..fields import table_op
-from ..stored import Id, MayBeAbsent, Record
+from ..stored import Id, MayBeAbsent, Payer, Record
 from .rolling import ID, Outcome, roll_from_json
 from .scene import TABLE as SCENE_TABLE
 from .scene import TABLE_OPS as SCENE_TABLE_OPS
@@ -508,3 +508,22 @@ SCHEME = Record(
     ),
 )
 RECORDS = (SCHEME,)  # the table's records this procedure declares (records.py gathers them)
+
+# The Scheme pays what a Test costs it (a Scheme die, negating a setback) whoever rolls, while this device tracks it:
+# declared here (as RECORDS), so the table's tap (tap.py) words no Scheme of its own.
+PAYERS = (
+    Payer(
+        SCHEME,
+        holder="The Scheme",  # "The Scheme has no die left"
+        count=SCHEME_STATE.name,
+        unit=("Scheme die", "Scheme dice"),  # Roll says "1 Scheme die (3 left)"
+        tracked="tracked",
+        unset="set",
+        # what an empty Scheme never set on this device adds to its refusal: where it lives, and the two ways out
+        never_set=(
+            ": it was never set on this phone. The Scheme lives on the Host's phone: get the Host's table (Share the "
+            "table there, then open or scan it here), or set the Scheme here on the Table."
+        ),
+        never_set_host=": it was never set on this phone. Set the Scheme on the Table first, then add the roll.",
+    ),
+)

@@ -37,7 +37,7 @@ from .rolling import (
     to_json,
 )
 from .sheet import CHOICES, SHEET, request_from_sheet
-from .roll_json import EXAMPLE_REQUESTS, ROLL
+from .roll_json import EXAMPLE_REQUESTS, ROLL, faces
 
 __all__ = [
     "ACTIONS",
@@ -66,6 +66,7 @@ __all__ = [
     "Pool",
     "Roll",
     "act",
+    "faces",
     "headline",
     "luck",
     "odds",

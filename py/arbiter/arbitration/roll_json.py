@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..shapes import BOOL, INT, MARKS, OUTCOMES, TEXT, Items, Key, Nullable, odds_json, roll_json, shape
-from .rolling import FIELDS
+from ..shapes import BOOL, INT, MARKS, OUTCOMES, TEXT, Items, Key, Nullable, odds_json, roll_json, shape, shown
+from .rolling import FIELDS, SIDES
 
 _SIDE = (
     Key("pool", INT, "the dicepool: skills, modifiers and the Complexity"),
@@ -62,3 +62,12 @@ EXAMPLE_REQUESTS = {
 }
 """Requests to try the procedure with: a plain roll, a contest, an aggressor's automatic failure (the defender does
 not roll), a defender's, and the largest it allows (most dice)."""
+
+
+def faces(roll: dict) -> list[dict]:
+    """The dice a roll shows (the protocol's `faces`): the aggressor's, then in a contest the defender's, each side
+    named."""
+    if roll["defender"] is None:
+        return shown(roll["dice"], roll["marks"], SIDES)
+    d = roll["defender"]
+    return shown(roll["dice"], roll["marks"], SIDES, "Aggressor") + shown(d["dice"], d["marks"], SIDES, "Defender")

@@ -57,7 +57,7 @@ from .table import (
     will_max,
     will_roll,
 )
-from .roll_json import EXAMPLE_REQUESTS, ROLL
+from .roll_json import EXAMPLE_REQUESTS, ROLL, faces
 
 __all__ = [
     "RECORDS",
@@ -65,6 +65,7 @@ __all__ = [
     "did",
     "EXAMPLE_REQUESTS",
     "ROLL",
+    "faces",
     "after",
     "choice_odds",
     "headline",

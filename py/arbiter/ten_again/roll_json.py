@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..shapes import BOOL, INT, JSON, MARKS, OUTCOMES, TEXT, Items, Key, choice, odds_json, roll_json, shape
-from .rules import FIELDS
+from ..shapes import BOOL, INT, JSON, MARKS, OUTCOMES, TEXT, Items, Key, choice, odds_json, roll_json, shape, shown
+from .rules import FIELDS, SIDES
 
 _HAND = (
     Key("dice", Items(INT), "the pool's dice"),
@@ -56,3 +56,17 @@ EXAMPLE_REQUESTS = {
 }
 """Requests to try the procedure with: a plain pool, a risky one that needs 3 successes, a contest, a large contest
 that still has what-ifs (a Will to expend), the largest it allows (most dice)."""
+
+
+def _hand(hand: dict, group: str = "") -> list[dict]:
+    return shown(hand["dice"] + hand["will_dice"], hand["marks"], SIDES, group) + shown(
+        hand["rerolls"], hand["reroll_marks"], SIDES, group
+    )
+
+
+def faces(roll: dict) -> list[dict]:
+    """The dice a roll shows (the protocol's `faces`): the pool's dice, Will's and the 10s' re-rolls, then in a
+    contest the target's the same way, each side named."""
+    if "target" not in roll:
+        return _hand(roll)
+    return _hand(roll, "Actor") + _hand(roll["target"], "Target")

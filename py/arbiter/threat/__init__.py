@@ -41,6 +41,7 @@ from .price import (
     MAX_PLAYER_NAME,
     SOMEONE,
     same_player,
+    LEFT_OUT,
     shared_action,
     read_marks,
     pay_the_price,
@@ -116,6 +117,7 @@ __all__ = [
     "request_from_sheet",
     "roll",
     "same_player",
+    "LEFT_OUT",
     "shared_action",
     "standing",
 ]

@@ -107,6 +107,9 @@ def marks_json(marks: dict[int, str | None]) -> list[dict]:
     return [{"option": o, "by": by} for o, by in sorted(marks.items())]
 
 
+LEFT_OUT = "Price refused: pick again"  # a step the Host added without its Price (threat-18), in the log
+
+
 def shared_action(action: dict, who: str | None, marked: Any) -> tuple[dict, str | None]:
     """A follow-up of a roll shared by link, read on the table it is added to (threat-18): a Price is read against
     this table's marks (`marked`), whatever marks the link's action carries. With a `who` (the link's roller, cut to

@@ -44,7 +44,7 @@ from .rolling import (
     unopposed_outcome,
 )
 from .sheet import CHOICES, SHEET, request_from_sheet
-from .roll_json import EXAMPLE_REQUESTS, ROLL
+from .roll_json import EXAMPLE_REQUESTS, ROLL, faces
 
 __all__ = [
     "ABILITIES",
@@ -74,6 +74,7 @@ __all__ = [
     "Special",
     "Throw",
     "act",
+    "faces",
     "headline",
     "luck",
     "odds",

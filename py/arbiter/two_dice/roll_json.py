@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..shapes import INT, MARKS, OUTCOMES, TEXT, Items, Key, Nullable, odds_json, roll_json, shape
-from .rolling import FIELDS
+from ..shapes import INT, MARKS, OUTCOMES, TEXT, Items, Key, Nullable, odds_json, roll_json, shape, shown
+from .rolling import FIELDS, SIDES
 
 _MODIFIER = shape(
     Key("trait", INT),
@@ -46,3 +46,12 @@ EXAMPLE_REQUESTS = {
     },
 }
 """Requests to try the procedure with: a plain roll, an opposed one, an impossible one, the largest it allows."""
+
+
+def faces(roll: dict) -> list[dict]:
+    """The dice a roll shows (the protocol's `faces`): the actor's two, then in an opposed roll the target's, each
+    side named."""
+    if roll["target"] is None:
+        return shown(roll["dice"], roll["marks"], SIDES)
+    t = roll["target"]
+    return shown(roll["dice"], roll["marks"], SIDES, "Actor") + shown(t["dice"], t["marks"], SIDES, "Target")
