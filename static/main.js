@@ -1,13 +1,13 @@
 // main.js wires the parts: the Pyodide client (the one door to the rules), each form's Procedure (procedure.js: its
 // request, odds, roll, follow-ups and dice), the tabs, the engine's loading (ready or failed) and the extensions (the
 // table, the offline copy). It holds no rules: every number shown comes from arbiter.api in the worker.
-import { arbiter } from './arbiter-client.js';
-import './install.js'; // the browser's install prompt comes once, early: kept for the Table's "Install" (issue 23)
+import { arbiter } from './engine/client.js';
+import './offline/install.js'; // the browser's install prompt comes once, early: kept for the Table's "Install" (issue 23)
 import { TablePort } from './port.js';
-import { Procedure } from './procedure.js';
-import { percent } from './procedures.js';
+import { Procedure } from './roll/controller.js';
+import { percent } from './procedures/index.js';
 import { startSettings } from './settings.js';
-import { Tabs, buildText } from './tabs.js';
+import { Tabs, buildText } from './roll/tabs.js';
 import { Views, parseHash } from './views.js';
 import { closeOver } from './back.js';
 
@@ -152,7 +152,7 @@ const extensions = (async () => {
   // The offline copy once the table is drawn: the service worker's download of the build (and its check of every
   // file's hash) then keeps a core busy while the page has nothing left to do.
   drawn
-    .then(() => import('./offline.js')) // registers the service worker and offers "New version — reload"
+    .then(() => import('./offline/offline.js')) // registers the service worker and offers "New version — reload"
     .catch((error) => console.error(error));
 })();
 extensions.catch((error) => console.error(error));

@@ -4,7 +4,7 @@
 // the dice's speed (Full, Quick, Off); the sound and vibration of a landing (the speaker button by the dice, landing.js)
 // are kept here too, as each form's dice source; and "Your name", which a roll shared as nobody carries (issue 30).
 import { showDialog } from './back.js';
-import { SPEEDS } from './dice.js';
+import { SPEEDS } from './dice/tray.js';
 
 const KEY = 'arbiter-settings';
 let held = null; // what was kept while storage refused it

@@ -27,12 +27,12 @@ NOT_A_ROLL = {"static/table/roll-as.js": "the Roll button of a sheet's form"}
 # whole file, name) -> the keys from the roll to it ("" the roll itself; "choices[]" an entry of its choices). A name
 # may start at several places (a side: the roll, or its other side).
 PARTS = {
-    ("static/procedures.js", "tenAgainSide", "side"): ("", "target"),  # the actor's side or the target's
-    ("static/procedures.js", "threat", "t"): ("threats[]",),  # a threat's die and outcome
-    ("static/procedures.js", "", "c"): ("choices[]",),
-    ("static/procedures.js", "payThePrice", "offer"): ("choices[]",),  # Pay the Price's choice
-    ("static/procedures.js", "ability_test", "reroll"): ("choices[]",),  # the reroll choice (its tap)
-    ("static/table/log.js", "facesOf", "s"): ("", "defender", "target"),  # a side
+    ("static/procedures/index.js", "tenAgainSide", "side"): ("", "target"),  # the actor's side or the target's
+    ("static/procedures/index.js", "threat", "t"): ("threats[]",),  # a threat's die and outcome
+    ("static/procedures/index.js", "", "c"): ("choices[]",),
+    ("static/procedures/index.js", "payThePrice", "offer"): ("choices[]",),  # Pay the Price's choice
+    ("static/procedures/index.js", "ability_test", "reroll"): ("choices[]",),  # the reroll choice (its tap)
+    ("static/log/log.js", "facesOf", "s"): ("", "defender", "target"),  # a side
 }
 
 
@@ -218,8 +218,8 @@ def test_the_scan_sees_the_reads():
 @pytest.mark.parametrize(
     "file, planted, where",
     [
-        ("static/outcome.js", "roll.successess", "any procedure's roll"),
-        ("static/table/log.js", "roll.target.sucesses", "any procedure's roll"),
+        ("static/roll/outcome.js", "roll.successess", "any procedure's roll"),
+        ("static/log/log.js", "roll.target.sucesses", "any procedure's roll"),
         ("static/table/situations.js", "proc.roll?.choicez", "any procedure's roll"),
     ],
 )

@@ -3,7 +3,7 @@
 // Knows nothing about the table. `document` is touched only inside calls.
 
 import { h } from '../dom.js';
-import { toInt } from './data.js';
+import { toInt } from '../store/data.js';
 
 export { h };
 

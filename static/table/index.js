@@ -30,19 +30,19 @@ import { Alerts } from './alerts.js';
 import { Characters } from './characters.js';
 import { h, swap } from './dom.js';
 import { Keeping } from './keeping.js';
-import { Log } from './log.js';
+import { Log } from '../log/log.js';
 import { Received } from './received.js';
 import { RollAs } from './roll-as.js';
 import { Rules } from './rules.js';
 import { Save } from './save.js';
 import { Scene } from './scene.js';
 import { scanSection } from '../share/scan.js';
-import { SYSTEMS } from './schema.js';
+import { SYSTEMS } from '../store/schema.js';
 import { Shared } from './shared.js';
 import { ShareTable } from './share-table.js';
-import { Sheet } from './sheet.js';
+import { Sheet } from './character-sheet.js';
 import { Situations } from './situations.js';
-import { Store } from './store.js';
+import { Store } from '../store/store.js';
 import { Struggles } from './struggles.js';
 
 /** The parts with a section of their own, in the page's order; each has a view(). */

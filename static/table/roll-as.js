@@ -6,10 +6,10 @@
 // for the Scene).
 
 import { h } from './dom.js';
-import { choicesOf, picksOf } from './sheets/choices.js';
-import { BY_KIND } from './sheets/index.js';
-import { SYSTEMS } from './schema.js';
-import { SYSTEM_NAME } from './words.js';
+import { choicesOf, picksOf } from './choices.js';
+import { BY_KIND } from '../procedures/sheets.js';
+import { SYSTEMS } from '../store/schema.js';
+import { SYSTEM_NAME } from '../store/words.js';
 
 export class RollAs {
   constructor(table) {

@@ -4,8 +4,8 @@
 // procedure, else the name typed next to the list, remembered for the Situation.
 
 import { h, select } from './dom.js';
-import { newId } from './ids.js';
-import { RECORDS, declAt } from './schema.js';
+import { newId } from '../store/ids.js';
+import { RECORDS, declAt } from '../store/schema.js';
 
 const SITUATIONS = declAt(RECORDS.price, 'situations');
 const field = (name) => declAt(SITUATIONS, name);

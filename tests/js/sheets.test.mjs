@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import './published.mjs';
-import * as abilityTest from '../../static/table/sheets/ability-test.js';
-import { choicesOf, picksOf } from '../../static/table/sheets/choices.js';
-import { BY_KIND } from '../../static/table/sheets/index.js';
+import * as abilityTest from '../../static/procedures/ability_test/sheet.js';
+import { choicesOf, picksOf } from '../../static/table/choices.js';
+import { BY_KIND } from '../../static/procedures/sheets.js';
 import { sheetAfter } from '../../static/table/rules.js';
 import { sceneOf } from '../../static/table/scene.js';
 import { schemeOf } from '../../static/table/shared.js';

@@ -3,12 +3,12 @@
 // it against the sheet's limits across fields (Will at most resolve + composure), before it is saved onto the sheet's
 // latest revision.
 
-import { at, setAt, toInt } from './data.js';
+import { at, setAt, toInt } from '../store/data.js';
 import { h, intInput } from './dom.js';
-import { newId } from './ids.js';
-import { RECORDS, declAt, mostOf, problem, sheetOf } from './schema.js';
-import { BY_KIND } from './sheets/index.js';
-import { signed } from './words.js';
+import { newId } from '../store/ids.js';
+import { RECORDS, declAt, mostOf, problem, sheetOf } from '../store/schema.js';
+import { BY_KIND } from '../procedures/sheets.js';
+import { signed } from '../store/words.js';
 
 const keyOf = (id, path) => `c:${id}:${path.map((s) => s.id ?? s).join('.')}`;
 

@@ -14,7 +14,7 @@
 // A procedure without a view here gets generic-view.js's, drawn from its roll JSON alone.
 import { withGeneric } from './generic-view.js';
 
-import { h } from './dom.js';
+import { h } from '../dom.js';
 
 /** A probability for people: one decimal, and never "0%" or "100%" for what can still happen or fail. */
 export function percent(p) {

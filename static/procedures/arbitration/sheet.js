@@ -1,8 +1,8 @@
 // An Arbitration sheet: skills (the lowest relevant one counts) and trait modifiers.
 
-import { toggle } from '../data.js';
-import { checkbox, h } from '../dom.js';
-import { signed } from '../words.js';
+import { toggle } from '../../store/data.js';
+import { checkbox, h } from '../../table/dom.js';
+import { signed } from '../../store/words.js';
 
 export function use({ s, p, k, fill }) {
   const skill = (sk) =>

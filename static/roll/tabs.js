@@ -4,7 +4,7 @@
 // data-later>: the browser reads it with the page but makes no node of it (no parse into elements, no style, no
 // layout, no autofill scan) until the panel is shown or one of its procedures is asked for.
 import { fillForm } from './forms.js';
-import { notices } from './port.js';
+import { notices } from '../port.js';
 
 /** Put in place of `script` (a <script type="text/html">) the elements its text holds: the page's parts sent as text
  * (a hidden tab's panel, the rulings) are parsed only when first needed. */

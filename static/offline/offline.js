@@ -7,10 +7,10 @@
 // background, the QR encoder (and the decoder, where the browser has no BarcodeDetector) are saved too (issue 30:
 // sharing and scanning work offline from the first visit), as <html data-offline-qr="saved"> (or "failed": asked
 // again on the next load).
-import { arbiter } from './arbiter-client.js';
+import { arbiter } from '../engine/client.js';
 
-const SW_URL = new URL('../sw.js', import.meta.url);
-const SCOPE = new URL('../', import.meta.url);
+const SW_URL = new URL('../../sw.js', import.meta.url);
+const SCOPE = new URL('../../', import.meta.url);
 const CHECK_EVERY_MS = 60 * 60 * 1000; // a phone may keep the page open for days: look for a new build hourly
 
 const banner = document.getElementById('update-banner');

@@ -4,8 +4,8 @@
 // percentile, the running mean and the band chance alone keeps it in 9 times in 10, with its axes and a legend; the
 // figures in words under it, for everyone and for screen readers. Python computes, this only draws.
 
-import { h } from './dom.js';
-import { SYSTEM_NAME } from './words.js';
+import { h } from '../table/dom.js';
+import { SYSTEM_NAME } from '../store/words.js';
 
 const WIDTH = 320; // the chart's size in CSS px (it shrinks with the log on a narrow screen)
 const HEIGHT = 128;

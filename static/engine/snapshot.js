@@ -1,6 +1,6 @@
 // Reading pyodide/snapshot.bin, the memory of a Pyodide that has booted and imported the rules (written at build
 // time by py/tools/pyodide_build.mjs, which also uses this module to check what it wrote). No side effects: the
-// worker (static/worker.js) and the build both import it.
+// worker (static/engine/worker.js) and the build both import it.
 //
 // FORMAT (little-endian):
 //   0  "ARBSNAP1"

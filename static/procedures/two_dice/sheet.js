@@ -1,8 +1,8 @@
 // A Two dice sheet: malleable traits (one counts) and abilities.
 
-import { toggle } from '../data.js';
-import { checkbox, h, select } from '../dom.js';
-import { signed } from '../words.js';
+import { toggle } from '../../store/data.js';
+import { checkbox, h, select } from '../../table/dom.js';
+import { signed } from '../../store/words.js';
 
 export function use({ s, p, k, fill }) {
   const traits = [['', 'None (0)'], ...s.traits.map((t) => [t.id, `${t.name || 'Trait'} ${t.value}`])];

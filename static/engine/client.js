@@ -2,7 +2,7 @@
 // its messages into Promises of the same JSON as `arbiter.api`. Python never runs on the page's thread, and it starts
 // (compiling the wasm, restoring the snapshot) when the page says `go()` or at the first call.
 //
-//   import { arbiter } from "./arbiter-client.js";   // also window.arbiter
+//   import { arbiter } from "./client.js";   // also window.arbiter
 //   arbiter.onProgress(({ progress, label, failed }) => …);
 //   arbiter.go();                                     // once the page has drawn its first screen
 //   await arbiter.ready;                              // rejects if Pyodide failed to load; then arbiter.retry()

@@ -2,19 +2,19 @@
 // odds, Roll, the follow-up choices and their checks against the table, and its dice. It holds no rules: the engine
 // (arbiter.api, through the client main.js hands it) rolls, prices and checks; VIEWS (procedures.js) and the outcome
 // line (outcome.js) show what it answered.
-import { DiceTray } from './dice.js';
-import { h } from './dom.js';
+import { DiceTray } from '../dice/tray.js';
+import { h } from '../dom.js';
 import { FacePad } from './facepad.js';
-import { notices } from './port.js';
+import { notices } from '../port.js';
 import * as formState from './form-state.js';
-import * as landing from './landing.js';
+import * as landing from '../dice/landing.js';
 import { CONTROLS, controlKey, refocus } from './focus.js';
 import { readForm, fillForm, wireForm, showErrors, clearErrors, inWords, problemsInWords } from './forms.js';
-import { VIEWS, percent } from './procedures.js';
+import { VIEWS, percent } from '../procedures/index.js';
 import { outcomeLines } from './outcome.js';
 import { reveal } from './reveal.js';
-import { shareRoll } from './share/sheet.js';
-import { diceSourceOf, diceSpeed, keepDiceSource } from './settings.js';
+import { shareRoll } from '../share/dialog.js';
+import { diceSourceOf, diceSpeed, keepDiceSource } from '../settings.js';
 import { Tabs } from './tabs.js';
 
 const ODDS_DELAY_MS = 120; // debounce: a burst of key presses asks for odds once

@@ -3,7 +3,7 @@
 // each die looks is dice-draw.js').
 // Everything is laid out in CSS pixels and drawn on a backing store sized by devicePixelRatio.
 
-import { D6, roundedPoly, drawDie, normalise, shapeOf } from './dice-draw.js';
+import { D6, roundedPoly, drawDie, normalise, shapeOf } from './draw.js';
 
 const TUMBLE_MS = 700; // about 0.7 s: reads as a roll without keeping the table waiting (at full speed)
 const WAVE_GAP_MS = 350; // "new" dice start this long after the first wave lands, so they read as a second roll

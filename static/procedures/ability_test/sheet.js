@@ -1,10 +1,10 @@
 // An Ability Test sheet: attributes of Type I and Type II, skills with Masteries, items and Convictions, with the
 // engine's ops on Exertion, XP and Significance.
 
-import { toInt, toggle } from '../data.js';
-import { checkbox, h, intInput, select } from '../dom.js';
-import { newId } from '../ids.js';
-import { plural } from '../words.js';
+import { toInt, toggle } from '../../store/data.js';
+import { checkbox, h, intInput, select } from '../../table/dom.js';
+import { newId } from '../../store/ids.js';
+import { plural } from '../../store/words.js';
 
 const SYSTEM = 'ability_test';
 

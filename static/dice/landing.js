@@ -4,7 +4,7 @@
 // session is kept (navigator.audioSession is never set to 'playback'), so an iPhone's silent switch silences it.
 // The page says when dice landed and which moved (procedure.js: one landing per tap, none for table dice or a
 // follow-up that moves no die); this module knows nothing of rules, only how many dice and of how many sides.
-import { keepSound, soundOn } from './settings.js';
+import { keepSound, soundOn } from '../settings.js';
 
 const PULSE_MS = 20; // a pulse for a die; a few more for a handful, never past PULSE_MAX_MS
 const PULSE_MAX_MS = 45;

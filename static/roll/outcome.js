@@ -2,7 +2,7 @@
 // mixed, failure, botch), shown by a colour and a shape with a glyph, so it reads without colour too; below it the
 // worked steps in smaller type, folded after two lines on a narrow screen, with a toggle that unfolds them.
 import { reveal } from './reveal.js';
-import { h } from './dom.js';
+import { h } from '../dom.js';
 
 // Each class's glyph and words (the glyph is drawn in a badge whose shape the stylesheet gives each class).
 const TONES = {

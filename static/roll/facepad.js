@@ -6,7 +6,7 @@
 // of more than MOST_BUTTONS sides (a d100) is typed as two taps, as a table reads its two d10: the tens (00 to 90),
 // then the units (0 to 9); 00 and 0 are the die's last face (100).
 
-import { h } from './dom.js';
+import { h } from '../dom.js';
 
 const MOST_BUTTONS = 20; // a die of up to this many sides has a button per face
 

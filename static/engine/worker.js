@@ -1,5 +1,5 @@
 // The only place Python runs: a module Web Worker that restores Pyodide from this site's memory snapshot (Python
-// already started, the rules already imported: py/tools/pyodide_build.mjs takes it, static/snapshot.js reads it) and
+// already started, the rules already imported: py/tools/pyodide_build.mjs takes it, static/engine/snapshot.js reads it) and
 // answers the page's requests, so the page never blocks on the rules. Nothing else is fetched: no stdlib, no
 // packages, no lock file.
 //
@@ -13,10 +13,10 @@
 // The two big downloads start on the first line, before Pyodide's JavaScript is even imported: the wasm compiles
 // as it streams in (once the page says go, below), and the snapshot arrives meanwhile. (Imports are dynamic for that
 // reason: static ones would all be fetched before any line here runs.)
-const WASM_URL = new URL('../pyodide/pyodide.asm.wasm', import.meta.url);
-const SNAPSHOT_URL = new URL('../pyodide/snapshot.bin', import.meta.url);
+const WASM_URL = new URL('../../pyodide/pyodide.asm.wasm', import.meta.url);
+const SNAPSHOT_URL = new URL('../../pyodide/snapshot.bin', import.meta.url);
 // The rest waits for the page's word ({go: true}, or its first call): Python's start keeps a core or two busy for a
-// second, and the page draws its first screen meanwhile (static/arbiter-client.js). The bytes go on arriving.
+// second, and the page draws its first screen meanwhile (static/engine/client.js). The bytes go on arriving.
 let go;
 const going = new Promise((resolve) => (go = resolve)).then(() => mark('go'));
 const wasm = fetch(WASM_URL).then(counted);
@@ -27,10 +27,10 @@ const snapshotBytes = fetch(SNAPSHOT_URL).then(async (response) => {
 });
 // Pyodide's 1.2 MB of Emscripten JavaScript: fetched and parsed while the wasm compiles (loadPyodide would only ask
 // for it once pyodide.mjs has loaded), then handed to loadPyodide as its `createPyodideModule`.
-const emscripten = going.then(() => import('../pyodide/pyodide.asm.mjs'));
+const emscripten = going.then(() => import('../../pyodide/pyodide.asm.mjs'));
 for (const promise of [wasm, compiled, snapshotBytes, emscripten]) promise.catch(() => {}); // reported by load()
 
-const INDEX_URL = new URL('../pyodide/', import.meta.url);
+const INDEX_URL = new URL('../../pyodide/', import.meta.url);
 
 // A .wasm served with the wrong MIME type, or a stalled download, can leave loading waiting
 // forever: give up after this long. `?timeout=ms` on the worker's URL overrides it (tests use it).
@@ -112,7 +112,7 @@ function withTimeout(promise, ms) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-const STEPS = { instantiated: 0.85, decoded: 0.9 }; // static/snapshot.js's steps after the downloads, on the bar
+const STEPS = { instantiated: 0.85, decoded: 0.9 }; // static/engine/snapshot.js's steps after the downloads, on the bar
 
 async function load() {
   compiled.then(
@@ -120,7 +120,7 @@ async function load() {
     () => {},
   );
   const [{ loadPyodide }, { EMPTY_ZIP, restoreOptions, parseSnapshot }, { default: createPyodideModule }] =
-    await Promise.all([import('../pyodide/pyodide.mjs'), import('./snapshot.js'), emscripten]);
+    await Promise.all([import('../../pyodide/pyodide.mjs'), import('./snapshot.js'), emscripten]);
   const snapshot = snapshotBytes.then((bytes) => {
     const parsed = parseSnapshot(bytes);
     mark('snapshot fetched');

@@ -2,10 +2,10 @@
 // Will, with the engine's Will ops: expend one, a night of rest, a Will roll. Will's maximum is the sheet's declared
 // limit (systems()' sheet: at most resolve + composure), checked with every other field by schema.js.
 
-import { toggle } from '../data.js';
-import { checkbox, h } from '../dom.js';
-import { mostOf, sheetOf } from '../schema.js';
-import { plural } from '../words.js';
+import { toggle } from '../../store/data.js';
+import { checkbox, h } from '../../table/dom.js';
+import { mostOf, sheetOf } from '../../store/schema.js';
+import { plural } from '../../store/words.js';
 
 const SYSTEM = 'ten_again';
 

@@ -2,14 +2,14 @@
 // as the list's end scrolls near (or by "Show more"); filters, and export as JSON or CSV. The entry shapes and the
 // CSV are pure functions (facesOf, filterLog, csvOf).
 
-import { jsonOrNull } from './data.js';
-import { download, h, select } from './dom.js';
-import { nowIso } from './ids.js';
+import { jsonOrNull } from '../store/data.js';
+import { download, h, select } from '../table/dom.js';
+import { nowIso } from '../store/ids.js';
 import { FairnessView } from './fairness.js';
-import { shareRoll } from '../share/sheet.js';
-import { LuckView } from './luck.js';
-import { PROCEDURES, RECORDS, SYSTEMS } from './schema.js';
-import { SYSTEM_NAME, actionWords, fmtTime, plural, requestWords } from './words.js';
+import { shareRoll } from '../share/dialog.js';
+import { LuckView } from './percentiles.js';
+import { PROCEDURES, RECORDS, SYSTEMS } from '../store/schema.js';
+import { SYSTEM_NAME, actionWords, fmtTime, plural, requestWords } from '../store/words.js';
 
 const LOG_PAGE = 50;
 const NEAR = '0px 0px 400px 0px'; // the next page loads while the list's end is still this far below the screen

@@ -4,7 +4,7 @@
 // chance after it when the engine gives the choice its `odds`, and what the choice says (what it ends, its odds' note);
 // its odds: a bar per outcome of odds(), labelled as the procedure's extras.outcome_labels say (else by their keys).
 // Its words (outcome, steps) are the page's for any roll (outcome.js).
-import { bars, chanceLine, dieFaces, offer, title } from './procedures.js';
+import { bars, chanceLine, dieFaces, offer, title } from './index.js';
 
 export const generic = {
   dice: (roll, ui, spec) => dieFaces(roll.dice, roll.marks ?? roll.dice.map(() => []), spec),

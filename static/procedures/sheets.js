@@ -3,11 +3,11 @@
 // a sheet fills, and the choices it starts from, are arbiter.api's (request_from_sheet, systems()' sheet_choices): see
 // choices.js; its limits (Will's maximum too) are its declaration's, checked by schema.js.
 
-import * as abilityTest from './ability-test.js';
-import * as arbitration from './arbitration.js';
-import * as tenAgain from './ten-again.js';
-import * as threat from './threat.js';
-import * as twoDice from './two-dice.js';
+import * as abilityTest from './ability_test/sheet.js';
+import * as arbitration from './arbitration/sheet.js';
+import * as tenAgain from './ten_again/sheet.js';
+import * as threat from './threat/sheet.js';
+import * as twoDice from './two_dice/sheet.js';
 
 export const BY_KIND = {
   arbitration,
