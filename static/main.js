@@ -5,7 +5,7 @@ import { arbiter } from './engine/client.js';
 import './offline/install.js'; // the browser's install prompt comes once, early: kept for the Table's "Install" (issue 23)
 import { TablePort } from './port.js';
 import { Procedure } from './roll/controller.js';
-import { percent } from './procedures/index.js';
+import { percent } from './procedures/view-parts.js';
 import { startSettings } from './settings.js';
 import { Tabs, buildText } from './roll/tabs.js';
 import { Views, parseHash } from './views.js';

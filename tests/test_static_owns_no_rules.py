@@ -30,11 +30,11 @@ PROCEDURES = {s["id"] for s in api.systems()}
 
 # The one map of the page's code by procedure: a file (or folder) here may name any procedure.
 VIEW_MAP = {
-    "static/procedures/index.js": "VIEWS: how each procedure's roll is shown (its dice with the engine's marks, words, "
-    "odds, follow-ups)",
+    "static/procedures/index.js": "PROCEDURE_VIEWS: each procedure's view (how its roll is shown: its dice with the "
+    "engine's marks, words, odds, follow-ups)",
     "static/procedures/sheets.js": "BY_KIND: each kind of character sheet (what 'roll as' offers, its ops on the "
     "sheet)",
-    # a procedure's own folder: its view and its character sheet
+    # a procedure's own folder: its view (<id>/view.js) and its character sheet (<id>/sheet.js)
     **{
         f"static/procedures/{folder.name}/": "a procedure's own view and sheet"
         for folder in sorted((STATIC / "procedures").iterdir())
@@ -86,10 +86,10 @@ NUMBERS = {
     ("static/log/log.js", 1000): "milliseconds in a second (a shared roll's time is whole seconds)",
     ("static/table/received.js", 1000): "milliseconds in a second (a shared roll's time is whole seconds)",
     ("static/dom.js", 2): "an event attribute's name after 'on' (onclick: click)",
-    ("static/procedures/index.js", 2): "the headline's third item, [key, p, exact]: its exact chance",
-    ("static/procedures/index.js", 3): "a bar's width to 3 decimals",
-    ("static/procedures/index.js", 12): "a successes table shows at most 12 rows",
-    ("static/procedures/index.js", 100): "percent",
+    ("static/procedures/view-parts.js", 2): "the headline's third item, [key, p, exact]: its exact chance",
+    ("static/procedures/view-parts.js", 3): "a bar's width to 3 decimals",
+    ("static/procedures/ten_again/view.js", 12): "a successes table shows at most 12 rows",
+    ("static/procedures/view-parts.js", 100): "percent",
     ("static/store/backends.js", 500): "records read from IndexedDB per batch",
     ("static/store/data.js", 40): "a value quoted in a message is cut at 40 characters",
     ("static/table/dom.js", 30_000): "milliseconds a download's object URL is kept",
@@ -495,9 +495,9 @@ def test_the_face_scan_sees_comparisons_of_faces(source, compared):
 @pytest.mark.parametrize(
     "file, planted",
     [
-        ("static/procedures/index.js", "if (face === 6) marks.push('kept');"),
-        ("static/procedures/index.js", "const kept = (f) => f >= spec.extras.threshold;"),
-        ("static/procedures/index.js", "const keep = roll.dice.indexOf(roll.result);"),
+        ("static/procedures/ten_again/view.js", "if (face === 6) marks.push('kept');"),
+        ("static/procedures/view-parts.js", "const kept = (f) => f >= spec.extras.threshold;"),
+        ("static/procedures/generic-view.js", "const keep = roll.dice.indexOf(roll.result);"),
         ("static/dice/tray.js", "if (d.face >= 8) d.marks.add('kept');"),
         ("static/log/log.js", "const botch = roll.dice.filter((f) => f === 1);"),
     ],
@@ -516,8 +516,8 @@ def test_a_rule_planted_in_a_copy_of_static_is_caught(tmp_path, file, planted):
 
 
 def test_a_number_planted_in_the_views_is_caught(tmp_path):
-    """The views write no face's number at all: `face === 6` planted in procedures.js fails the number check too."""
+    """The views write no face's number at all: `face === 6` planted in a procedure's view fails the number check too."""
     shutil.copytree(STATIC, tmp_path / "static")
-    target = tmp_path / "static/procedures/index.js"
+    target = tmp_path / "static/procedures/threat/view.js"
     target.write_text(target.read_text(encoding="utf-8") + "if (face === 6) marks.push('kept');\n", encoding="utf-8")
     assert [f.split(": ")[1] for f in number_problems(tmp_path)] == ["6 — a number a rule may own"]

@@ -1,6 +1,6 @@
 // One procedure's form, a Procedure (main.js builds one per form, the first time anything needs it): its request, live
 // odds, Roll, the follow-up choices and their checks against the table, and its dice. It holds no rules: the engine
-// (arbiter.api, through the client main.js hands it) rolls, prices and checks; VIEWS (procedures.js) and the outcome
+// (arbiter.api, through the client main.js hands it) rolls, prices and checks; its view (procedures/) and the outcome
 // line (outcome.js) show what it answered.
 import { DiceTray } from '../dice/tray.js';
 import { h } from '../dom.js';
@@ -10,7 +10,8 @@ import * as formState from './form-state.js';
 import * as landing from '../dice/landing.js';
 import { CONTROLS, controlKey, refocus } from './focus.js';
 import { readForm, fillForm, wireForm, showErrors, clearErrors, inWords, problemsInWords } from './forms.js';
-import { VIEWS, percent } from '../procedures/index.js';
+import { PROCEDURE_VIEWS } from '../procedures/index.js';
+import { percent } from '../procedures/view-parts.js';
 import { outcomeLines } from './outcome.js';
 import { reveal } from './reveal.js';
 import { shareRoll } from '../share/dialog.js';
@@ -31,7 +32,7 @@ export class Procedure {
     this.page = { ready };
     this.system = form.dataset.system;
     this.spec = spec;
-    this.view = VIEWS[this.system];
+    this.view = PROCEDURE_VIEWS[this.system];
     this.roll = null;
     this.state = formState.initial(); // the form's one owner (form-state.js): what is shown is drawn from it
     this.oddsTimer = 0;
