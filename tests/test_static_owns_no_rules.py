@@ -55,7 +55,7 @@ NAMED_ELSEWHERE = {
 NO_RULES_HERE = {
     "static/dice/tray.js": "the canvas tray: pixels, angles, milliseconds (faces and marks come from the views)",
     "static/dice/draw.js": "how one die is drawn: pixels, angles, the pips' places on a face",
-    "static/dice/landing.js": "the sound and pulse of dice landing: milliseconds, seconds, hertz, a clatter's knocks by a "
+    "static/roll/landing.js": "the sound and pulse of dice landing: milliseconds, seconds, hertz, a clatter's knocks by a "
     "die's sides (its sound, no rule)",
     "static/engine/snapshot.js": "the Pyodide memory snapshot's binary layout (bytes, LEB128, wasm sections)",
     "static/engine/worker.js": "loading: progress fractions, milliseconds",
@@ -92,7 +92,7 @@ NUMBERS = {
     ("static/procedures/view-parts.js", 100): "percent",
     ("static/store/backends.js", 500): "records read from IndexedDB per batch",
     ("static/store/data.js", 40): "a value quoted in a message is cut at 40 characters",
-    ("static/table/dom.js", 30_000): "milliseconds a download's object URL is kept",
+    ("static/dom.js", 30_000): "milliseconds a download's object URL is kept",
     ("static/store/ids.js", 2): "two hex digits per random byte",
     ("static/store/ids.js", 8): "a log id's random part",
     ("static/store/ids.js", 9): "a log id's time part, base 36",

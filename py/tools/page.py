@@ -179,7 +179,7 @@ def _signed(v):
     return f"+{v}" if isinstance(v, int) and v > 0 else str(v)
 
 
-# By the dice, sound and vibration as they land (static/dice/landing.js: off until the player turns it on, kept on the device):
+# By the dice, sound and vibration as they land (static/roll/landing.js: off until the player turns it on, kept on the device):
 # a speaker, with waves when pressed and crossed out when not (style.css shows one), and the word.
 SOUND_BUTTON = (
     '<button type="button" class="sound" data-sound aria-pressed="false" title="Sound and vibration as the dice land">'

@@ -4,7 +4,7 @@
 // against the count a fair die gives (a mark on each bar, the legend's), and about how many faces would find a die
 // that favours one face (a figure the engine looks up: fairness_power.py). Python computes.
 
-import { h } from '../table/dom.js';
+import { h } from '../dom.js';
 
 export class FairnessView {
   constructor(table) {

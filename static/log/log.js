@@ -3,11 +3,11 @@
 // CSV are pure functions (facesOf, filterLog, csvOf).
 
 import { jsonOrNull } from '../store/data.js';
-import { download, h, select } from '../table/dom.js';
+import { download, h, select } from '../dom.js';
 import { nowIso } from '../store/ids.js';
 import { FairnessView } from './fairness.js';
 import { shareRoll } from '../share/dialog.js';
-import { LuckView } from './percentiles.js';
+import { PercentilesView } from './percentiles.js';
 import { PROCEDURES, RECORDS, SYSTEMS } from '../store/schema.js';
 import { SYSTEM_NAME, actionWords, fmtTime, plural, requestWords } from '../store/words.js';
 
@@ -98,7 +98,7 @@ export class Log {
     this.t = table;
     this.limit = LOG_PAGE;
     this.filter = { character: '', system: '' };
-    this.luck = new LuckView(table);
+    this.percentiles = new PercentilesView(table);
     this.fairness = new FairnessView(table);
     this.near = null; // the observer of the list's end, while there is more to show
     this.rolls = new Map(); // procedure -> the log id of its last roll logged by this page (its follow-ups name it)
@@ -259,7 +259,7 @@ export class Log {
       'details',
       { class: 'log-luck', 'data-log-luck': '', open: Boolean(this.unfolded) },
       h('summary', { 'data-k': 'log:luck' }, 'How lucky the table has been · Are my dice fair?'),
-      this.luck.view(entries),
+      this.percentiles.view(entries),
       this.fairness.view(entries),
     );
     fold.addEventListener('toggle', () => {

@@ -1,10 +1,11 @@
-// How lucky the table has been: the log's luck (each roll's, kept at roll time) summed up by
-// arbiter.api.luck_summary per character and procedure: the number of rolls, the mean percentile (50 is average),
-// successes against the expected, rolls luckier and less lucky than average, and a small canvas chart of each roll's
-// percentile, the running mean and the band chance alone keeps it in 9 times in 10, with its axes and a legend; the
-// figures in words under it, for everyone and for screen readers. Python computes, this only draws.
+// How lucky the table has been (not the luck procedure: that is procedures/luck/): the log's luck (each roll's, kept at
+// roll time) summed up by arbiter.api.luck_summary per character and procedure: the number of rolls, the mean
+// percentile (50 is average), successes against the expected, rolls luckier and less lucky than average, and a small
+// canvas chart of each roll's percentile, the running mean and the band chance alone keeps it in 9 times in 10, with
+// its axes and a legend; the figures in words under it, for everyone and for screen readers. Python computes, this only
+// draws.
 
-import { h } from '../table/dom.js';
+import { h } from '../dom.js';
 import { SYSTEM_NAME } from '../store/words.js';
 
 const WIDTH = 320; // the chart's size in CSS px (it shrinks with the log on a narrow screen)
@@ -17,7 +18,7 @@ const TICK = 4;
 const pct = (p) => (p * 100).toFixed(1); // a percentile, 0 to 100
 const colour = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
-export class LuckView {
+export class PercentilesView {
   constructor(table) {
     this.t = table;
     this.shown = { key: null, summary: null }; // the last answer, for the entries it was asked for

@@ -7,7 +7,7 @@ import { h } from '../dom.js';
 import { FacePad } from './facepad.js';
 import { notices } from '../port.js';
 import * as formState from './form-state.js';
-import * as landing from '../dice/landing.js';
+import * as landing from './landing.js';
 import { CONTROLS, controlKey, refocus } from './focus.js';
 import { readForm, fillForm, wireForm, showErrors, clearErrors, inWords, problemsInWords } from './forms.js';
 import { PROCEDURE_VIEWS } from '../procedures/index.js';

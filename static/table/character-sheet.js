@@ -4,7 +4,7 @@
 // latest revision.
 
 import { at, setAt, toInt } from '../store/data.js';
-import { h, intInput } from './dom.js';
+import { h, intInput } from '../dom.js';
 import { newId } from '../store/ids.js';
 import { RECORDS, declAt, mostOf, problem, sheetOf } from '../store/schema.js';
 import { BY_KIND } from '../procedures/sheets.js';

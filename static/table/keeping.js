@@ -10,7 +10,7 @@
 
 import { canPrompt, installPlace, isInstalled, onInstallChange, promptInstall } from '../offline/install.js';
 import { backupState } from '../store/backup.js';
-import { download, h } from './dom.js';
+import { download, h } from '../dom.js';
 import { exportTable } from '../store/file.js';
 import { fmtDate, plural } from '../store/words.js';
 

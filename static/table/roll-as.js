@@ -5,7 +5,7 @@
 // the Convictions by id), and the form is filled again when the sheet changes what it fills (a Conviction declared
 // for the Scene).
 
-import { h } from './dom.js';
+import { h } from '../dom.js';
 import { choicesOf, picksOf } from './choices.js';
 import { BY_KIND } from '../procedures/sheets.js';
 import { SYSTEMS } from '../store/schema.js';

@@ -3,7 +3,7 @@
 // version could not use.
 
 import { pick } from '../store/data.js';
-import { download, h } from './dom.js';
+import { download, h } from '../dom.js';
 import { APP, parseTableFile, placeWords } from '../store/file.js';
 import { struggleOf } from './struggles.js';
 import { fmtTime, plural } from '../store/words.js';

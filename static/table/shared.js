@@ -3,7 +3,7 @@
 // (situations.js).
 
 import { pick, toInt } from '../store/data.js';
-import { checkbox, h, intInput } from './dom.js';
+import { checkbox, h, intInput } from '../dom.js';
 import { RECORDS, declAt } from '../store/schema.js';
 import { plural } from '../store/words.js';
 

@@ -3,7 +3,7 @@
 // player marked, naming them); what the roll reports marked is saved here. Who pays is the character rolling that
 // procedure, else the name typed next to the list, remembered for the Situation.
 
-import { h, select } from './dom.js';
+import { h, select } from '../dom.js';
 import { newId } from '../store/ids.js';
 import { RECORDS, declAt } from '../store/schema.js';
 

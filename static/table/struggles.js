@@ -4,7 +4,7 @@
 
 import { percent } from '../procedures/view-parts.js';
 import { pick, toInt } from '../store/data.js';
-import { h, intInput } from './dom.js';
+import { h, intInput } from '../dom.js';
 import { nowIso } from '../store/ids.js';
 import { RECORDS, declAt } from '../store/schema.js';
 import { plural } from '../store/words.js';

@@ -2,7 +2,7 @@
 // engine's ops on Exertion, XP and Significance.
 
 import { toInt, toggle } from '../../store/data.js';
-import { checkbox, h, intInput, select } from '../../table/dom.js';
+import { checkbox, h, intInput, select } from '../../dom.js';
 import { newId } from '../../store/ids.js';
 import { plural } from '../../store/words.js';
 

@@ -1,7 +1,7 @@
 // An Arbitration sheet: skills (the lowest relevant one counts) and trait modifiers.
 
 import { toggle } from '../../store/data.js';
-import { checkbox, h } from '../../table/dom.js';
+import { checkbox, h } from '../../dom.js';
 import { signed } from '../../store/words.js';
 
 export function use({ s, p, k, fill }) {

@@ -3,7 +3,7 @@
 // limit (systems()' sheet: at most resolve + composure), checked with every other field by schema.js.
 
 import { toggle } from '../../store/data.js';
-import { checkbox, h } from '../../table/dom.js';
+import { checkbox, h } from '../../dom.js';
 import { mostOf, sheetOf } from '../../store/schema.js';
 import { plural } from '../../store/words.js';
 

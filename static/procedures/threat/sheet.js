@@ -1,6 +1,6 @@
 // A Threat & Luck sheet: ability ratings (one is the Threat Roll's) and counters; Luck needs nothing from it.
 
-import { h, select } from '../../table/dom.js';
+import { h, select } from '../../dom.js';
 
 export function use({ s, p, k, fill, fillFor, spec }) {
   const ratings = spec.sheet_choices.find((f) => f.name === 'rating').options.map((o) => o.value);

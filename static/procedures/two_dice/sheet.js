@@ -1,7 +1,7 @@
 // A Two dice sheet: malleable traits (one counts) and abilities.
 
 import { toggle } from '../../store/data.js';
-import { checkbox, h, select } from '../../table/dom.js';
+import { checkbox, h, select } from '../../dom.js';
 import { signed } from '../../store/words.js';
 
 export function use({ s, p, k, fill }) {
