@@ -133,9 +133,10 @@ startSettings();
 document
   .getElementById('rulings')
   ?.addEventListener('toggle', () => buildText(document.getElementById('rulings-text')), { once: true });
-// What tests and the table reach of the page (no table function: the forms reach the table through their port):
-// the Procedures (built when first asked for), those built so far, and showing one in the Roll view.
-window.arbiterPage = { procs, built: () => [...built.values()], percent, showTab: showProcedure };
+// What the table is handed of the page (no table function: the forms reach the table through their port): the
+// Procedures (built when first asked for), those built so far, and showing one in the Roll view. The same object is
+// window.arbiterPage for the tests, a hook nothing in static/ reads back.
+const page = (window.arbiterPage = { procs, built: () => [...built.values()], percent, showTab: showProcedure });
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const afterFirstFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -148,7 +149,7 @@ const extensions = (async () => {
   await arbiter.ready.catch(() => {});
   const { startTable } = await import('./table/index.js');
   await nextTask(); // its code evaluated in one task, started in the next
-  const drawn = startTable({ ...window.arbiterPage, port }, arbiter, SPEC);
+  const drawn = startTable({ ...page, port }, arbiter, SPEC);
   // The offline copy once the table is drawn: the service worker's download of the build (and its check of every
   // file's hash) then keeps a core busy while the page has nothing left to do.
   drawn
