@@ -162,7 +162,7 @@ for (const system of firstSystems) {
   await nextTask();
   void procs[system];
 }
-// Taps on Roll before this module ran, kept by the page's first script (build.py's BOOT_SCRIPT): rolled now.
+// Taps on Roll before this module ran, kept by the page's first script (boot.js): rolled now.
 for (const system of new Set(self.arbiterEarlyRolls ?? [])) procs[system]?.doRoll();
 self.arbiterEarlyRolls = null;
 // Python starts once the shown forms are drawn (arbiter-client.js): its start keeps a core or two busy for a second.

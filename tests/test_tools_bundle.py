@@ -21,6 +21,7 @@ IMPORT = re.compile(
 def site(tmp_path_factory) -> tuple[Path, list[str]]:
     site = tmp_path_factory.mktemp("bundled")
     shutil.copytree(ROOT / "static", site / "static")
+    (site / "static" / "boot.js").unlink()  # the page's first script: inline in index.html, no file of dist/ (build.py)
     return site, bundle(site)
 
 

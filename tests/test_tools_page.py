@@ -15,8 +15,10 @@ from arbiter import api
 from tools import BuildError
 from tools import ROOT
 from tools.page import (
+    BOOT,
     BOOT_SCRIPT,
     CLIENT_FIRST,
+    inline_script,
     new_row_value,
     render_field,
     render_forms,
@@ -176,6 +178,25 @@ def test_the_pyodide_client_starts_from_the_top_of_the_page(dist):
     assert page.count("static/engine/client.js") == 1
     assert page.index(CLIENT_FIRST) < page.index('src="static/main.js"')
     assert boot_first("<p>no head</p>") == "<p>no head</p>"
+
+
+def test_the_first_script_is_static_boot_js_inline(dist):
+    """The page's first script is static/boot.js, a file the formatter formats: its code lines as written, its comment
+    lines left out; inline only, so dist/ holds no copy of it."""
+    code = [line for line in BOOT.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert BOOT_SCRIPT.splitlines() == [line for line in code if not line.lstrip().startswith("//")]
+    assert "self.arbiterEarlyRolls = [];" in BOOT_SCRIPT and "self.arbiterErrors = [];" in BOOT_SCRIPT
+    assert not (dist / "static" / "boot.js").exists()
+
+
+def test_an_inline_script_that_would_end_its_element_is_refused(tmp_path):
+    """A first script holding "</script" would end the inline element early: the build refuses it, naming the file."""
+    script = tmp_path / "boot.js"
+    script.write_text("// a comment\nconst s = '</SCRIPT>';\n", encoding="utf-8")
+    with pytest.raises(BuildError, match="boot.js holds '</script'"):
+        inline_script(script)
+    script.write_text("// a comment\n\nconst s = 1;\n", encoding="utf-8")
+    assert inline_script(script) == "const s = 1;"
 
 
 def test_the_forms_take_procedures_from_outside_when_asked():

@@ -337,26 +337,23 @@ def render_page(template: str, systems: list[dict], rulings_md: str, table_spec:
 
 CLIENT_PRELOAD = '<link rel="modulepreload" href="static/engine/client.js">'
 CLIENT_FIRST = '<script type="module" async src="static/engine/client.js"></script>'
-# The page's first script, inline (allowed by its hash):
-# - keeps the page's errors and the Roll taps made before main.js runs;
-# - splits the first paint in two, so neither frame is a long task: the first frame lays out only the header and
-#   the loading line (style.css hides the rest while <html data-first-frame>), the next one the forms.
-BOOT_SCRIPT = (
-    # Every uncaught error and unhandled rejection of the page, kept from its first line (the tests read it in
-    # every engine: WebDriver has no event for them; a bug report can copy it).
-    "self.arbiterErrors = [];\n"
-    "addEventListener('error', (e) => self.arbiterErrors.push(String(e.message || e.error)));\n"
-    "addEventListener('unhandledrejection', (e) => self.arbiterErrors.push(`Unhandled rejection: ${e.reason?.stack ?? e.reason}`));\n"
-    # A tap on Roll before main.js runs: no form is sent (that would reload the page); main.js rolls it once it runs.
-    "self.arbiterEarlyRolls = [];\n"
-    "addEventListener('submit', (e) => {\n"
-    "  if (!self.arbiterEarlyRolls || !e.target.dataset.system) return;\n"
-    "  e.preventDefault();\n"
-    "  self.arbiterEarlyRolls.push(e.target.dataset.system);\n"
-    "}, true);\n"
-    "document.documentElement.dataset.firstFrame = '';\n"
-    "requestAnimationFrame(() => setTimeout(() => delete document.documentElement.dataset.firstFrame, 0));"
-)
+# The page's first script (static/boot.js: it keeps the page's errors and the Roll taps made before main.js runs, and
+# splits the first paint in two), inline, allowed by its hash; dist/ holds no copy of the file.
+BOOT = ROOT / "static" / "boot.js"
+
+
+def inline_script(path: Path) -> str:
+    """The script of `path` as the page inlines it: its lines but the comment lines, with no blank line nor final
+    newline (the bytes the Content-Security-Policy's sha256 is taken of). Refuses a script that would end the
+    <script> element."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    text = "\n".join(line for line in lines if line.strip() and not line.lstrip().startswith("//"))
+    if "</script" in text.lower():
+        raise BuildError(f"{path.name} holds '</script', which would end the inline <script> early")
+    return text
+
+
+BOOT_SCRIPT = inline_script(BOOT)
 
 
 def boot_first(page: str) -> str:
