@@ -1,7 +1,7 @@
-// static/table/sheets/: each kind's module, the picks a sheet starts from and the choices request_from_sheet reads,
-// the XP options shown at the published prices and the Convictions declared this Scene in words; struggles.js,
-// shared.js and scene.js: which procedure keeps struggles (with its limits), the Scheme and Scenes, as the published
-// table ops say; rules.js: a sheet after an op's answer.
+// static/procedures/<id>/sheet.js (static/procedures/sheets.js): each kind's module, the picks a sheet starts from and
+// the choices request_from_sheet reads, the XP options shown at the published prices and the Convictions declared this
+// Scene in words; struggles.js, shared.js and scene.js: which procedure keeps struggles (with its limits), the Scheme
+// and Scenes, as the published table ops say; rules.js: a sheet after an op's answer.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
