@@ -1,8 +1,8 @@
-// main.js wires the parts: the Pyodide client (the one door to the rules), each form's Procedure (procedure.js: its
-// request, odds, roll, follow-ups and dice), the tabs, the engine's loading (ready or failed) and the extensions (the
-// table, the offline copy). It holds no rules: every number shown comes from arbiter.api in the worker.
+// main.js wires the parts: the Pyodide client (the one door to the rules), each form's Procedure (roll/controller.js:
+// its request, odds, roll, follow-ups and dice), the tabs, the engine's loading (ready or failed) and the extensions
+// (the table, the offline copy). It holds no rules: every number shown comes from arbiter.api in the worker.
 import { arbiter } from './engine/client.js';
-import './offline/install.js'; // the browser's install prompt comes once, early: kept for the Table's "Install" (issue 23)
+import './offline/install.js'; // the browser's install prompt comes once, early: for the Table's Install (issue 23)
 import { TablePort } from './port.js';
 import { Procedure } from './roll/controller.js';
 import { percent } from './procedures/view-parts.js';
@@ -165,6 +165,6 @@ for (const system of firstSystems) {
 // Taps on Roll before this module ran, kept by the page's first script (boot.js): rolled now.
 for (const system of new Set(self.arbiterEarlyRolls ?? [])) procs[system]?.doRoll();
 self.arbiterEarlyRolls = null;
-// Python starts once the shown forms are drawn (arbiter-client.js): its start keeps a core or two busy for a second.
+// Python starts once the shown forms are drawn (engine/client.js): its start keeps a core or two busy for a second.
 await afterFirstFrame();
 arbiter.go();

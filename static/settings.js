@@ -38,7 +38,7 @@ export function keepSound(on) {
   keep({ ...readSettings(), sound: on });
 }
 
-/** How the dice tumble: 'full', 'quick' or 'off' (dice.js' SPEEDS); reduced motion starts at 'off' until the player
+/** How the dice tumble: 'full', 'quick' or 'off' (tray.js' SPEEDS); reduced motion starts at 'off' until the player
  * chooses (asked at each roll: a change of the system's setting counts until a speed is chosen). */
 export function diceSpeed() {
   const speed = readSettings().speed;

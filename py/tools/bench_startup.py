@@ -92,7 +92,7 @@ class Visit:
         if self.ready_mark == "arbiter:ready":
             timings = page.evaluate("window.arbiter.timings")
             result["odds_max"] = max((t["ms"] for t in timings if t["method"] == "odds"), default=None)
-            # The loading bar's moves with the downloads' bytes (static/engine/worker.js: at most one per 2 % and per 250 ms).
+            # The loading bar's moves with the downloads' bytes (engine/worker.js: at most one per 2 % and per 250 ms).
             result["bar_moves"] = page.evaluate("""performance.getEntriesByType('mark')
                 .filter((m) => m.name.startsWith('arbiter:progress '))
                 .map((m) => Number(m.name.split(' ')[1])).filter((v) => v > 0.02 && v < 0.8).length""")

@@ -179,7 +179,8 @@ def _signed(v):
     return f"+{v}" if isinstance(v, int) and v > 0 else str(v)
 
 
-# By the dice, sound and vibration as they land (static/roll/landing.js: off until the player turns it on, kept on the device):
+# By the dice, sound and vibration as they land (static/roll/landing.js: off until the player turns it on, kept on the
+# device):
 # a speaker, with waves when pressed and crossed out when not (style.css shows one), and the word.
 SOUND_BUTTON = (
     '<button type="button" class="sound" data-sound aria-pressed="false" title="Sound and vibration as the dice land">'
@@ -194,7 +195,7 @@ SOUND_BUTTON = (
 
 def render_form(spec: dict) -> str:
     """One procedure's form: its fields, then the places the page fills: the odds (folded on a phone), the dice (in a
-    tray that grows to show them all, never scrolling within itself: dice/tray.js), the result, the choices, and last the bar with Roll
+    tray that grows to show them all, never scrolling within itself: tray.js), the result, the choices, and last the bar with Roll
     and the headline odds, which a phone keeps at the bottom of the screen, above the views' navigation (style.css),
     so Roll is under the thumb and the dice land above it."""
     s = spec["id"]
@@ -244,7 +245,7 @@ def render_tab(tab: str, specs: list[dict]) -> str:
 def render_forms(systems: list[dict]) -> str:
     """ "Pick your game's procedure", the tabs, and in each tab's panel its one-line description above a real HTML
     form for each of its procedures, with limits taken from systems(). Every panel but the first is hidden, its
-    content the text of a <script type="text/html" data-later> that static/roll/tabs.js parses and builds when it is first
+    content the text of a <script type="text/html" data-later> that roll/tabs.js parses and builds when it is first
     needed: the page's first parse (which reads that text without making a node of it), style and autofill scan cover
     one tab's forms, not six."""
     grouped = tabs(systems)

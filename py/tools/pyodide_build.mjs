@@ -5,7 +5,8 @@
 //   node py/tools/pyodide_build.mjs snapshot CONFIG.json   boot Python, import the rules, write the memory snapshot
 //   node py/tools/pyodide_build.mjs verify   CONFIG.json   restore that snapshot as the page does, and use the rules
 //
-// The snapshot file (its format: static/engine/snapshot.js) is what static/engine/worker.js restores instead of booting Python.
+// The snapshot file (its format: static/engine/snapshot.js) is what static/engine/worker.js restores instead of booting
+// Python.
 // It uses Pyodide's private snapshot API (`_makeSnapshot`, `makeMemorySnapshot`, `_loadSnapshot`); tests pin it.
 
 import fs from 'node:fs';
@@ -149,7 +150,7 @@ with open('/tmp/memory.zst', 'wb') as f:
   console.log(JSON.stringify({ ...report, memoryLength: memory.length, referenceEnd, bytes: out.length }));
 }
 
-// --- the check: restore as static/engine/worker.js does, with the wasm the page loads ----------------------------------
+// --- the check: restore as static/engine/worker.js does, with the wasm the page loads ---------------------------
 
 async function verify() {
   const bytes = new Uint8Array(fs.readFileSync(config.snapshot));

@@ -1,5 +1,5 @@
 // How one die looks: its outline, pips and number, and the marks drawn on it (rings, strikes, a starburst), at rest
-// or mid-tumble (drawDie). Pure drawing on a 2D context, in units of the die's size; dice.js lays out the dice,
+// or mid-tumble (drawDie). Pure drawing on a 2D context, in units of the die's size; tray.js lays out the dice,
 // times their tumble and takes taps.
 
 // Pips on a 3x3 grid (-1, 0, 1), the usual Western layout.

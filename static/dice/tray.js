@@ -1,6 +1,6 @@
 // Arbiter's canvas dice tray. It knows nothing about the rules, only faces and marks: the engine decides
-// what a die means, procedures.js turns that into marks, and this module lays out, tumbles and reports taps (how
-// each die looks is dice-draw.js').
+// what a die means, a procedure's view turns that into marks, and this module lays out, tumbles and reports taps (how
+// each die looks is draw.js').
 // Everything is laid out in CSS pixels and drawn on a backing store sized by devicePixelRatio.
 
 import { D6, roundedPoly, drawDie, normalise, shapeOf } from './draw.js';

@@ -1,5 +1,5 @@
 // The only place Python runs: a module Web Worker that restores Pyodide from this site's memory snapshot (Python
-// already started, the rules already imported: py/tools/pyodide_build.mjs takes it, static/engine/snapshot.js reads it) and
+// already started, the rules already imported: py/tools/pyodide_build.mjs takes it, snapshot.js reads it) and
 // answers the page's requests, so the page never blocks on the rules. Nothing else is fetched: no stdlib, no
 // packages, no lock file.
 //
@@ -112,7 +112,7 @@ function withTimeout(promise, ms) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-const STEPS = { instantiated: 0.85, decoded: 0.9 }; // static/engine/snapshot.js's steps after the downloads, on the bar
+const STEPS = { instantiated: 0.85, decoded: 0.9 }; // snapshot.js's steps after the downloads, on the bar
 
 async function load() {
   compiled.then(

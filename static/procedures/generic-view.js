@@ -1,9 +1,9 @@
 // The generic view: how a procedure without a view of its own in PROCEDURE_VIEWS (index.js) is shown, from what its
-// roll JSON and systems() declare, so a new procedure needs no JavaScript. Its dice: the roll's `dice` with the engine's
-// `marks` (sides: systems()' waiting_dice); its choices: each one carrying an `action` a button that takes it, with the
-// chance after it when the engine gives the choice its `odds`, and what the choice says (what it ends, its odds' note);
-// its odds: a bar per outcome of odds(), labelled as the procedure's extras.outcome_labels say (else by their keys).
-// Its words (outcome, steps) are the page's for any roll (roll/outcome.js).
+// roll JSON and systems() declare, so a new procedure needs no JavaScript. Its dice: the roll's `dice` with the
+// engine's `marks` (sides: systems()' waiting_dice); its choices: each one carrying an `action` a button that takes it,
+// with the chance after it when the engine gives the choice its `odds`, and what the choice says (what it ends, its
+// odds' note); its odds: a bar per outcome of odds(), labelled as the procedure's extras.outcome_labels say (else by
+// their keys). Its words (outcome, steps) are the page's for any roll (roll/outcome.js).
 import { bars, chanceLine, dieFaces, offer, title } from './view-parts.js';
 
 export const generic = {

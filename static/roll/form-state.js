@@ -1,5 +1,5 @@
 // One form's state (issue 29), its one owner: a pure reducer (state in, event in, state out), held by the form's
-// Procedure (procedure.js), which draws Roll, the tray's words, the follow-ups, Share and the pad from it and never
+// Procedure (controller.js), which draws Roll, the tray's words, the follow-ups, Share and the pad from it and never
 // reads the page back as the truth. It knows no rule and no DOM; tests/js/form-state.test.mjs runs its transitions.
 //
 //   phase      editing    no roll shown (or the one shown is free to be followed up: see landed)

@@ -2,7 +2,7 @@
 // pulse where the device can vibrate (navigator.vibrate; iOS Safari has none), both turned on or off by the Sound
 // button by the dice and kept on this device (settings.js: off until the player turns it on). Web Audio's default
 // session is kept (navigator.audioSession is never set to 'playback'), so an iPhone's silent switch silences it.
-// The page says when dice landed and which moved (procedure.js: one landing per tap, none for table dice or a
+// The page says when dice landed and which moved (controller.js: one landing per tap, none for table dice or a
 // follow-up that moves no die); this module knows nothing of rules, only how many dice and of how many sides.
 import { keepSound, soundOn } from '../settings.js';
 
@@ -26,7 +26,7 @@ export function prime() {
   }
 }
 
-/** The dice `moved` ({sides}, normalised by dice.js) have landed: one clatter and one pulse, if the player wants them. */
+/** The dice `moved` ({sides}, normalised by tray.js) have landed: one clatter and one pulse, if the player wants them. */
 export function land(moved) {
   if (!moved.length || !soundOn()) return;
   navigator.vibrate?.(Math.min(PULSE_MAX_MS, PULSE_MS + 5 * (moved.length - 1)));

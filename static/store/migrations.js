@@ -13,7 +13,7 @@ const OPTION = declAt(SITUATION, 'marked', 'option');
 const TRACKED = declAt(RECORDS.scheme, 'tracked');
 const SET = declAt(RECORDS.scheme, 'set');
 
-/** The Pay the Price marks procedures.js kept in localStorage before the table kept them: option numbers, each once,
+/** The Pay the Price marks the threat view kept in localStorage before the table kept them: option numbers, each once,
  * those the Situation's declaration allows. */
 export function legacyMarks() {
   try {

@@ -1,6 +1,6 @@
 """A procedure added from outside arbiter reaches the page whole: the toy coin flip of tests/procedures/ built with
 `--procedures` into a site of its own has its tab and form (from systems()), its odds, its dice landing on the
-engine's faces and marks, its words and its follow-up, all through the generic view (it has none in VIEWS); and the
+engine's faces and marks, its words and its follow-up, all through the generic view (none in PROCEDURE_VIEWS); and the
 normal build shows no trace of it."""
 
 from __future__ import annotations

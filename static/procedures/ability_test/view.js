@@ -10,7 +10,7 @@ export const ability_test = {
     const scheme =
       roll.scheme_roll === null ? [] : dieFaces([roll.scheme_roll], [roll.scheme_marks], spec, 'Scheme die (+Ability)');
     // picked before the reroll (a rerolled, new die is never picked: the reroll is once per Test)
-    // while the reroll is offered, a tap picks a difficulty die: its 44 px tap box kept (dice.js' `pick`)
+    // while the reroll is offered, a tap picks a difficulty die: its 44 px tap box kept (dice/tray.js' `pick`)
     const pick = roll.choices.some((c) => c.name === 'reroll');
     const dice = dieFaces(roll.dice, roll.marks, spec, 'Difficulty dice').map((die, i) =>
       ui.selected.has(i) ? { ...die, marks: ['selected', ...die.marks], pick } : { ...die, pick },

@@ -12,7 +12,7 @@ export const threat = {
     return dieFaces(roll.dice, roll.marks, spec).map((die, i) => {
       const t = owner.get(i);
       if (ui.pickedDie === i) die.marks.push('selected');
-      // a tap picks the die to reassign while the roll offers that: its 44 px tap box kept (dice.js' `pick`)
+      // a tap picks the die to reassign while the roll offers that: its 44 px tap box kept (dice/tray.js' `pick`)
       return { ...die, label: t === undefined ? '' : `T${t + 1}`, pick: canAssign(roll) };
     });
   },
