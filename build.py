@@ -80,7 +80,9 @@ def build(dist: Path = DIST, cache: Path = CACHE, procedures: list[Path] | None 
     try:
         staging.mkdir(parents=True)
         write_page(staging, engine_systems(procedures), engine_table_spec(procedures))
-        shutil.copytree(ROOT / "static", staging / "static", ignore=shutil.ignore_patterns(".*", "__pycache__", "*~", "README.md"))
+        shutil.copytree(
+            ROOT / "static", staging / "static", ignore=shutil.ignore_patterns(".*", "__pycache__", "*~", "README.md")
+        )
         (staging / BOOT.relative_to(ROOT)).unlink()  # the page's first script, inline in index.html (write_page)
         bundle(staging, cache)  # the page's modules as two bundles and their shared chunk (py/tools/bundle.py)
         write_doors(staging, engine_doors())  # api.DOORS, the methods the worker and its client offer

@@ -85,6 +85,8 @@ def test_a_read_of_the_page_global_is_caught(tmp_path):
     table = tmp_path / "static" / "table" / "index.js"
     table.write_text(table.read_text(encoding="utf-8") + "\nexport const planted = () => window.arbiterPage.procs;\n")
     main = tmp_path / "static" / "main.js"
-    main.write_text(main.read_text(encoding="utf-8").replace("startTable({ ...page,", "startTable({ ...window.arbiterPage,"))
+    main.write_text(
+        main.read_text(encoding="utf-8").replace("startTable({ ...page,", "startTable({ ...window.arbiterPage,")
+    )
     found = page_global_uses(tmp_path)
     assert len(found) == 2 and found[0].startswith("static/main.js:") and found[1].startswith("static/table/index.js:")

@@ -78,7 +78,10 @@ NUMBERS = {
     ("static/roll/facepad.js", 10): "a d100 is typed as its two d10, tens then units: digits in base ten",
     ("static/roll/facepad.js", 2): "a d100's tens are shown with two digits (00 to 90)",
     ("static/roll/controller.js", 120): "milliseconds: a burst of key presses asks for odds once",
-    ("static/roll/form-state.js", 600): "milliseconds an outcome stays on screen before Roll takes a new roll (issue 29)",
+    (
+        "static/roll/form-state.js",
+        600,
+    ): "milliseconds an outcome stays on screen before Roll takes a new roll (issue 29)",
     ("static/roll/reveal.js", 8): "CSS px between a revealed roll and the screen's edge",
     ("static/offline/offline.js", 60): "seconds and minutes: how often the offline copy looks for a new version",
     ("static/offline/offline.js", 1000): "milliseconds in a second",
@@ -135,7 +138,10 @@ FACES = {
     ("static/log/fairness.js", "includes(face)"): "the faces fairness_summary's words name (its 'named'), marked",
     ("static/dice/tray.js", "was.face !== d.face"): "a die tumbles again when its face changed (animation, no rule)",
     ("static/dice/draw.js", "d.face < 1"): "a die of show()'s list is checked: its face is one of its sides'",
-    ("static/roll/facepad.js", "face <= this.batch().sides"): "a d100's tens and units typed make a face of the die asked",
+    (
+        "static/roll/facepad.js",
+        "face <= this.batch().sides",
+    ): "a d100's tens and units typed make a face of the die asked",
     ("static/dice/draw.js", "d.face > sides"): "a die of show()'s list is checked: its face is one of its sides'",
     ("static/log/log.js", "f >= min"): "a log entry keeps the faces its declaration allows (records.LOG's range)",
     ("static/log/log.js", "f <= max"): "a log entry keeps the faces its declaration allows (records.LOG's range)",

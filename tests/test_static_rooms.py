@@ -117,7 +117,9 @@ def test_every_folder_of_static_has_a_readme():
 def test_every_import_is_a_module_of_static():
     """Every relative import in static/ names a file that is there (the scan reads what the bundler reads)."""
     edges = graph()
-    missing = [f"{name} imports {target}" for name, targets in edges.items() for target in targets if target not in edges]
+    missing = [
+        f"{name} imports {target}" for name, targets in edges.items() for target in targets if target not in edges
+    ]
     assert missing == []
     assert "static/procedures/index.js" in edges["static/roll/controller.js"]  # the scan sees imports
     assert "static/table/index.js" in edges["static/main.js"]  # and a dynamic import()

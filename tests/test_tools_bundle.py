@@ -58,15 +58,21 @@ def test_bundled_modules_leave_no_file_of_their_own(site):
         "static/share/scan-worker.js",
     }
     assert set(left) == kept | set(written)
-    assert not (root / "static" / "roll" / "forms.js").exists() and not (root / "static" / "store" / "store.js").exists()
+    assert (
+        not (root / "static" / "roll" / "forms.js").exists() and not (root / "static" / "store" / "store.js").exists()
+    )
     main = (root / "static" / "main.js").read_text(encoding="utf-8")
     # the modules' code, each under a line naming its source: in main.js, or in the chunk it shares with the table's
     # bundle (the Share sheet reads Settings' "Your name", and Settings the dice's speeds)
     chunks = "".join((root / name).read_text(encoding="utf-8") for name in written if "/chunk-" in name)
-    assert all(f"// static/{name}\n" in main + chunks for name in ("main.js", "roll/forms.js", "dice/tray.js", "roll/tabs.js"))
+    assert all(
+        f"// static/{name}\n" in main + chunks for name in ("main.js", "roll/forms.js", "dice/tray.js", "roll/tabs.js")
+    )
     assert "// static/main.js\n" in main
     assert "// static/store/store.js\n" in (root / "static" / "table" / "index.js").read_text(encoding="utf-8")
-    assert not [s for s in imports(root / "static" / "main.js") if s in ("./roll/forms.js", "./dice/tray.js", "./roll/tabs.js")]
+    assert not [
+        s for s in imports(root / "static" / "main.js") if s in ("./roll/forms.js", "./dice/tray.js", "./roll/tabs.js")
+    ]
 
 
 def test_the_same_sources_give_the_same_bundles(site, tmp_path):

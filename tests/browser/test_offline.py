@@ -218,7 +218,9 @@ def test_a_running_page_and_its_worker_keep_their_build(two_builds, sw_context):
     changed = ["static/main.js", "static/engine/snapshot.js", "index.html"]
     assert served_integrities(second, changed) == {p: old["files"][p] for p in changed}
     python_worker = next(w for w in second.workers if w.url.endswith("/static/engine/worker.js"))
-    assert served_integrities(python_worker, ["snapshot.js"]) == {"snapshot.js": old["files"]["static/engine/snapshot.js"]}
+    assert served_integrities(python_worker, ["snapshot.js"]) == {
+        "snapshot.js": old["files"]["static/engine/snapshot.js"]
+    }
     assert roll_and_odds(second, "luck")["system"] == "luck"
     assert f"arbiter-{old['version']}" in first.evaluate("caches.keys()")
 
@@ -304,7 +306,9 @@ def test_a_file_that_does_not_match_its_hash_never_enters_the_cache(dist, tmp_pa
     not install: its cache holds only files that match their hashes, never that one; the page still works online."""
     site = tmp_path / "site"
     shutil.copytree(dist, site)
-    (site / "static" / "engine" / "loading.js").write_text((site / "static" / "engine" / "loading.js").read_text() + "\n// changed\n")
+    (site / "static" / "engine" / "loading.js").write_text(
+        (site / "static" / "engine" / "loading.js").read_text() + "\n// changed\n"
+    )
     listed = build_files(site)
     server = serve({SUB_PATH: site})
     try:
