@@ -414,9 +414,9 @@ def _engine_marks(value) -> set[str]:
 
 
 def test_every_mark_the_engine_gives_is_one_the_canvas_draws():
-    """The engine's marks are the canvas's vocabulary (dice-draw.js MARKS), all of it but 'selected', the page's own
+    """The engine's marks are the canvas's vocabulary (dice/draw.js MARKS), all of it but 'selected', the page's own
     pick (a die tapped to reroll or reassign)."""
-    text = (STATIC / "dice-draw.js").read_text(encoding="utf-8")
+    text = (STATIC / "dice" / "draw.js").read_text(encoding="utf-8")
     start = next(t.offset for t in tokens(text) if t.kind == "name" and t.text == "MARKS")
     drawn = {t.text[1:-1] for t in tokens(text[start : text.index(";", start)]) if t.kind == "string"}
     more = {"luck": {"dice": 3}, "threat": {"rating": 3}, "ten_again": {"will": True, "risky": True}}
