@@ -48,7 +48,7 @@ from tools.fetch import PYODIDE_FILES, fetch_pyodide, unpack_pyodide  # noqa: E4
 from tools.formatters import biome, ruff, run_all  # noqa: E402
 from tools.icons import write_icons, write_manifest  # noqa: E402
 from tools.lighthouse import lighthouse  # noqa: E402
-from tools.page import engine_systems, engine_table_spec, write_page  # noqa: E402
+from tools.page import BOOT, engine_systems, engine_table_spec, write_page  # noqa: E402
 from tools.server import Server  # noqa: E402
 from tools.snapshot import memory_snapshot, stripped_runtime, write_download_sizes  # noqa: E402
 from tools.sw import write_service_worker  # noqa: E402
@@ -80,7 +80,10 @@ def build(dist: Path = DIST, cache: Path = CACHE, procedures: list[Path] | None 
     try:
         staging.mkdir(parents=True)
         write_page(staging, engine_systems(procedures), engine_table_spec(procedures))
-        shutil.copytree(ROOT / "static", staging / "static", ignore=shutil.ignore_patterns(".*", "__pycache__", "*~"))
+        shutil.copytree(
+            ROOT / "static", staging / "static", ignore=shutil.ignore_patterns(".*", "__pycache__", "*~", "README.md")
+        )
+        (staging / BOOT.relative_to(ROOT)).unlink()  # the page's first script, inline in index.html (write_page)
         bundle(staging, cache)  # the page's modules as two bundles and their shared chunk (py/tools/bundle.py)
         write_doors(staging, engine_doors())  # api.DOORS, the methods the worker and its client offer
         write_vendored(staging, cache)  # the QR encoder and decoder, loaded only when asked (py/tools/vendor.py)

@@ -1,13 +1,13 @@
-// main.js wires the parts: the Pyodide client (the one door to the rules), each form's Procedure (procedure.js: its
-// request, odds, roll, follow-ups and dice), the tabs, the engine's loading (ready or failed) and the extensions (the
-// table, the offline copy). It holds no rules: every number shown comes from arbiter.api in the worker.
-import { arbiter } from './arbiter-client.js';
-import './install.js'; // the browser's install prompt comes once, early: kept for the Table's "Install" (issue 23)
+// main.js wires the parts: the Pyodide client (the one door to the rules), each form's Procedure (roll/controller.js:
+// its request, odds, roll, follow-ups and dice), the tabs, the engine's loading (ready or failed) and the extensions
+// (the table, the offline copy). It holds no rules: every number shown comes from arbiter.api in the worker.
+import { arbiter } from './engine/client.js';
+import './offline/install.js'; // the browser's install prompt comes once, early: for the Table's Install (issue 23)
 import { TablePort } from './port.js';
-import { Procedure } from './procedure.js';
-import { percent } from './procedures.js';
+import { Procedure } from './roll/controller.js';
+import { percent } from './procedures/view-parts.js';
 import { startSettings } from './settings.js';
-import { Tabs, buildText } from './tabs.js';
+import { Tabs, buildText } from './roll/tabs.js';
 import { Views, parseHash } from './views.js';
 import { closeOver } from './back.js';
 
@@ -133,9 +133,10 @@ startSettings();
 document
   .getElementById('rulings')
   ?.addEventListener('toggle', () => buildText(document.getElementById('rulings-text')), { once: true });
-// What tests and the table reach of the page (no table function: the forms reach the table through their port):
-// the Procedures (built when first asked for), those built so far, and showing one in the Roll view.
-window.arbiterPage = { procs, built: () => [...built.values()], percent, showTab: showProcedure };
+// What the table is handed of the page (no table function: the forms reach the table through their port): the
+// Procedures (built when first asked for), those built so far, and showing one in the Roll view. The same object is
+// window.arbiterPage for the tests, a hook nothing in static/ reads back.
+const page = (window.arbiterPage = { procs, built: () => [...built.values()], percent, showTab: showProcedure });
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const afterFirstFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -148,11 +149,11 @@ const extensions = (async () => {
   await arbiter.ready.catch(() => {});
   const { startTable } = await import('./table/index.js');
   await nextTask(); // its code evaluated in one task, started in the next
-  const drawn = startTable({ ...window.arbiterPage, port }, arbiter, SPEC);
+  const drawn = startTable({ ...page, port }, arbiter, SPEC);
   // The offline copy once the table is drawn: the service worker's download of the build (and its check of every
   // file's hash) then keeps a core busy while the page has nothing left to do.
   drawn
-    .then(() => import('./offline.js')) // registers the service worker and offers "New version — reload"
+    .then(() => import('./offline/offline.js')) // registers the service worker and offers "New version — reload"
     .catch((error) => console.error(error));
 })();
 extensions.catch((error) => console.error(error));
@@ -161,9 +162,9 @@ for (const system of firstSystems) {
   await nextTask();
   void procs[system];
 }
-// Taps on Roll before this module ran, kept by the page's first script (build.py's BOOT_SCRIPT): rolled now.
+// Taps on Roll before this module ran, kept by the page's first script (boot.js): rolled now.
 for (const system of new Set(self.arbiterEarlyRolls ?? [])) procs[system]?.doRoll();
 self.arbiterEarlyRolls = null;
-// Python starts once the shown forms are drawn (arbiter-client.js): its start keeps a core or two busy for a second.
+// Python starts once the shown forms are drawn (engine/client.js): its start keeps a core or two busy for a second.
 await afterFirstFrame();
 arbiter.go();

@@ -4,7 +4,7 @@
 // the dice's speed (Full, Quick, Off); the sound and vibration of a landing (the speaker button by the dice, landing.js)
 // are kept here too, as each form's dice source; and "Your name", which a roll shared as nobody carries (issue 30).
 import { showDialog } from './back.js';
-import { SPEEDS } from './dice.js';
+import { SPEEDS } from './dice/tray.js';
 
 const KEY = 'arbiter-settings';
 let held = null; // what was kept while storage refused it
@@ -38,7 +38,7 @@ export function keepSound(on) {
   keep({ ...readSettings(), sound: on });
 }
 
-/** How the dice tumble: 'full', 'quick' or 'off' (dice.js' SPEEDS); reduced motion starts at 'off' until the player
+/** How the dice tumble: 'full', 'quick' or 'off' (tray.js' SPEEDS); reduced motion starts at 'off' until the player
  * chooses (asked at each roll: a change of the system's setting counts until a speed is chosen). */
 export function diceSpeed() {
   const speed = readSettings().speed;

@@ -16,7 +16,7 @@ from pathlib import Path
 
 KEYS = {"Home": "\ue011", "ArrowRight": "\ue014", "Enter": "\ue007", "Tab": "\ue004"}  # WebDriver's key codes
 
-# The page's own record of its uncaught errors and unhandled rejections (build.py's BOOT_SCRIPT).
+# The page's own record of its uncaught errors and unhandled rejections (static/boot.js).
 PAGE_ERRORS = "() => (self.arbiterErrors || []).splice(0)"
 
 # WebDriver's execute_async_script: run a JS function (its result may be a promise) on the page with one argument.

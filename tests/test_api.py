@@ -477,7 +477,7 @@ def test_bench_roll_with_choice_odds(benchmark, system):
     assert all("odds" in c for c in result["choices"])
 
 
-# --- the page's way in: call_json and start (static/worker.js calls them through Pyodide) ----------------------
+# --- the page's way in: call_json and start (static/engine/worker.js calls them through Pyodide) ----------------------
 
 
 def call(method, *args):

@@ -239,7 +239,7 @@ def test_luck_is_rolled_by_the_threat_sheet():
 
 
 def test_ten_again_publishes_its_thresholds():
-    """procedures.js marks kept dice with ten_again's published thresholds: 8, and 6 for initiative."""
+    """procedures/index.js marks kept dice with ten_again's published thresholds: 8, and 6 for initiative."""
     assert SPECS["ten_again"]["extras"]["threshold"] == 8
     assert SPECS["ten_again"]["extras"]["initiative_threshold"] == 6
 

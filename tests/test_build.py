@@ -28,10 +28,10 @@ def test_dist_has_only_what_the_runtime_needs(dist):
     assert sorted(p.name for p in (dist / "pyodide").iterdir()) == sorted([*fetch.PYODIDE_FILES, "snapshot.bin"])
     for page in (
         "index.html",
-        "static/worker.js",
-        "static/arbiter-client.js",
-        "static/offline.js",
-        "static/snapshot.js",
+        "static/engine/worker.js",
+        "static/engine/client.js",
+        "static/offline/offline.js",
+        "static/engine/snapshot.js",
         "sw.js",
         "manifest.webmanifest",
     ):
@@ -53,9 +53,9 @@ def test_runtime_files_are_the_pinned_packages(dist):
 def test_the_built_worker_knows_each_downloads_size(dist):
     """The worker's loading bar counts the wasm's and the snapshot's bytes against their sizes as built (Content-Length
     gives the gzipped size, or none)."""
-    worker = (dist / "static" / "worker.js").read_text(encoding="utf-8")
+    worker = (dist / "static" / "engine" / "worker.js").read_text(encoding="utf-8")
     written = re.findall(r"const SIZES = /\* BUILD \*/ (.*?) /\* BUILD \*/;", worker)
-    assert len(written) == 1, "static/worker.js's SIZES, filled in once"
+    assert len(written) == 1, "static/engine/worker.js's SIZES, filled in once"
     sizes = {name: (dist / "pyodide" / name).stat().st_size for name in snapshot.DOWNLOADS}
     assert json.loads(written[0]) == sizes and set(sizes) == {"pyodide.asm.wasm", "snapshot.bin"}
 
@@ -87,7 +87,7 @@ def test_every_url_in_the_page_is_relative(dist):
     page = (dist / "index.html").read_text(encoding="utf-8")
     urls = re.findall(r'(?:href|src)="([^"#][^"]*)"', page)
     assert urls and not [u for u in urls if u.startswith(("/", "http:", "https:"))]
-    for script in [*(dist / "static").glob("*.js"), dist / "sw.js"]:
+    for script in [*(dist / "static").rglob("*.js"), dist / "sw.js"]:
         text = script.read_text(encoding="utf-8")
         assert not re.findall(r"""(?:new URL|fetch|import)\(\s*["']/""", text), script.name
         assert not re.findall(r"""from\s+["']/""", text), script.name

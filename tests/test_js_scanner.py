@@ -11,7 +11,7 @@ from js_scanner import ROOT, js_files, strings, tokens
 def test_there_is_javascript_to_scan():
     """The scanner's file list holds the page's modules, the table's folder and the Node tests."""
     names = {p.relative_to(ROOT).as_posix() for p in js_files()}
-    assert {"static/main.js", "static/table/index.js", "static/table/sheets/threat.js"} <= names
+    assert {"static/main.js", "static/table/index.js", "static/procedures/threat/sheet.js"} <= names
     assert any(n.startswith("tests/js/") for n in names)
 
 

@@ -1,4 +1,4 @@
-"""static/table/schema.js checks what the table stores by arbiter.api's published declarations: for every record and
+"""static/store/schema.js checks what the table stores by arbiter.api's published declarations: for every record and
 sheet of a corpus (valid ones, and each field of each declaration missing, unknown, of the wrong type, one past its
 limits, repeated...), the page's checker under Node and CPython's check_record / check_sheet give the same verdict,
 the same value back, and the same message, word for word."""

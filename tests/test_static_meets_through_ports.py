@@ -8,6 +8,7 @@ port.js' one `notices` target, not the document. Scanned in the code, not its co
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 from js_scanner import tokens
@@ -50,3 +51,42 @@ def test_no_data_travels_as_a_document_wide_event():
         if re.search(r"document\s*\.\s*dispatchEvent", code):
             found.append(f"{path}: document.dispatchEvent")
     assert not found, "\n".join(found)
+
+
+def page_global_uses(root: Path = ROOT) -> list[str]:
+    """Each use of `arbiterPage` in the code of `root`'s static/ (comments and strings apart) but main.js' one
+    assignment of it: a read of the page, or of the table, through a window global."""
+    found, assigned = [], 0
+    for path in sorted((root / "static").rglob("*.js")):
+        name = path.relative_to(root).as_posix()
+        toks = [t for t in tokens(path.read_text(encoding="utf-8")) if t.kind != "comment"]
+        for i, tok in enumerate(toks):
+            if tok.kind != "name" or tok.text != "arbiterPage":
+                continue
+            after = toks[i + 1].text if i + 1 < len(toks) else ""
+            after2 = toks[i + 2].text if i + 2 < len(toks) else ""
+            if name == "static/main.js" and after == "=" and after2 != "=" and not assigned:
+                assigned += 1
+                continue
+            found.append(f"{name}:{tok.line}")
+    return found if assigned == 1 else [*found, "static/main.js sets no window.arbiterPage"]
+
+
+def test_no_module_reads_the_page_through_a_window_global():
+    """window.arbiterPage is a test hook only: main.js sets it once and hands the table the object itself; no module of
+    static/ (main.js included) reads it back."""
+    assert page_global_uses() == []
+
+
+def test_a_read_of_the_page_global_is_caught(tmp_path):
+    """A read of window.arbiterPage planted in a copy of static/ (in the table, or main.js handing it on) is named."""
+    shutil.copytree(STATIC, tmp_path / "static")
+    assert page_global_uses(tmp_path) == []
+    table = tmp_path / "static" / "table" / "index.js"
+    table.write_text(table.read_text(encoding="utf-8") + "\nexport const planted = () => window.arbiterPage.procs;\n")
+    main = tmp_path / "static" / "main.js"
+    main.write_text(
+        main.read_text(encoding="utf-8").replace("startTable({ ...page,", "startTable({ ...window.arbiterPage,")
+    )
+    found = page_global_uses(tmp_path)
+    assert len(found) == 2 and found[0].startswith("static/main.js:") and found[1].startswith("static/table/index.js:")

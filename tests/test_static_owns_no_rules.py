@@ -30,32 +30,38 @@ PROCEDURES = {s["id"] for s in api.systems()}
 
 # The one map of the page's code by procedure: a file (or folder) here may name any procedure.
 VIEW_MAP = {
-    "static/procedures.js": "VIEWS: how each procedure's roll is shown (its dice with the engine's marks, words, "
-    "odds, follow-ups)",
-    "static/table/sheets/": "BY_KIND (sheets/index.js): each kind of character sheet (what 'roll as' offers, its "
-    "ops on the sheet)",
+    "static/procedures/index.js": "PROCEDURE_VIEWS: each procedure's view (how its roll is shown: its dice with the "
+    "engine's marks, words, odds, follow-ups)",
+    "static/procedures/sheets.js": "BY_KIND: each kind of character sheet (what 'roll as' offers, its ops on the "
+    "sheet)",
+    # a procedure's own folder: its view (<id>/view.js) and its character sheet (<id>/sheet.js)
+    **{
+        f"static/procedures/{folder.name}/": "a procedure's own view and sheet"
+        for folder in sorted((STATIC / "procedures").iterdir())
+        if folder.is_dir()
+    },
 }
 
 # Elsewhere, a procedure is named only here: file -> (the names, why).
 NAMED_ELSEWHERE = {
     # the log entry's field 'luck' (records.LOG: a roll's luck kept at roll time, api.luck_entry's), not the procedure
     **{
-        f"static/table/{name}.js": ({"luck"}, "the log entry's field 'luck', a roll's luck at roll time")
-        for name in ("log", "luck")
+        f"static/log/{name}.js": ({"luck"}, "the log entry's field 'luck', a roll's luck at roll time")
+        for name in ("log", "percentiles")
     },
 }
 
 # Files whose numbers are no rule's, by their job (they name no procedure either: checked below).
 NO_RULES_HERE = {
-    "static/dice.js": "the canvas tray: pixels, angles, milliseconds (faces and marks come from the views)",
-    "static/dice-draw.js": "how one die is drawn: pixels, angles, the pips' places on a face",
-    "static/landing.js": "the sound and pulse of dice landing: milliseconds, seconds, hertz, a clatter's knocks by a "
+    "static/dice/tray.js": "the canvas tray: pixels, angles, milliseconds (faces and marks come from the views)",
+    "static/dice/draw.js": "how one die is drawn: pixels, angles, the pips' places on a face",
+    "static/roll/landing.js": "the sound and pulse of dice landing: milliseconds, seconds, hertz, a clatter's knocks by a "
     "die's sides (its sound, no rule)",
-    "static/snapshot.js": "the Pyodide memory snapshot's binary layout (bytes, LEB128, wasm sections)",
-    "static/worker.js": "loading: progress fractions, milliseconds",
-    "static/table/repr.js": "Python's repr of a JSON value: character codes, the widths of \\x \\u \\U escapes, "
+    "static/engine/snapshot.js": "the Pyodide memory snapshot's binary layout (bytes, LEB128, wasm sections)",
+    "static/engine/worker.js": "loading: progress fractions, milliseconds",
+    "static/store/repr.js": "Python's repr of a JSON value: character codes, the widths of \\x \\u \\U escapes, "
     "a repr cut at 100 (f'{value!r:.100}')",
-    "static/table/schema.js": "the checker of arbiter.api's declarations: a time's ranges as Date.parse reads one "
+    "static/store/schema.js": "the checker of arbiter.api's declarations: a time's ranges as Date.parse reads one "
     "(months, days, 24:00, 60 minutes) and its groups; every limit is a declaration's",
     "static/share/qr.js": "a QR code's drawing: its bytes, modules, quiet zone and CSS pixels",
     "static/share/camera.js": "the camera: milliseconds between frames, a frame's pixels",
@@ -67,58 +73,61 @@ NO_RULES_HERE = {
 
 # Whole numbers in code elsewhere: (file, number) -> why it is not a rule's.
 NUMBERS = {
-    ("static/arbiter-client.js", 100): "the last 100 calls' timings kept, for the benchmark",
-    ("static/facepad.js", 20): "a die of up to 20 sides gets a button per face (the pad's layout, no rule)",
-    ("static/facepad.js", 10): "a d100 is typed as its two d10, tens then units: digits in base ten",
-    ("static/facepad.js", 2): "a d100's tens are shown with two digits (00 to 90)",
-    ("static/procedure.js", 120): "milliseconds: a burst of key presses asks for odds once",
-    ("static/form-state.js", 600): "milliseconds an outcome stays on screen before Roll takes a new roll (issue 29)",
-    ("static/reveal.js", 8): "CSS px between a revealed roll and the screen's edge",
-    ("static/offline.js", 60): "seconds and minutes: how often the offline copy looks for a new version",
-    ("static/offline.js", 1000): "milliseconds in a second",
-    ("static/procedure.js", 1000): "milliseconds in a second (a shared roll's time is whole seconds)",
-    ("static/table/log.js", 1000): "milliseconds in a second (a shared roll's time is whole seconds)",
+    ("static/engine/client.js", 100): "the last 100 calls' timings kept, for the benchmark",
+    ("static/roll/facepad.js", 20): "a die of up to 20 sides gets a button per face (the pad's layout, no rule)",
+    ("static/roll/facepad.js", 10): "a d100 is typed as its two d10, tens then units: digits in base ten",
+    ("static/roll/facepad.js", 2): "a d100's tens are shown with two digits (00 to 90)",
+    ("static/roll/controller.js", 120): "milliseconds: a burst of key presses asks for odds once",
+    (
+        "static/roll/form-state.js",
+        600,
+    ): "milliseconds an outcome stays on screen before Roll takes a new roll (issue 29)",
+    ("static/roll/reveal.js", 8): "CSS px between a revealed roll and the screen's edge",
+    ("static/offline/offline.js", 60): "seconds and minutes: how often the offline copy looks for a new version",
+    ("static/offline/offline.js", 1000): "milliseconds in a second",
+    ("static/roll/controller.js", 1000): "milliseconds in a second (a shared roll's time is whole seconds)",
+    ("static/log/log.js", 1000): "milliseconds in a second (a shared roll's time is whole seconds)",
     ("static/table/received.js", 1000): "milliseconds in a second (a shared roll's time is whole seconds)",
     ("static/dom.js", 2): "an event attribute's name after 'on' (onclick: click)",
-    ("static/procedures.js", 2): "the headline's third item, [key, p, exact]: its exact chance",
-    ("static/procedures.js", 3): "a bar's width to 3 decimals",
-    ("static/procedures.js", 12): "a successes table shows at most 12 rows",
-    ("static/procedures.js", 100): "percent",
-    ("static/table/backends.js", 500): "records read from IndexedDB per batch",
-    ("static/table/data.js", 40): "a value quoted in a message is cut at 40 characters",
-    ("static/table/dom.js", 30_000): "milliseconds a download's object URL is kept",
-    ("static/table/ids.js", 2): "two hex digits per random byte",
-    ("static/table/ids.js", 8): "a log id's random part",
-    ("static/table/ids.js", 9): "a log id's time part, base 36",
-    ("static/table/ids.js", 16): "random bytes in an id; hexadecimal",
-    ("static/table/ids.js", 36): "base 36",
-    ("static/table/luck.js", 2): "the chart's dots: a diameter, a circle's 2π; half a label; the middle roll",
-    ("static/table/luck.js", 4): "the chart's dashed line of average luck: a dash and a gap; an axis' tick, in px",
-    ("static/table/luck.js", 12): "the chart's axes' numbers: their size in CSS px",
-    ("static/table/luck.js", 20): "the room below the chart for the roll axis' numbers, in CSS px",
-    ("static/table/luck.js", 32): "the room left of the chart for the luck axis' numbers, in CSS px",
-    ("static/table/luck.js", 128): "the chart's height in CSS px",
-    ("static/table/luck.js", 100): "a percentile in percent",
-    ("static/table/fairness.js", 100): "a power (a chance) in percent",
-    ("static/table/luck.js", 320): "the chart's width in CSS px",
-    ("static/table/log.js", 10): "the date's 10 characters in a file name",
-    ("static/table/log.js", 50): "log entries shown per page (loaded as the list's end nears, or by 'Show more')",
-    ("static/table/file.js", 20): "an import's report lists at most 20 problems",
-    ("static/table/migrations.js", 2): "the schema version the migration from schema 1 reaches",
-    ("static/table/migrations.js", 3): "the schema version the migration from schema 2 reaches",
-    ("static/table/migrations.js", 4): "the schema version the migration from schema 3 reaches",
-    ("static/table/migrations.js", 5): "the schema version the migration from schema 4 reaches",
-    ("static/table/migrations.js", 6): "the schema version the migration from schema 5 reaches",
-    ("static/table/migrations.js", 7): "the schema version the migration from schema 6 reaches",
-    ("static/table/migrations.js", 8): "the table's schema version (SCHEMA) and the migration that reaches it",
-    ("static/table/repair.js", 8): "milliseconds of records checked per task while the store opens",
-    ("static/table/store.js", 8): "compare-and-set: a write is computed again at most 8 times",
-    ("static/table/store.js", 500): "records written per request when a whole table is replaced",
-    ("static/table/store.js", 22): "an older WebKit's legacy code of a write refused for lack of space",
+    ("static/procedures/view-parts.js", 2): "the headline's third item, [key, p, exact]: its exact chance",
+    ("static/procedures/view-parts.js", 3): "a bar's width to 3 decimals",
+    ("static/procedures/ten_again/view.js", 12): "a successes table shows at most 12 rows",
+    ("static/procedures/view-parts.js", 100): "percent",
+    ("static/store/backends.js", 500): "records read from IndexedDB per batch",
+    ("static/store/data.js", 40): "a value quoted in a message is cut at 40 characters",
+    ("static/dom.js", 30_000): "milliseconds a download's object URL is kept",
+    ("static/store/ids.js", 2): "two hex digits per random byte",
+    ("static/store/ids.js", 8): "a log id's random part",
+    ("static/store/ids.js", 9): "a log id's time part, base 36",
+    ("static/store/ids.js", 16): "random bytes in an id; hexadecimal",
+    ("static/store/ids.js", 36): "base 36",
+    ("static/log/percentiles.js", 2): "the chart's dots: a diameter, a circle's 2π; half a label; the middle roll",
+    ("static/log/percentiles.js", 4): "the chart's dashed line of average luck: a dash and a gap; an axis' tick, in px",
+    ("static/log/percentiles.js", 12): "the chart's axes' numbers: their size in CSS px",
+    ("static/log/percentiles.js", 20): "the room below the chart for the roll axis' numbers, in CSS px",
+    ("static/log/percentiles.js", 32): "the room left of the chart for the luck axis' numbers, in CSS px",
+    ("static/log/percentiles.js", 128): "the chart's height in CSS px",
+    ("static/log/percentiles.js", 100): "a percentile in percent",
+    ("static/log/fairness.js", 100): "a power (a chance) in percent",
+    ("static/log/percentiles.js", 320): "the chart's width in CSS px",
+    ("static/log/log.js", 10): "the date's 10 characters in a file name",
+    ("static/log/log.js", 50): "log entries shown per page (loaded as the list's end nears, or by 'Show more')",
+    ("static/store/file.js", 20): "an import's report lists at most 20 problems",
+    ("static/store/migrations.js", 2): "the schema version the migration from schema 1 reaches",
+    ("static/store/migrations.js", 3): "the schema version the migration from schema 2 reaches",
+    ("static/store/migrations.js", 4): "the schema version the migration from schema 3 reaches",
+    ("static/store/migrations.js", 5): "the schema version the migration from schema 4 reaches",
+    ("static/store/migrations.js", 6): "the schema version the migration from schema 5 reaches",
+    ("static/store/migrations.js", 7): "the schema version the migration from schema 6 reaches",
+    ("static/store/migrations.js", 8): "the table's schema version (SCHEMA) and the migration that reaches it",
+    ("static/store/repair.js", 8): "milliseconds of records checked per task while the store opens",
+    ("static/store/store.js", 8): "compare-and-set: a write is computed again at most 8 times",
+    ("static/store/store.js", 500): "records written per request when a whole table is replaced",
+    ("static/store/store.js", 22): "an older WebKit's legacy code of a write refused for lack of space",
     ("static/table/save.js", 6): "the length of 'aside:' in a kept-aside record's id",
     ("static/table/keeping.js", 10): "the date's 10 characters in a backup's file name",
-    ("static/table/backup.js", 86400000): "milliseconds in a day",
-    ("static/table/sheets/ability-test.js", 2): "Significance moves from one Conviction to another: the controls "
+    ("static/store/backup.js", 86400000): "milliseconds in a day",
+    ("static/procedures/ability_test/sheet.js", 2): "Significance moves from one Conviction to another: the controls "
     "show with two to choose from (the engine refuses fewer)",
     ("static/table/struggles.js", 250): "milliseconds: a burst of edits asks for the odds once",
 }
@@ -126,15 +135,18 @@ NUMBERS = {
 
 # Comparisons of a face in code, anywhere in static/: (file, the comparison as faces_compared writes it) -> why.
 FACES = {
-    ("static/table/fairness.js", "includes(face)"): "the faces fairness_summary's words name (its 'named'), marked",
-    ("static/dice.js", "was.face !== d.face"): "a die tumbles again when its face changed (animation, no rule)",
-    ("static/dice-draw.js", "d.face < 1"): "a die of show()'s list is checked: its face is one of its sides'",
-    ("static/facepad.js", "face <= this.batch().sides"): "a d100's tens and units typed make a face of the die asked",
-    ("static/dice-draw.js", "d.face > sides"): "a die of show()'s list is checked: its face is one of its sides'",
-    ("static/table/log.js", "f >= min"): "a log entry keeps the faces its declaration allows (records.LOG's range)",
-    ("static/table/log.js", "f <= max"): "a log entry keeps the faces its declaration allows (records.LOG's range)",
-    ("static/dice.js", "f >= 0"): "the die with the keyboard's focus (an index, -1 for none), not a face",
-    ("static/dice.js", "f < 0"): "the die with the keyboard's focus (an index, -1 for none), not a face",
+    ("static/log/fairness.js", "includes(face)"): "the faces fairness_summary's words name (its 'named'), marked",
+    ("static/dice/tray.js", "was.face !== d.face"): "a die tumbles again when its face changed (animation, no rule)",
+    ("static/dice/draw.js", "d.face < 1"): "a die of show()'s list is checked: its face is one of its sides'",
+    (
+        "static/roll/facepad.js",
+        "face <= this.batch().sides",
+    ): "a d100's tens and units typed make a face of the die asked",
+    ("static/dice/draw.js", "d.face > sides"): "a die of show()'s list is checked: its face is one of its sides'",
+    ("static/log/log.js", "f >= min"): "a log entry keeps the faces its declaration allows (records.LOG's range)",
+    ("static/log/log.js", "f <= max"): "a log entry keeps the faces its declaration allows (records.LOG's range)",
+    ("static/dice/tray.js", "f >= 0"): "the die with the keyboard's focus (an index, -1 for none), not a face",
+    ("static/dice/tray.js", "f < 0"): "the die with the keyboard's focus (an index, -1 for none), not a face",
     ("static/table/roll-as.js", "this.filled[system] !== f"): "a form's record of what a sheet filled, not a face",
 }
 # A face, or what a face is read against, as code names it: a name (or a property) that is one of these, or that
@@ -405,9 +417,9 @@ def _engine_marks(value) -> set[str]:
 
 
 def test_every_mark_the_engine_gives_is_one_the_canvas_draws():
-    """The engine's marks are the canvas's vocabulary (dice-draw.js MARKS), all of it but 'selected', the page's own
+    """The engine's marks are the canvas's vocabulary (dice/draw.js MARKS), all of it but 'selected', the page's own
     pick (a die tapped to reroll or reassign)."""
-    text = (STATIC / "dice-draw.js").read_text(encoding="utf-8")
+    text = (STATIC / "dice" / "draw.js").read_text(encoding="utf-8")
     start = next(t.offset for t in tokens(text) if t.kind == "name" and t.text == "MARKS")
     drawn = {t.text[1:-1] for t in tokens(text[start : text.index(";", start)]) if t.kind == "string"}
     more = {"luck": {"dice": 3}, "threat": {"rating": 3}, "ten_again": {"will": True, "risky": True}}
@@ -492,11 +504,11 @@ def test_the_face_scan_sees_comparisons_of_faces(source, compared):
 @pytest.mark.parametrize(
     "file, planted",
     [
-        ("static/procedures.js", "if (face === 6) marks.push('kept');"),
-        ("static/procedures.js", "const kept = (f) => f >= spec.extras.threshold;"),
-        ("static/procedures.js", "const keep = roll.dice.indexOf(roll.result);"),
-        ("static/dice.js", "if (d.face >= 8) d.marks.add('kept');"),
-        ("static/table/log.js", "const botch = roll.dice.filter((f) => f === 1);"),
+        ("static/procedures/ten_again/view.js", "if (face === 6) marks.push('kept');"),
+        ("static/procedures/view-parts.js", "const kept = (f) => f >= spec.extras.threshold;"),
+        ("static/procedures/generic-view.js", "const keep = roll.dice.indexOf(roll.result);"),
+        ("static/dice/tray.js", "if (d.face >= 8) d.marks.add('kept');"),
+        ("static/log/log.js", "const botch = roll.dice.filter((f) => f === 1);"),
     ],
 )
 def test_a_rule_planted_in_a_copy_of_static_is_caught(tmp_path, file, planted):
@@ -513,8 +525,8 @@ def test_a_rule_planted_in_a_copy_of_static_is_caught(tmp_path, file, planted):
 
 
 def test_a_number_planted_in_the_views_is_caught(tmp_path):
-    """The views write no face's number at all: `face === 6` planted in procedures.js fails the number check too."""
+    """The views write no face's number at all: `face === 6` planted in a procedure's view fails the number check too."""
     shutil.copytree(STATIC, tmp_path / "static")
-    target = tmp_path / "static/procedures.js"
+    target = tmp_path / "static/procedures/threat/view.js"
     target.write_text(target.read_text(encoding="utf-8") + "if (face === 6) marks.push('kept');\n", encoding="utf-8")
     assert [f.split(": ")[1] for f in number_problems(tmp_path)] == ["6 — a number a rule may own"]

@@ -2,7 +2,7 @@
 property read on a roll in static/**/*.js (`roll.target.successes`, `proc.roll?.choices`, `roll.threats[t].die`)
 follows keys its declaration holds, read by tests/js_scanner.py (code only: no comment counts).
 
-A read inside a procedure's view (`const ten_again = { … }` in VIEWS) must hold for that procedure's roll; a read
+A read inside a procedure's view (`const ten_again = { … }` in static/procedures/ten_again/view.js) must hold for that procedure's roll; a read
 elsewhere for some procedure's. A chain is followed while it names keys of an object; a list's or a text's own
 properties (`roll.dice.length`, `roll.choices.some`) and a table's data keys end it. Names other than `roll` that hold
 a roll or part of one are listed in PARTS, each with where in the roll it starts."""
@@ -23,16 +23,19 @@ ROOT = Path(__file__).resolve().parent.parent
 # A name `roll` (a variable, or a property: `proc.roll`) holds a roll in every file but these: file -> what it is.
 NOT_A_ROLL = {"static/table/roll-as.js": "the Roll button of a sheet's form"}
 
+# The views' files where `c` is a choice of the roll (the shared parts, and the views that read choices).
+VIEWS_READING_CHOICES = ("view-parts", "threat/view", "ability_test/view", "ten_again/view")
+
 # Other names that hold a roll or a part of one: (file, the function or const whose body holds them, or "" for the
 # whole file, name) -> the keys from the roll to it ("" the roll itself; "choices[]" an entry of its choices). A name
 # may start at several places (a side: the roll, or its other side).
 PARTS = {
-    ("static/procedures.js", "tenAgainSide", "side"): ("", "target"),  # the actor's side or the target's
-    ("static/procedures.js", "threat", "t"): ("threats[]",),  # a threat's die and outcome
-    ("static/procedures.js", "", "c"): ("choices[]",),
-    ("static/procedures.js", "payThePrice", "offer"): ("choices[]",),  # Pay the Price's choice
-    ("static/procedures.js", "ability_test", "reroll"): ("choices[]",),  # the reroll choice (its tap)
-    ("static/table/log.js", "facesOf", "d"): ("faces[]",),  # a die the roll shows
+    ("static/procedures/ten_again/view.js", "tenAgainSide", "side"): ("", "target"),  # the actor's side or the target's
+    ("static/procedures/threat/view.js", "threat", "t"): ("threats[]",),  # a threat's die and outcome
+    **{(f"static/procedures/{view}.js", "", "c"): ("choices[]",) for view in VIEWS_READING_CHOICES},
+    ("static/procedures/threat/view.js", "payThePrice", "offer"): ("choices[]",),  # Pay the Price's choice
+    ("static/procedures/ability_test/view.js", "ability_test", "reroll"): ("choices[]",),  # the reroll choice (its tap)
+    ("static/log/log.js", "facesOf", "d"): ("faces[]",),  # a die the roll shows
 }
 
 
@@ -209,7 +212,7 @@ def test_the_page_reads_only_declared_keys_of_a_roll():
 
 def test_the_scan_sees_the_reads():
     """The scan finds the reads the views make, nested ones too: the check has something to check."""
-    text = (ROOT / "static" / "procedures.js").read_text(encoding="utf-8")
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "static" / "procedures").glob("*/view.js")))
     chains = {(start, ".".join(chain)) for *_, start, chain in reads(text, {"roll": ("",), "t": ("threats[]",)})}
     assert {("roll", "target.marks"), ("roll", "scheme_roll"), ("t", "desperate")} <= chains
     assert {p for *_, p in _views(text)} == set(PROCEDURES)
@@ -218,8 +221,8 @@ def test_the_scan_sees_the_reads():
 @pytest.mark.parametrize(
     "file, planted, where",
     [
-        ("static/outcome.js", "roll.successess", "any procedure's roll"),
-        ("static/table/log.js", "roll.target.sucesses", "any procedure's roll"),
+        ("static/roll/outcome.js", "roll.successess", "any procedure's roll"),
+        ("static/log/log.js", "roll.target.sucesses", "any procedure's roll"),
         ("static/table/situations.js", "proc.roll?.choicez", "any procedure's roll"),
     ],
 )
@@ -237,7 +240,7 @@ def test_a_read_of_an_undeclared_key_is_caught(tmp_path, file, planted, where):
 def test_a_view_reads_only_its_own_procedures_roll(tmp_path):
     """A key of another procedure's roll read in a view is caught: the d10 pool's roll has no defender."""
     shutil.copytree(ROOT / "static", tmp_path / "static")
-    target = tmp_path / "static" / "procedures.js"
+    target = tmp_path / "static" / "procedures" / "ten_again" / "view.js"
     text = target.read_text(encoding="utf-8")
     anchor = "const ten_again = {\n"
     assert anchor in text

@@ -21,6 +21,7 @@ IMPORT = re.compile(
 def site(tmp_path_factory) -> tuple[Path, list[str]]:
     site = tmp_path_factory.mktemp("bundled")
     shutil.copytree(ROOT / "static", site / "static")
+    (site / "static" / "boot.js").unlink()  # the page's first script: inline in index.html, no file of dist/ (build.py)
     return site, bundle(site)
 
 
@@ -39,33 +40,39 @@ def test_every_import_of_the_built_page_is_a_file_of_the_build(site):
             target = (script.parent / spec).resolve()
             assert target.is_file(), f"{script.relative_to(root)} imports {spec}, which the build does not hold"
             seen.add(target.relative_to(root).as_posix())
-    assert {"static/arbiter-client.js", "static/offline.js", "static/table/index.js"} <= seen
+    assert {"static/engine/client.js", "static/offline/offline.js", "static/table/index.js"} <= seen
     assert set(ENTRIES) <= set(written) and any(re.fullmatch(r"static/chunk-\w+\.js", w) for w in written)
 
 
 def test_bundled_modules_leave_no_file_of_their_own(site):
-    """forms.js, dice.js, the table's modules: inside the bundles, not beside them; worker-side and separate ones stay."""
+    """roll/forms.js, dice/tray.js, the table's modules: inside the bundles, not beside them; worker-side and separate ones stay."""
     root, written = site
     left = sorted(p.relative_to(root).as_posix() for p in (root / "static").rglob("*.js"))
     kept = {f"static/{s.removeprefix('./')}" for s in SEPARATE} | {
-        "static/loading.js",
-        "static/worker.js",
-        "static/snapshot.js",
+        "static/engine/loading.js",
+        "static/engine/worker.js",
+        "static/engine/snapshot.js",
         # loaded by their address the first time a player shares or scans (lazy files: py/tools/vendor.py)
         "static/share/qr.js",
         "static/share/camera.js",
         "static/share/scan-worker.js",
     }
     assert set(left) == kept | set(written)
-    assert not (root / "static" / "forms.js").exists() and not (root / "static" / "table" / "store.js").exists()
+    assert (
+        not (root / "static" / "roll" / "forms.js").exists() and not (root / "static" / "store" / "store.js").exists()
+    )
     main = (root / "static" / "main.js").read_text(encoding="utf-8")
     # the modules' code, each under a line naming its source: in main.js, or in the chunk it shares with the table's
     # bundle (the Share sheet reads Settings' "Your name", and Settings the dice's speeds)
     chunks = "".join((root / name).read_text(encoding="utf-8") for name in written if "/chunk-" in name)
-    assert all(f"// static/{name}\n" in main + chunks for name in ("main.js", "forms.js", "dice.js", "tabs.js"))
+    assert all(
+        f"// static/{name}\n" in main + chunks for name in ("main.js", "roll/forms.js", "dice/tray.js", "roll/tabs.js")
+    )
     assert "// static/main.js\n" in main
-    assert "// static/table/store.js\n" in (root / "static" / "table" / "index.js").read_text(encoding="utf-8")
-    assert not [s for s in imports(root / "static" / "main.js") if s in ("./forms.js", "./dice.js", "./tabs.js")]
+    assert "// static/store/store.js\n" in (root / "static" / "table" / "index.js").read_text(encoding="utf-8")
+    assert not [
+        s for s in imports(root / "static" / "main.js") if s in ("./roll/forms.js", "./dice/tray.js", "./roll/tabs.js")
+    ]
 
 
 def test_the_same_sources_give_the_same_bundles(site, tmp_path):

@@ -33,7 +33,7 @@ def test_every_public_function_of_api_is_a_door():
 
 
 def test_the_sources_hold_no_list_of_their_own():
-    """static/worker.js and static/arbiter-client.js hold one empty DOORS marker and name no door in their code (a
+    """static/engine/worker.js and static/engine/client.js hold one empty DOORS marker and name no door in their code (a
     string or a name: only comments may, as examples)."""
     camel = {re.sub(r"_([a-z])", lambda m: m[1].upper(), door) for door in api.DOORS}
     for name in FILES:

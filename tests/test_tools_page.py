@@ -15,8 +15,10 @@ from arbiter import api
 from tools import BuildError
 from tools import ROOT
 from tools.page import (
+    BOOT,
     BOOT_SCRIPT,
     CLIENT_FIRST,
+    inline_script,
     new_row_value,
     render_field,
     render_forms,
@@ -53,7 +55,7 @@ def test_each_tab_holds_the_procedures_systems_puts_there():
     assert {tab: re.findall(r'<form data-system="([a-z_]+)"', body) for tab, _, body in panels} == want
     assert [tab for tab, _, _ in panels] == list(want) == re.findall(r'<a class="tab" [^>]*data-tab="([a-z_]+)"', forms)
     assert [bool(hidden) for _, hidden, _ in panels] == [False] + [True] * (len(want) - 1)
-    # a hidden panel is text until it is first shown: all of it in one <script type="text/html"> (static/tabs.js
+    # a hidden panel is text until it is first shown: all of it in one <script type="text/html"> (static/roll/tabs.js
     # builds it), which nothing in it ends early
     later = '<script type="text/html" data-later>'
     assert [
@@ -101,7 +103,7 @@ def test_a_tab_must_be_named_after_its_first_procedure():
 
 @pytest.mark.parametrize("system, path, f", list_fields(), ids=lambda v: v if isinstance(v, str) else "")
 def test_a_lists_new_row_is_the_row_the_build_writes(system, path, f):
-    """A list's row <template>, its placeholders put in every attribute as forms.js puts them, is the row the build
+    """A list's row <template>, its placeholders put in every attribute as roll/forms.js puts them, is the row the build
     writes at that index (paths, ids, labels, start values), and no placeholder is left outside an attribute."""
     field = render_field(system, f, path)
     found = re.findall(r'<template data-index="([a-z]+)" data-number="([a-z]+)">(.*?)</template>', field, re.S)
@@ -117,8 +119,8 @@ def test_a_lists_new_row_is_the_row_the_build_writes(system, path, f):
 
 
 def test_forms_js_builds_no_markup():
-    """The forms' markup is written in one place, the build: forms.js copies templates and creates no element."""
-    source = (ROOT / "static" / "forms.js").read_text(encoding="utf-8")
+    """The forms' markup is written in one place, the build: roll/forms.js copies templates and creates no element."""
+    source = (ROOT / "static" / "roll" / "forms.js").read_text(encoding="utf-8")
     assert "template" in source
     assert not re.search(r"createElement|innerHTML|outerHTML|insertAdjacentHTML", source)
 
@@ -173,9 +175,28 @@ def test_the_pyodide_client_starts_from_the_top_of_the_page(dist):
     assert script_src == ["script-src", "'self'", f"'sha256-{digest}'", "'wasm-unsafe-eval'"]
     assert page.count("<script>") == 1 and f"<script>{BOOT_SCRIPT}</script>" in page and "Worker" not in BOOT_SCRIPT
     assert csp.end() < page.index("<script>") < page.index(CLIENT_FIRST) < page.index('rel="stylesheet"')
-    assert page.count("static/arbiter-client.js") == 1
+    assert page.count("static/engine/client.js") == 1
     assert page.index(CLIENT_FIRST) < page.index('src="static/main.js"')
     assert boot_first("<p>no head</p>") == "<p>no head</p>"
+
+
+def test_the_first_script_is_static_boot_js_inline(dist):
+    """The page's first script is static/boot.js, a file the formatter formats: its code lines as written, its comment
+    lines left out; inline only, so dist/ holds no copy of it."""
+    code = [line for line in BOOT.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert BOOT_SCRIPT.splitlines() == [line for line in code if not line.lstrip().startswith("//")]
+    assert "self.arbiterEarlyRolls = [];" in BOOT_SCRIPT and "self.arbiterErrors = [];" in BOOT_SCRIPT
+    assert not (dist / "static" / "boot.js").exists()
+
+
+def test_an_inline_script_that_would_end_its_element_is_refused(tmp_path):
+    """A first script holding "</script" would end the inline element early: the build refuses it, naming the file."""
+    script = tmp_path / "boot.js"
+    script.write_text("// a comment\nconst s = '</SCRIPT>';\n", encoding="utf-8")
+    with pytest.raises(BuildError, match="boot.js holds '</script'"):
+        inline_script(script)
+    script.write_text("// a comment\n\nconst s = 1;\n", encoding="utf-8")
+    assert inline_script(script) == "const s = 1;"
 
 
 def test_the_forms_take_procedures_from_outside_when_asked():

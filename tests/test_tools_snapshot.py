@@ -23,7 +23,7 @@ from tools.snapshot import (
     write_download_sizes,
 )
 
-# static/snapshot.js calls these exports of pyodide.asm.wasm to decode the snapshot before Pyodide restores it.
+# static/engine/snapshot.js calls these exports of pyodide.asm.wasm to decode the snapshot before Pyodide restores it.
 ZSTD_EXPORTS = (
     "ZSTD_estimateDStreamSize_fromFrame",
     "ZSTD_initStaticDStream",
@@ -50,7 +50,7 @@ def wasm_exports(wasm: bytes) -> set[str]:
 
 
 def read_snapshot(path: Path) -> dict:
-    """static/snapshot.js's parseSnapshot, in Python: the header fields, Pyodide's header and the meta JSON."""
+    """static/engine/snapshot.js's parseSnapshot, in Python: the header fields, Pyodide's header and the meta JSON."""
     data = path.read_bytes()
     assert data[:8] == b"ARBSNAP1"
     header_length, memory_length, reference_end, reference_hash, zstd_length, meta_length = struct.unpack(
@@ -195,12 +195,12 @@ def test_sleb_reads_signed_numbers(data, value):
 
 
 def test_download_sizes_need_the_workers_build_marker(tmp_path):
-    """write_download_sizes fills static/worker.js's one /* BUILD */ pair with the downloads' sizes, or refuses."""
+    """write_download_sizes fills static/engine/worker.js's one /* BUILD */ pair with the downloads' sizes, or refuses."""
     (tmp_path / "pyodide").mkdir()
-    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / "engine").mkdir(parents=True)
     (tmp_path / "pyodide" / "pyodide.asm.wasm").write_bytes(b"\0asm" + bytes(96))
     (tmp_path / "pyodide" / "snapshot.bin").write_bytes(bytes(7))
-    worker = tmp_path / "static" / "worker.js"
+    worker = tmp_path / "static" / "engine" / "worker.js"
     worker.write_text("const SIZES = /* BUILD */ {} /* BUILD */;\n")
     assert write_download_sizes(tmp_path) == {"pyodide.asm.wasm": 100, "snapshot.bin": 7}
     assert worker.read_text() == (

@@ -92,7 +92,7 @@ class Visit:
         if self.ready_mark == "arbiter:ready":
             timings = page.evaluate("window.arbiter.timings")
             result["odds_max"] = max((t["ms"] for t in timings if t["method"] == "odds"), default=None)
-            # The loading bar's moves with the downloads' bytes (static/worker.js: at most one per 2 % and per 250 ms).
+            # The loading bar's moves with the downloads' bytes (engine/worker.js: at most one per 2 % and per 250 ms).
             result["bar_moves"] = page.evaluate("""performance.getEntriesByType('mark')
                 .filter((m) => m.name.startsWith('arbiter:progress '))
                 .map((m) => Number(m.name.split(' ')[1])).filter((v) => v > 0.02 && v < 0.8).length""")
@@ -235,7 +235,7 @@ def report(figures: dict, runs: int) -> list[str]:
         f"loading bar moves with the bytes, cold {m['app cold bar moves']:8.0f}      (downloads: the steps below)",
         f"loading bar moves with the bytes, warm {m['app warm bar moves']:8.0f}",
     ]
-    # Where the time goes: the Python worker's steps (static/worker.js), each a median, for cold and warm.
+    # Where the time goes: the Python worker's steps (static/engine/worker.js), each a median, for cold and warm.
     for label in ("cold", "warm"):
         prefix = f"app {label} step "
         steps = sorted((value, name[len(prefix) :]) for name, value in m.items() if name.startswith(prefix))

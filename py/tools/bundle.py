@@ -6,7 +6,7 @@ The sources stay ES modules of one job each, tested as they are; only dist/ hold
 several each: on a slow phone's main thread that is most of what the page itself does while it loads. The bundles
 keep the modules' code and names as written, each under a `// static/<module>.js` line (not minified: a bug
 report's stack still reads; esbuild drops the comments), and leave out the modules that must stay files of their
-own: arbiter-client.js (the page's first script loads it, and it reads its own URL) and offline.js (loaded last,
+own: engine/client.js (the page's first script loads it, and it reads its own URL) and offline/offline.js (loaded last,
 when the service worker may be registered)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from .npmtool import npm_tool
 
 ESBUILD = Path(__file__).resolve().parent / "esbuild"  # package.json and package-lock.json
 ENTRIES = ("static/main.js", "static/table/index.js")
-SEPARATE = ("./arbiter-client.js", "./offline.js")  # imported by path, kept as files of their own
+SEPARATE = ("./engine/client.js", "./offline/offline.js")  # imported by path, kept as files of their own
 
 
 def bundle(site: Path, cache: Path = CACHE) -> list[str]:

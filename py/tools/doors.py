@@ -1,5 +1,6 @@
 """arbiter.api's doors (api.DOORS) written into the built worker and its client, as squoosh generates its worker's
-method list: static/worker.js passes on only these methods, and static/arbiter-client.js offers each as a method of
+method list: static/engine/worker.js passes on only these methods, and static/engine/client.js offers each as a
+method of
 `arbiter` (camelCased: odds_after as arbiter.oddsAfter). Each file holds one `/* DOORS */ [] /* DOORS */`, filled in
 dist/ only; the list is written nowhere else."""
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from . import ROOT, BuildError
 
-FILES = ("static/worker.js", "static/arbiter-client.js")
+FILES = ("static/engine/worker.js", "static/engine/client.js")
 MARKER = re.compile(r"/\* DOORS \*/.*?/\* DOORS \*/", re.DOTALL)
 
 

@@ -1,5 +1,5 @@
 """index.html with its generated parts: a real HTML form for every procedure of arbiter.api.systems() (the one
-place the forms' markup is written: forms.js clones each list's row <template> and never builds markup of its
+place the forms' markup is written: roll/forms.js clones each list's row <template> and never builds markup of its
 own), the tabs that group them, the rulings from docs/rulings.md, systems() and table_spec() as JSON for the page's
 JS (the table's declarations: what each stored record may hold), and the page's first script (BOOT_SCRIPT), allowed by its hash in the Content-Security-Policy."""
 
@@ -19,7 +19,7 @@ from . import PROCEDURES_ENV, ROOT, BuildError
 
 # The line above the tabs, for a newcomer who does not know the procedures' names yet.
 PICK = "Pick your game's procedure"
-# A list's row <template> is rendered for this index (and this 1-based number): forms.js puts the new row's own in
+# A list's row <template> is rendered for this index (and this 1-based number): roll/forms.js puts the new row's own in
 # every attribute of the copy. Lowercase letters only, so that an id made from a path keeps them as they are.
 ROW_INDEX, ROW_NUMBER = "rowindex", "rownumber"
 
@@ -179,7 +179,8 @@ def _signed(v):
     return f"+{v}" if isinstance(v, int) and v > 0 else str(v)
 
 
-# By the dice, sound and vibration as they land (static/landing.js: off until the player turns it on, kept on the device):
+# By the dice, sound and vibration as they land (static/roll/landing.js: off until the player turns it on, kept on the
+# device):
 # a speaker, with waves when pressed and crossed out when not (style.css shows one), and the word.
 SOUND_BUTTON = (
     '<button type="button" class="sound" data-sound aria-pressed="false" title="Sound and vibration as the dice land">'
@@ -194,7 +195,7 @@ SOUND_BUTTON = (
 
 def render_form(spec: dict) -> str:
     """One procedure's form: its fields, then the places the page fills: the odds (folded on a phone), the dice (in a
-    tray that grows to show them all, never scrolling within itself: dice.js), the result, the choices, and last the bar with Roll
+    tray that grows to show them all, never scrolling within itself: tray.js), the result, the choices, and last the bar with Roll
     and the headline odds, which a phone keeps at the bottom of the screen, above the views' navigation (style.css),
     so Roll is under the thumb and the dice land above it."""
     s = spec["id"]
@@ -244,7 +245,7 @@ def render_tab(tab: str, specs: list[dict]) -> str:
 def render_forms(systems: list[dict]) -> str:
     """ "Pick your game's procedure", the tabs, and in each tab's panel its one-line description above a real HTML
     form for each of its procedures, with limits taken from systems(). Every panel but the first is hidden, its
-    content the text of a <script type="text/html" data-later> that static/tabs.js parses and builds when it is first
+    content the text of a <script type="text/html" data-later> that roll/tabs.js parses and builds when it is first
     needed: the page's first parse (which reads that text without making a node of it), style and autofill scan cover
     one tab's forms, not six."""
     grouped = tabs(systems)
@@ -255,7 +256,7 @@ def render_forms(systems: list[dict]) -> str:
         body = f'<p class="tab-description">{esc(" ".join(s["description"] for s in specs))}</p>' + "".join(
             render_form(s) for s in specs
         )
-        later = tab != first  # hidden, and kept as text until shown (static/tabs.js builds it)
+        later = tab != first  # hidden, and kept as text until shown (static/roll/tabs.js builds it)
         if later and ("</script" in body.lower() or "<!--" in body):
             raise BuildError(f"panel {tab}: its forms would end the <script> that carries them as text")
         return (
@@ -335,28 +336,25 @@ def render_page(template: str, systems: list[dict], rulings_md: str, table_spec:
     return template
 
 
-CLIENT_PRELOAD = '<link rel="modulepreload" href="static/arbiter-client.js">'
-CLIENT_FIRST = '<script type="module" async src="static/arbiter-client.js"></script>'
-# The page's first script, inline (allowed by its hash):
-# - keeps the page's errors and the Roll taps made before main.js runs;
-# - splits the first paint in two, so neither frame is a long task: the first frame lays out only the header and
-#   the loading line (style.css hides the rest while <html data-first-frame>), the next one the forms.
-BOOT_SCRIPT = (
-    # Every uncaught error and unhandled rejection of the page, kept from its first line (the tests read it in
-    # every engine: WebDriver has no event for them; a bug report can copy it).
-    "self.arbiterErrors = [];\n"
-    "addEventListener('error', (e) => self.arbiterErrors.push(String(e.message || e.error)));\n"
-    "addEventListener('unhandledrejection', (e) => self.arbiterErrors.push(`Unhandled rejection: ${e.reason?.stack ?? e.reason}`));\n"
-    # A tap on Roll before main.js runs: no form is sent (that would reload the page); main.js rolls it once it runs.
-    "self.arbiterEarlyRolls = [];\n"
-    "addEventListener('submit', (e) => {\n"
-    "  if (!self.arbiterEarlyRolls || !e.target.dataset.system) return;\n"
-    "  e.preventDefault();\n"
-    "  self.arbiterEarlyRolls.push(e.target.dataset.system);\n"
-    "}, true);\n"
-    "document.documentElement.dataset.firstFrame = '';\n"
-    "requestAnimationFrame(() => setTimeout(() => delete document.documentElement.dataset.firstFrame, 0));"
-)
+CLIENT_PRELOAD = '<link rel="modulepreload" href="static/engine/client.js">'
+CLIENT_FIRST = '<script type="module" async src="static/engine/client.js"></script>'
+# The page's first script (static/boot.js: it keeps the page's errors and the Roll taps made before main.js runs, and
+# splits the first paint in two), inline, allowed by its hash; dist/ holds no copy of the file.
+BOOT = ROOT / "static" / "boot.js"
+
+
+def inline_script(path: Path) -> str:
+    """The script of `path` as the page inlines it: its lines but the comment lines, with no blank line nor final
+    newline (the bytes the Content-Security-Policy's sha256 is taken of). Refuses a script that would end the
+    <script> element."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    text = "\n".join(line for line in lines if line.strip() and not line.lstrip().startswith("//"))
+    if "</script" in text.lower():
+        raise BuildError(f"{path.name} holds '</script', which would end the inline <script> early")
+    return text
+
+
+BOOT_SCRIPT = inline_script(BOOT)
 
 
 def boot_first(page: str) -> str:

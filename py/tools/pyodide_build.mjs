@@ -5,7 +5,8 @@
 //   node py/tools/pyodide_build.mjs snapshot CONFIG.json   boot Python, import the rules, write the memory snapshot
 //   node py/tools/pyodide_build.mjs verify   CONFIG.json   restore that snapshot as the page does, and use the rules
 //
-// The snapshot file (its format: static/snapshot.js) is what static/worker.js restores instead of booting Python.
+// The snapshot file (its format: static/engine/snapshot.js) is what static/engine/worker.js restores instead of booting
+// Python.
 // It uses Pyodide's private snapshot API (`_makeSnapshot`, `makeMemorySnapshot`, `_loadSnapshot`); tests pin it.
 
 import fs from 'node:fs';
@@ -15,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { EMPTY_ZIP, restoreOptions, fnv1a32, parseSnapshot } = await import(
-  path.join(here, '..', '..', 'static', 'snapshot.js')
+  path.join(here, '..', '..', 'static', 'engine', 'snapshot.js')
 );
 
 const [command, configPath] = process.argv.slice(2);
@@ -49,7 +50,7 @@ with zipfile.ZipFile('/tmp/in.zip') as src, zipfile.ZipFile('/tmp/out.zip', 'w')
 
 // --- the memory snapshot ----------------------------------------------------------------------------------------
 //
-// The file format is described, and read, in static/snapshot.js. The XOR reference is the memory as the page's
+// The file format is described, and read, in static/engine/snapshot.js. The XOR reference is the memory as the page's
 // pyodide.asm.wasm is instantiated: the stock wasm's data segments, less those build.py emptied (`config.emptied`).
 
 async function snapshot() {
@@ -124,7 +125,7 @@ for source in sorted([*root.glob('arbiter/**/*.py'), *root.glob('arbiter_procedu
   }
   py.FS.writeFile('/tmp/memory', pages);
   // Window 23 (8 MiB): 13 kB smaller than 22 over 13.8 MB of pages; decoding needs 4 MiB more of the fresh instance's
-  // scratch memory (static/snapshot.js checks it fits). Level 22 or window 24 save 1-3 kB more, not worth it.
+  // scratch memory (static/engine/snapshot.js checks it fits). Level 22 or window 24 save 1-3 kB more, not worth it.
   py.runPython(`
 from compression import zstd
 P = zstd.CompressionParameter
@@ -149,7 +150,7 @@ with open('/tmp/memory.zst', 'wb') as f:
   console.log(JSON.stringify({ ...report, memoryLength: memory.length, referenceEnd, bytes: out.length }));
 }
 
-// --- the check: restore as static/worker.js does, with the wasm the page loads ----------------------------------
+// --- the check: restore as static/engine/worker.js does, with the wasm the page loads ---------------------------
 
 async function verify() {
   const bytes = new Uint8Array(fs.readFileSync(config.snapshot));
@@ -169,7 +170,7 @@ async function verify() {
   ]);
   restoring.restore();
   fs.rmSync(path.dirname(stdlib), { recursive: true });
-  const api = py.pyimport('arbiter.api'); // as static/worker.js does
+  const api = py.pyimport('arbiter.api'); // as static/engine/worker.js does
   const version = api.start();
   const call = api.call_json;
   const systems = JSON.parse(call('systems', '[]'));

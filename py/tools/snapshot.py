@@ -210,7 +210,7 @@ def memory_snapshot(runtime: Path, wheel: Path, cache: Path = CACHE) -> Path:
         SNAPSHOT_TOOL.read_bytes(),
         SNAPSHOT_SETUP.read_bytes(),
         json.dumps(UNREACHABLE),
-        (ROOT / "static" / "snapshot.js").read_bytes(),
+        (ROOT / "static" / "engine" / "snapshot.js").read_bytes(),
     ]
 
     def make(out: Path) -> None:
@@ -233,19 +233,19 @@ def memory_snapshot(runtime: Path, wheel: Path, cache: Path = CACHE) -> Path:
     return cached(cache, "snapshot", ".bin", inputs, make)
 
 
-# The worker's loading bar counts these files' bytes as they arrive: static/worker.js's SIZES.
+# The worker's loading bar counts these files' bytes as they arrive: static/engine/worker.js's SIZES.
 DOWNLOADS = ("pyodide.asm.wasm", "snapshot.bin")
 
 
 def write_download_sizes(site: Path) -> dict[str, int]:
-    """Write the size of each of `site`'s DOWNLOADS (in pyodide/) into its static/worker.js, between the
+    """Write the size of each of `site`'s DOWNLOADS (in pyodide/) into its static/engine/worker.js, between the
     /* BUILD */ markers: the bytes the worker reads, which Content-Length does not give for a gzipped response."""
     sizes = {name: (site / "pyodide" / name).stat().st_size for name in DOWNLOADS}
-    worker = site / "static" / "worker.js"
+    worker = site / "static" / "engine" / "worker.js"
     text = worker.read_text(encoding="utf-8")
     marker = re.compile(r"/\* BUILD \*/.*?/\* BUILD \*/")
     if len(marker.findall(text)) != 1:
-        raise BuildError("static/worker.js must hold exactly one /* BUILD */ … /* BUILD */")
+        raise BuildError("static/engine/worker.js must hold exactly one /* BUILD */ … /* BUILD */")
     written = f"/* BUILD */ {json.dumps(sizes)} /* BUILD */"
     worker.write_text(marker.sub(lambda _: written, text), encoding="utf-8")
     return sizes

@@ -1,7 +1,7 @@
 """Run inside Pyodide at build time, just before the memory snapshot is taken (py/tools/pyodide_build.mjs).
 
 It imports everything the rules use by calling every door of `arbiter.api` once through `api.call_json` (after
-`api.start`), the two functions static/worker.js calls after restoring the snapshot, checks that a second round
+`api.start`), the two functions static/engine/worker.js calls after restoring the snapshot, checks that a second round
 imports nothing new (the page mounts no stdlib: a module first imported after the snapshot would not be found),
 and tidies up so the snapshot is small. The last expression is a JSON report for the build.
 """

@@ -12,7 +12,7 @@
 //   the background; the answer ({saved: true|false}) comes on the message's port.
 // - fetch: cache first. A page, and the Web Worker it starts, are served from the build the page was loaded from
 //   ("pinned"), even after a newer build has taken over: a page that keeps running never sees a newer file.
-// - A newer build waits until the page asks for it ("New version — reload" in static/offline.js posts SKIP_WAITING),
+// - A newer build waits until the page asks for it ("New version — reload" in offline/offline.js posts SKIP_WAITING),
 //   then deletes every cache that no open page is pinned to.
 
 const BUILD = /* BUILD */ { version: 'unbuilt', files: {}, lazy: {}, afterReady: {} } /* BUILD */;

@@ -27,7 +27,7 @@ TEMPLATE = Path(__file__).resolve().parent / "sw.js"
 LAZY = ("static/vendor/", "static/share/scan-worker.js", "icons/icon-512.png", "icons/maskable-512.png")
 
 # The lazy files saved for offline use once the page is ready, in the background (issue 30: sharing and scanning work
-# offline from the first visit), never before ready: the page (static/offline.js) asks for the encoder, and for the
+# offline from the first visit), never before ready: the page (offline/offline.js) asks for the encoder, and for the
 # decoder and its worker where the browser has no BarcodeDetector to read a QR code with. Not in the install's list, so
 # that a first visit's bytes before ready, and a browser that never needs the decoder, do not carry them.
 AFTER_READY = {

@@ -2,7 +2,7 @@
 // lack of space), each with what could not be read and its kept copy, until dismissed. A table in memory only is
 // keeping.js' to say: it lasts as long as the page.
 
-import { h } from './dom.js';
+import { h } from '../dom.js';
 
 export class Alerts {
   constructor(table) {

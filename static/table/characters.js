@@ -1,10 +1,10 @@
 // Characters: the list on this device, creating one, picking the one whose sheet is open, deleting one, and who
 // rolls each procedure in this tab ("Rolling as", kept in sessionStorage: a second tab may roll as someone else).
 
-import { h } from './dom.js';
-import { nowIso } from './ids.js';
-import { KINDS, RECORDS, declAt, newSheet } from './schema.js';
-import { SYSTEM_NAME } from './words.js';
+import { h } from '../dom.js';
+import { nowIso } from '../store/ids.js';
+import { KINDS, RECORDS, declAt, newSheet } from '../store/schema.js';
+import { SYSTEM_NAME } from '../store/words.js';
 import { notices } from '../port.js';
 
 const ACTIVE_KEY = 'arbiter.table.active'; // sessionStorage: who rolls each procedure, in this tab

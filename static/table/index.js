@@ -2,6 +2,7 @@
 // the Price marks per Situation, ongoing d10 struggles and a log of every roll, all kept by store.js. Every rule
 // (Will, nights of rest, XP costs, Exertion, Convictions, the Scheme, struggles and their odds) is
 // arbiter.api.table's: these modules keep and show state. Whatever a player typed is shown as text, never HTML.
+// (Rooms: the records in ../store/, the Log view in ../log/, each kind's sheet in ../procedures/<id>/sheet.js.)
 //
 //   await startTable(page, arbiter, SPEC)                 // renders into <section id="table"> (the log into
 //                                                         // <section id="log">); resolves (and sets
@@ -11,38 +12,39 @@
 // events, and wires the parts, one module of one job each:
 //
 //   the page's parts   received.js (a roll shared by link)  alerts.js  keeping.js (where the table lives, backups;
-//                      + backup.js)  characters.js  sheet.js (a sheet, field by field)  roll-as.js  shared.js (the
-//                      Scheme)  scene.js (New Scene)  situations.js (Pay the Price marks; page.situation for the
-//                      forms)  struggles.js  log.js  save.js (export, import, kept-aside copies)
-//   each kind's sheet  sheets/<procedure>.js: what "roll as" offers, the engine's ops (sheets/index.js: the map)
-//                      sheets/choices.js (what is picked for a roll, as request_from_sheet reads it)
+//                      + ../store/backup.js)  characters.js  character-sheet.js (a sheet, field by field)  roll-as.js
+//                      shared.js (the Scheme)  scene.js (New Scene)  situations.js (Pay the Price marks;
+//                      page.situation for the forms)  struggles.js  ../log/log.js  save.js (export, import,
+//                      kept-aside copies)
+//   each kind's sheet  ../procedures/<id>/sheet.js: what "roll as" offers, the engine's ops (../procedures/sheets.js:
+//                      the map)  choices.js (what is picked for a roll, as request_from_sheet reads it)
 //   the rules          rules.js: what a roll costs and what follows it, and the ops on a sheet, all asked of
 //                      arbiter.api (costs, after_roll, table)
-//   storage            store.js (revisions, compare-and-set, two tabs)  repair.js (a damaged or newer store kept
-//                      aside, records checked as it opens)  backends.js (IndexedDB, memory)
+//   storage            ../store/: store.js (revisions, compare-and-set, two tabs)  repair.js (a damaged or newer
+//                      store kept aside, records checked as it opens)  backends.js (IndexedDB, memory)
 //                      schema.js (what a record may hold)  migrations.js  file.js (the table as one file)
-//   helpers            dom.js (the page's h, ../dom.js', and the table's inputs)  words.js  data.js  ids.js
+//   helpers            ../dom.js (the page's h and inputs)  ../store/: words.js  data.js  ids.js
 //
 // The modules that hold no DOM work (schema, migrations, file, store on its memory backend, the sheets' choices, the
 // struggles' procedure, log's entries) are tested under Node: tests/js/.
 
 import { Alerts } from './alerts.js';
 import { Characters } from './characters.js';
-import { h, swap } from './dom.js';
+import { h, swap } from '../dom.js';
 import { Keeping } from './keeping.js';
-import { Log } from './log.js';
+import { Log } from '../log/log.js';
 import { Received } from './received.js';
 import { RollAs } from './roll-as.js';
 import { Rules } from './rules.js';
 import { Save } from './save.js';
 import { Scene } from './scene.js';
 import { scanSection } from '../share/scan.js';
-import { SYSTEMS } from './schema.js';
+import { SYSTEMS } from '../store/schema.js';
 import { Shared } from './shared.js';
 import { ShareTable } from './share-table.js';
-import { Sheet } from './sheet.js';
+import { Sheet } from './character-sheet.js';
 import { Situations } from './situations.js';
-import { Store } from './store.js';
+import { Store } from '../store/store.js';
 import { Struggles } from './struggles.js';
 
 /** The parts with a section of their own, in the page's order; each has a view(). */

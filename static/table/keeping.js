@@ -8,11 +8,11 @@
 // Persistent storage is asked for at the first roll or the first character saved, never as the page loads (Firefox
 // asks the player then).
 
-import { canPrompt, installPlace, isInstalled, onInstallChange, promptInstall } from '../install.js';
-import { backupState } from './backup.js';
-import { download, h } from './dom.js';
-import { exportTable } from './file.js';
-import { fmtDate, plural } from './words.js';
+import { canPrompt, installPlace, isInstalled, onInstallChange, promptInstall } from '../offline/install.js';
+import { backupState } from '../store/backup.js';
+import { download, h } from '../dom.js';
+import { exportTable } from '../store/file.js';
+import { fmtDate, plural } from '../store/words.js';
 
 const SAID = {
   kept: 'Kept on this phone.',

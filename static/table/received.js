@@ -3,10 +3,10 @@
 // shown as the roll's), and "Add to this table's log" (arbiter.api.add_shared, one request a tap): each step this log
 // has not seen, paid from this table's Scheme (and the character the Host picks here, if any) and checked against this
 // table's Situation, all or nothing; then logged with the shared step's id, so the same roll is never added twice.
-import { h } from './dom.js';
-import { outcomeLines } from '../outcome.js';
-import { PROCEDURES, TABLE } from './schema.js';
-import { SYSTEM_NAME, fmtTime, requestWords } from './words.js';
+import { h } from '../dom.js';
+import { outcomeLines } from '../roll/outcome.js';
+import { PROCEDURES, TABLE } from '../store/schema.js';
+import { SYSTEM_NAME, fmtTime, requestWords } from '../store/words.js';
 
 const NAME_CHARS = TABLE.link_name_chars; // who rolled, as a link carries it (a longer name is cut)
 

@@ -5,11 +5,11 @@
 // the Convictions by id), and the form is filled again when the sheet changes what it fills (a Conviction declared
 // for the Scene).
 
-import { h } from './dom.js';
-import { choicesOf, picksOf } from './sheets/choices.js';
-import { BY_KIND } from './sheets/index.js';
-import { SYSTEMS } from './schema.js';
-import { SYSTEM_NAME } from './words.js';
+import { h } from '../dom.js';
+import { choicesOf, picksOf } from './choices.js';
+import { BY_KIND } from '../procedures/sheets.js';
+import { SYSTEMS } from '../store/schema.js';
+import { SYSTEM_NAME } from '../store/words.js';
 
 export class RollAs {
   constructor(table) {

@@ -3,8 +3,8 @@
 // arbiter.api.turn). The page decides none of it: each op goes to arbiter.api.table with the sheet as it is, and its
 // answer (or refusal) is saved or shown.
 
-import { h } from './dom.js';
-import { sheetOf } from './schema.js';
+import { h } from '../dom.js';
+import { sheetOf } from '../store/schema.js';
 
 /** `sheet` (of `kind`) after an op answered `result`: the declared fields the answer holds replace the sheet's (an
  * answer also holds a note, what it charged…; a field a sheet kept before it was declared comes with it). */

@@ -2,11 +2,11 @@
 // every field is checked (file.js) and the rules have had their say, and the kept-aside copies of stored data this
 // version could not use.
 
-import { pick } from './data.js';
-import { download, h } from './dom.js';
-import { APP, parseTableFile, placeWords } from './file.js';
+import { pick } from '../store/data.js';
+import { download, h } from '../dom.js';
+import { APP, parseTableFile, placeWords } from '../store/file.js';
 import { struggleOf } from './struggles.js';
-import { fmtTime, plural } from './words.js';
+import { fmtTime, plural } from '../store/words.js';
 
 export class Save {
   constructor(table) {

@@ -2,7 +2,7 @@
 // (each earns the Scene's XP and its Convictions declared for the Scene are declared no more), in one log entry.
 // Which procedure keeps Scenes, and what a new one does, are arbiter.api's (the op it publishes, and its words).
 
-import { h } from './dom.js';
+import { h } from '../dom.js';
 
 /** The procedure whose table keeps Scenes: the one publishing the new_scene op. Pure. */
 export const sceneOf = (spec) =>

@@ -1,10 +1,10 @@
 // "Share this table" (issue 22): the Host sends the table's shared state — the Scheme, the Situations and who marked
 // what, and the characters if chosen — to the other phones as a link and its QR code, or past one code its numbered
 // codes (../share/codes.js), scanned in any order (arbiter.api.share_table packs it and checks each record first). A phone that opens it asks before replacing anything (received.js).
-import { checkbox, h } from './dom.js';
+import { checkbox, h } from '../dom.js';
 import { tableCodes } from '../share/codes.js';
-import { linkTo, openShareSheet } from '../share/sheet.js';
-import { RECORDS } from './schema.js';
+import { linkTo, openShareSheet } from '../share/dialog.js';
+import { RECORDS } from '../store/schema.js';
 
 export class ShareTable {
   constructor(table) {

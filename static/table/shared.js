@@ -2,10 +2,10 @@
 // whether this device tracks it at all), the Scene (scene.js) and the Situations with their Pay the Price marks
 // (situations.js).
 
-import { pick, toInt } from './data.js';
-import { checkbox, h, intInput } from './dom.js';
-import { RECORDS, declAt } from './schema.js';
-import { plural } from './words.js';
+import { pick, toInt } from '../store/data.js';
+import { checkbox, h, intInput } from '../dom.js';
+import { RECORDS, declAt } from '../store/schema.js';
+import { plural } from '../store/words.js';
 
 const TRACKED = declAt(RECORDS.scheme, 'tracked');
 const COUNT = declAt(RECORDS.scheme, 'scheme'); // its limits are the record's, as arbiter.api declares it

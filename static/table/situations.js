@@ -3,9 +3,9 @@
 // player marked, naming them); what the roll reports marked is saved here. Who pays is the character rolling that
 // procedure, else the name typed next to the list, remembered for the Situation.
 
-import { h, select } from './dom.js';
-import { newId } from './ids.js';
-import { RECORDS, declAt } from './schema.js';
+import { h, select } from '../dom.js';
+import { newId } from '../store/ids.js';
+import { RECORDS, declAt } from '../store/schema.js';
 
 const SITUATIONS = declAt(RECORDS.price, 'situations');
 const field = (name) => declAt(SITUATIONS, name);

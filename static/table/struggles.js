@@ -2,12 +2,12 @@
 // with the engine's exact odds of finishing (or being aborted by a botch) within N turns of the form as it is. The
 // procedure, its ops and their limits and defaults are what arbiter.api publishes (struggleOf).
 
-import { percent } from '../procedures.js';
-import { pick, toInt } from './data.js';
-import { h, intInput } from './dom.js';
-import { nowIso } from './ids.js';
-import { RECORDS, declAt } from './schema.js';
-import { plural } from './words.js';
+import { percent } from '../procedures/view-parts.js';
+import { pick, toInt } from '../store/data.js';
+import { h, intInput } from '../dom.js';
+import { nowIso } from '../store/ids.js';
+import { RECORDS, declAt } from '../store/schema.js';
+import { plural } from '../store/words.js';
 
 const STATUS_TEXT = {
   ongoing: 'ongoing',

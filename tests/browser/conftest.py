@@ -71,7 +71,7 @@ def _watched_page(context, watch):
     page = context.new_page()
     page.on("pageerror", watch.page_error)
     yield page
-    for open_page in context.pages:  # what the page recorded itself (build.py's BOOT_SCRIPT): ResizeObserver loops too
+    for open_page in context.pages:  # what the page recorded itself (static/boot.js): ResizeObserver loops too
         try:
             watch.problems += [f"page error: {e}" for e in open_page.evaluate(PAGE_ERRORS) or []]
         except PlaywrightError:

@@ -253,7 +253,7 @@ def read_qr(png: Path) -> str:
 
 
 # The service worker holds the whole build and controls the page, and has saved the QR code's encoder and decoder
-# after ready (static/offline.js): the app, sharing and scanning work offline from now on.
+# after ready (static/offline/offline.js): the app, sharing and scanning work offline from now on.
 OFFLINE_COPY = """async () => {
     const r = await navigator.serviceWorker.getRegistration();
     return !!r && !!r.active && r.active.state === 'activated' && !r.installing && !r.waiting

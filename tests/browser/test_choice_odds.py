@@ -11,7 +11,7 @@ from page_helpers import changed, form, set_field, wait_until
 
 
 def percent(p: float) -> str:
-    """procedures.js' percent(), for the words the page shows."""
+    """procedures/index.js' percent(), for the words the page shows."""
     if p == 0:
         return "0%"
     if p == 1:

@@ -135,7 +135,7 @@ def test_each_face_of_a_die_of_other_sides_shows_its_number_on_a_phone(tray_page
 
 
 def test_a_d100_is_drawn_as_its_tens_and_units_d10(tray_page):
-    """A d100 is one die of faces 1 to 100, drawn as the two d10 a table rolls for it (dice-draw.js SHAPES[100]): the
+    """A d100 is one die of faces 1 to 100, drawn as the two d10 a table rolls for it (dice/draw.js SHAPES[100]): the
     canvas lands on its faces and says it drew d100s, at 360 px."""
     tray_page.set_viewport_size({"width": 360, "height": 640})
     faces = [1, 37, 100]

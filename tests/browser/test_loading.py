@@ -21,7 +21,7 @@ RECORD_LOADING_LINE = """(() => {
 
 SLOW_PHONE_BYTES_PER_S = 4e6 / 8  # 4 Mbps
 SLOW_PHONE_CPU = 4  # times slower
-DOWNLOADS_END = 0.8  # the bar's share for the bytes of the wasm and the snapshot (static/worker.js)
+DOWNLOADS_END = 0.8  # the bar's share for the bytes of the wasm and the snapshot (static/engine/worker.js)
 
 
 def test_the_loading_bar_moves_with_the_downloads_on_a_slow_phone(page, await_ready):

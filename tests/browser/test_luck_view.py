@@ -18,7 +18,7 @@ def pct(p: float) -> str:
 
 
 STANDING = {"below": "below that band", "within": "inside that band", "above": "above that band"}
-# the luck axis: a line down the chart 32 CSS px from its left (luck.js AXIS_Y), drawn over most of its height
+# the luck axis: a line down the chart 32 CSS px from its left (percentiles.js AXIS_Y), drawn over most of its height
 AXIS_DRAWN = """(c) => { const r = c.width / 320, x = Math.round(32 * r), d = c.getContext('2d')
     .getImageData(x - 1, 0, 3, c.height).data; let rows = 0;
     for (let row = 0; row < c.height; row++) rows += [0, 1, 2].some((k) => d[(row * 3 + k) * 4 + 3] > 0);

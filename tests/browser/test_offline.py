@@ -153,7 +153,7 @@ def two_builds(dist, tmp_path):
     def rebuild() -> dict:
         for name, old, new in (
             ("static/main.js", "", "\n// build B\n"),
-            ("static/snapshot.js", "", "\n// build B\n"),
+            ("static/engine/snapshot.js", "", "\n// build B\n"),
             ("index.html", "</body>", "<!-- build B --></body>"),
         ):
             path = site / name
@@ -215,10 +215,12 @@ def test_a_running_page_and_its_worker_keep_their_build(two_builds, sw_context):
 
     # The second tab is now controlled by build B's service worker, which serves it, and its worker, build A.
     second.get_by_role("button", name="New version — reload").wait_for(timeout=10_000)
-    changed = ["static/main.js", "static/snapshot.js", "index.html"]
+    changed = ["static/main.js", "static/engine/snapshot.js", "index.html"]
     assert served_integrities(second, changed) == {p: old["files"][p] for p in changed}
-    python_worker = next(w for w in second.workers if w.url.endswith("/static/worker.js"))
-    assert served_integrities(python_worker, ["snapshot.js"]) == {"snapshot.js": old["files"]["static/snapshot.js"]}
+    python_worker = next(w for w in second.workers if w.url.endswith("/static/engine/worker.js"))
+    assert served_integrities(python_worker, ["snapshot.js"]) == {
+        "snapshot.js": old["files"]["static/engine/snapshot.js"]
+    }
     assert roll_and_odds(second, "luck")["system"] == "luck"
     assert f"arbiter-{old['version']}" in first.evaluate("caches.keys()")
 
@@ -304,7 +306,9 @@ def test_a_file_that_does_not_match_its_hash_never_enters_the_cache(dist, tmp_pa
     not install: its cache holds only files that match their hashes, never that one; the page still works online."""
     site = tmp_path / "site"
     shutil.copytree(dist, site)
-    (site / "static" / "loading.js").write_text((site / "static" / "loading.js").read_text() + "\n// changed\n")
+    (site / "static" / "engine" / "loading.js").write_text(
+        (site / "static" / "engine" / "loading.js").read_text() + "\n// changed\n"
+    )
     listed = build_files(site)
     server = serve({SUB_PATH: site})
     try:
@@ -325,7 +329,7 @@ def test_a_file_that_does_not_match_its_hash_never_enters_the_cache(dist, tmp_pa
         })""",
             f"arbiter-{listed['version']}",
         )
-        assert SUB_PATH + "static/loading.js" not in cached
+        assert SUB_PATH + "static/engine/loading.js" not in cached
         for path, digest in cached.items():
             assert listed["files"][path[len(SUB_PATH) :]] == "sha256-" + base64.b64encode(bytes(digest)).decode()
         context.arbiter_watch.problems[:] = [

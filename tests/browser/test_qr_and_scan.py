@@ -278,7 +278,7 @@ def test_the_encoder_and_decoder_are_saved_after_ready_never_before(dist, sw_con
         page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
         offline_copy_saved(page, 60_000)
         paths = [path for _, path, _ in server.requests]
-        registered = paths.index(SUB_PATH + "sw.js")  # static/offline.js registers it once the page is ready
+        registered = paths.index(SUB_PATH + "sw.js")  # static/offline/offline.js registers it once the page is ready
         saved = lazy_requests(paths)
         assert sorted(saved) == sorted(SUB_PATH + f for f in SAVED_AFTER_READY)
         assert all(paths.index(path) > registered for path in saved)

@@ -13,11 +13,11 @@ from page_helpers import roll, set_field, wait_until
 from table_helpers import PUT, characters, create, export_table, fill_from_sheet, import_file, log, records
 
 
-# the table's data as this version keeps it: static/table/migrations.js's SCHEMA
+# the table's data as this version keeps it: static/store/migrations.js's SCHEMA
 SCHEMA = int(
     re.search(
         r"^export const SCHEMA = (\d+);$",
-        (Path(__file__).parents[2] / "static" / "table" / "migrations.js").read_text(encoding="utf-8"),
+        (Path(__file__).parents[2] / "static" / "store" / "migrations.js").read_text(encoding="utf-8"),
         re.MULTILINE,
     ).group(1)
 )

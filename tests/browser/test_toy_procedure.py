@@ -1,6 +1,6 @@
 """A procedure added from outside arbiter reaches the page whole: the toy coin flip of tests/procedures/ built with
 `--procedures` into a site of its own has its tab and form (from systems()), its odds, its dice landing on the
-engine's faces and marks, its words and its follow-up, all through the generic view (it has none in VIEWS); and the
+engine's faces and marks, its words and its follow-up, all through the generic view (none in PROCEDURE_VIEWS); and the
 normal build shows no trace of it."""
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ def test_the_normal_build_shows_no_coin(dist, toy_dist):
     files = lambda root: sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())  # noqa: E731
     assert files(dist) == files(toy_dist)
     differ = [name for name in files(dist) if (dist / name).read_bytes() != (toy_dist / name).read_bytes()]
-    assert set(differ) <= {"index.html", "pyodide/snapshot.bin", "static/worker.js", "sw.js"}
+    assert set(differ) <= {"index.html", "pyodide/snapshot.bin", "static/engine/worker.js", "sw.js"}
     assert "index.html" in differ and "pyodide/snapshot.bin" in differ
     page = (dist / "index.html").read_text(encoding="utf-8")
     assert 'data-system="coin"' in (toy_dist / "index.html").read_text(encoding="utf-8")

@@ -42,7 +42,7 @@ def rolled(page, system, request):
 
 
 def counting(side) -> list[bool]:
-    """Which of a ten_again side's dice (its dice, Will's, then the 10s' re-rolls, as procedures.js lists them) the
+    """Which of a ten_again side's dice (its dice, Will's, then the 10s' re-rolls, as ten_again/view.js lists them) the
     engine marks as counting: a success kept, a die cancelled, a 10 exploded, a botch's 1."""
     counts = {"kept", "cancelled", "exploded", "botch"}
     return [bool(counts & set(m)) for m in side["marks"] + side["reroll_marks"]]

@@ -258,7 +258,7 @@ def test_unknown_method_is_refused(ready_page):
     """A message with a method the worker does not offer gets an error answer, not silence."""
     page = ready_page()
     reply = page.evaluate("""() => new Promise((resolve) => {
-        const worker = new Worker(new URL('/static/worker.js', location.href), { type: 'module' });
+        const worker = new Worker(new URL('/static/engine/worker.js', location.href), { type: 'module' });
         worker.onmessage = ({ data }) => { if ('id' in data) { worker.terminate(); resolve(data); } };
         worker.postMessage({ id: 1, method: '__import__', args: ['os'] });
     })""")
@@ -290,7 +290,7 @@ def test_the_worker_waits_for_the_word_go(ready_page):
     only after it is told go: its timeline's go, and every heavy step, come after the moment the page sent it."""
     page = ready_page()
     result = page.evaluate("""() => new Promise((resolve, reject) => {
-        const worker = new Worker(new URL('/static/worker.js', location.href), { type: 'module' });
+        const worker = new Worker(new URL('/static/engine/worker.js', location.href), { type: 'module' });
         let sent = null;
         worker.onmessage = ({ data }) => {
             if (data.failed) reject(new Error(data.failed));
@@ -314,7 +314,7 @@ def test_python_is_not_on_the_main_thread(ready_page):
     assert page.evaluate("typeof window.loadPyodide") == "undefined"
     # (Chromium fetches a module worker's static imports, such as pyodide.mjs, for the page; the rest is the worker's.)
     main_thread = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
-    assert any(name.endswith("/static/worker.js") for name in main_thread)
+    assert any(name.endswith("/static/engine/worker.js") for name in main_thread)
     assert not [
         n for n in main_thread if n.endswith((".wasm", ".whl", "python_stdlib.zip", "pyodide-lock.json", ".bin"))
     ]
@@ -347,7 +347,7 @@ def test_requests_to_other_origins_are_caught(page, watch):
 
 
 TIMEOUT_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>timeout</title>
-<script type="module" src="/static/arbiter-client.js?timeout=10000"></script>"""
+<script type="module" src="/static/engine/client.js?timeout=10000"></script>"""
 
 
 def test_stalled_load_times_out_and_retry_recovers(page, await_ready):

@@ -1,4 +1,4 @@
-// static/table/backup.js: when the Table asks for a backup (table_spec()'s backup_after: rolls or days since the last
+// static/store/backup.js: when the Table asks for a backup (table_spec()'s backup_after: rolls or days since the last
 // backup, or since the table was made when it never was).
 
 import './published.mjs';
@@ -6,8 +6,8 @@ import './published.mjs';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { backupState } from '../../static/table/backup.js';
-import { BACKUP_AFTER } from '../../static/table/schema.js';
+import { backupState } from '../../static/store/backup.js';
+import { BACKUP_AFTER } from '../../static/store/schema.js';
 
 const DAY = 86400000;
 const CREATED = '2026-11-01T12:00:00.000Z';

@@ -1,4 +1,4 @@
-// Runs a corpus of records and sheets through static/table/schema.js, for tests/test_js_schema_agrees.py:
+// Runs a corpus of records and sheets through static/store/schema.js, for tests/test_js_schema_agrees.py:
 //   node tests/js/check-corpus.mjs CORPUS.json  ->  one {ok, value} or {message} (or {crash}) per case, as JSON.
 // CORPUS.json: {published: {systems, table}, cases: [{door: 'record' | 'sheet', name, value}]}.
 
@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 
 const { published, cases } = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 globalThis.arbiterPublished = published;
-const { CheckError, checkRecord, checkSheet } = await import('../../static/table/schema.js');
+const { CheckError, checkRecord, checkSheet } = await import('../../static/store/schema.js');
 
 const answers = cases.map(({ door, name, value }) => {
   try {

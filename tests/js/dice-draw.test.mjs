@@ -1,10 +1,10 @@
-// static/dice-draw.js: a die is drawn by its sides (d2 a coin, d4, d6 with pips, d8, d10, d12, d20; a d100 as the two
+// static/dice/draw.js: a die is drawn by its sides (d2 a coin, d4, d6 with pips, d8, d10, d12, d20; a d100 as the two
 // d10 a table rolls for it, the tens and the units), each within its box.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { SHAPES, shapeOf } from '../../static/dice-draw.js';
+import { SHAPES, shapeOf } from '../../static/dice/draw.js';
 
 describe('shapeOf', () => {
   it('gives each die its own shape, and a d10 to sides it has none for', () => {

@@ -1,13 +1,13 @@
-// static/table/file.js: a whole-table file is checked field by field before anything changes.
+// static/store/file.js: a whole-table file is checked field by field before anything changes.
 
 import './published.mjs';
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { APP, fileRecords, parseTableFile } from '../../static/table/file.js';
-import { SCHEMA } from '../../static/table/migrations.js';
-import { newSheet } from '../../static/table/schema.js';
+import { APP, fileRecords, parseTableFile } from '../../static/store/file.js';
+import { SCHEMA } from '../../static/store/migrations.js';
+import { newSheet } from '../../static/store/schema.js';
 
 const TIME = '2024-05-01T12:00:00.000Z';
 const valid = () => ({

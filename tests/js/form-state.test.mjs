@@ -1,10 +1,10 @@
-// static/form-state.js: one form's state, its transitions (issue 29: no tap, keystroke or pad undoes the player's
+// static/roll/form-state.js: one form's state, its transitions (issue 29: no tap, keystroke or pad undoes the player's
 // intent).
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { HOLD_MS, current, initial, live, mayWrite, next, stale } from '../../static/form-state.js';
+import { HOLD_MS, current, initial, live, mayWrite, next, stale } from '../../static/roll/form-state.js';
 
 /** The state after `events`, in turn, from a new form's. */
 const run = (...events) => events.reduce(next, initial());

@@ -1,11 +1,11 @@
-// static/forms.js: a refusal in a player's words, the label of the field it names (from the published field
+// static/roll/forms.js: a refusal in a player's words, the label of the field it names (from the published field
 // declarations, nested groups and list rows too) before what it says of it.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import './published.mjs';
-import { inWords, labelOf } from '../../static/forms.js';
+import { inWords, labelOf } from '../../static/roll/forms.js';
 
 const fieldsOf = (system) => globalThis.arbiterPublished.systems[system].fields;
 

@@ -1,12 +1,12 @@
-// static/table/log.js and words.js: what a log entry keeps of a roll, the filters, the CSV, a request for people.
+// static/log/log.js and words.js: what a log entry keeps of a roll, the filters, the CSV, a request for people.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import './published.mjs';
-import { csvCell, csvOf, facesOf, filterLog } from '../../static/table/log.js';
-import { PROCEDURES, RECORDS } from '../../static/table/schema.js';
-import { actionWords, requestWords } from '../../static/table/words.js';
+import { csvCell, csvOf, facesOf, filterLog } from '../../static/log/log.js';
+import { PROCEDURES, RECORDS } from '../../static/store/schema.js';
+import { actionWords, requestWords } from '../../static/store/words.js';
 
 describe('facesOf', () => {
   const die = (face, sides = 6, group = '') => ({ sides, face, group, marks: [] });

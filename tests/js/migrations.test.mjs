@@ -1,4 +1,4 @@
-// static/table/migrations.js: a store from nothing, the Pay the Price marks kept before there was a store, and the
+// static/store/migrations.js: a store from nothing, the Pay the Price marks kept before there was a store, and the
 // marks of schema 1 (bare option numbers) named as kept without a name.
 
 import './published.mjs';
@@ -6,9 +6,9 @@ import './published.mjs';
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 
-import { LEGACY_PRICE_KEY, SCHEMA, forgetLegacyMarks, legacyMarks, migrate } from '../../static/table/migrations.js';
-import { checkRecord } from '../../static/table/schema.js';
-import { recordOf } from '../../static/table/ids.js';
+import { LEGACY_PRICE_KEY, SCHEMA, forgetLegacyMarks, legacyMarks, migrate } from '../../static/store/migrations.js';
+import { checkRecord } from '../../static/store/schema.js';
+import { recordOf } from '../../static/store/ids.js';
 
 function withLocalStorage(value) {
   const items = new Map(value === null ? [] : [[LEGACY_PRICE_KEY, value]]);

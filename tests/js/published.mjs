@@ -1,5 +1,5 @@
 // What arbiter.api publishes and the page embeds at build time (systems() and table_spec()), asked of CPython, for the
-// table's modules under Node: import this first, before any module of static/table/.
+// table's modules under Node: import this first, before any module of static/store/ or static/table/.
 
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// static/table/schema.js and repr.js: the checker of arbiter.api's published declarations, which refuses in the
+// static/store/schema.js and repr.js: the checker of arbiter.api's published declarations, which refuses in the
 // engine's words (tests/test_js_schema_agrees.py runs a whole corpus through both), and Python's repr for them.
 
 import './published.mjs';
@@ -6,7 +6,7 @@ import './published.mjs';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { repr, repr100 } from '../../static/table/repr.js';
+import { repr, repr100 } from '../../static/store/repr.js';
 import {
   CheckError,
   KINDS,
@@ -23,7 +23,7 @@ import {
   newSheet,
   problem,
   sheetOf,
-} from '../../static/table/schema.js';
+} from '../../static/store/schema.js';
 
 const TIME = '2024-05-01T12:00:00.000Z';
 const INT = { type: 'int', name: 'n', label: 'N', min: 0, max: 5 };

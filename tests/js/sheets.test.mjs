@@ -1,15 +1,15 @@
-// static/table/sheets/: each kind's module, the picks a sheet starts from and the choices request_from_sheet reads,
-// the XP options shown at the published prices and the Convictions declared this Scene in words; struggles.js,
-// shared.js and scene.js: which procedure keeps struggles (with its limits), the Scheme and Scenes, as the published
-// table ops say; rules.js: a sheet after an op's answer.
+// static/procedures/<id>/sheet.js (static/procedures/sheets.js): each kind's module, the picks a sheet starts from and
+// the choices request_from_sheet reads, the XP options shown at the published prices and the Convictions declared this
+// Scene in words; struggles.js, shared.js and scene.js: which procedure keeps struggles (with its limits), the Scheme
+// and Scenes, as the published table ops say; rules.js: a sheet after an op's answer.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import './published.mjs';
-import * as abilityTest from '../../static/table/sheets/ability-test.js';
-import { choicesOf, picksOf } from '../../static/table/sheets/choices.js';
-import { BY_KIND } from '../../static/table/sheets/index.js';
+import * as abilityTest from '../../static/procedures/ability_test/sheet.js';
+import { choicesOf, picksOf } from '../../static/table/choices.js';
+import { BY_KIND } from '../../static/procedures/sheets.js';
 import { sheetAfter } from '../../static/table/rules.js';
 import { sceneOf } from '../../static/table/scene.js';
 import { schemeOf } from '../../static/table/shared.js';

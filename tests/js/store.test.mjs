@@ -1,4 +1,4 @@
-// static/table/store.js on its memory backend: revisions and compare-and-set, the log's cap, repairs of what
+// static/store/store.js on its memory backend: revisions and compare-and-set, the log's cap, repairs of what
 // cannot be read, replacing the whole table. Two Stores on one backend stand for two tabs.
 
 import './published.mjs';
@@ -6,12 +6,12 @@ import './published.mjs';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { MemoryBackend } from '../../static/table/backends.js';
-import { exportTable, parseTableFile } from '../../static/table/file.js';
-import { SCHEMA } from '../../static/table/migrations.js';
-import { LOG_MAX, newSheet } from '../../static/table/schema.js';
-import { dataProblem, recordErrors } from '../../static/table/repair.js';
-import { FULL, Store } from '../../static/table/store.js';
+import { MemoryBackend } from '../../static/store/backends.js';
+import { exportTable, parseTableFile } from '../../static/store/file.js';
+import { SCHEMA } from '../../static/store/migrations.js';
+import { LOG_MAX, newSheet } from '../../static/store/schema.js';
+import { dataProblem, recordErrors } from '../../static/store/repair.js';
+import { FULL, Store } from '../../static/store/store.js';
 
 const TIME = '2024-05-01T12:00:00.000Z';
 
