@@ -1,7 +1,7 @@
 """The faces to draw (issue 31, "Any die"): every roll and follow-up the engine answers carries "faces", the dice it
 shows as it stands, each {"sides", "face", "group", "marks"} in rolled order, built by the procedure's `faces` (the
 adapter's default: its "dice" with their "marks", of its SIDES, in one group), so the page draws and logs any
-procedure's dice from one list (static/table/log.js `facesOf`, static/generic-view.js) and reads none of its keys."""
+procedure's dice from one list (static/log/log.js `facesOf`, static/procedures/generic-view.js) and reads none of its keys."""
 
 from __future__ import annotations
 
