@@ -17,6 +17,7 @@ from . import engine, fields, procedures, records
 from .errors import RulesError
 
 SCHEME_HOLDER = "The Scheme"  # how a refusal of the Scheme's names its holder ("The Scheme has no die left")
+HOST_SCHEME_HOLDER = "The Host's Scheme"  # on a live table, the Scheme sent is the Host's (issue 32: live.py)
 UNNAMED = "(unnamed)"
 SCHEME_SET = "set"  # the Scheme record's field: false while this device's count was never set (records.SCHEME)
 NEVER_SET = (  # what an empty Scheme never set on this device adds to its refusal: where it lives, and the two ways out
@@ -28,11 +29,14 @@ NEVER_SET_HOST = ": it was never set on this phone. Set the Scheme on the Table 
 
 def read_table(table: Any) -> dict:
     """The table's states as the page sends them: {"character": {"name", "kind", "sheet"} or null, "scheme":
-    {"scheme": n, "tracked": bool} or null}; anything else is refused, naming the field."""
+    {"scheme": n, "tracked": bool} or null, "host": true when that Scheme is the Host's of a live table (a refusal
+    then names it so), else absent}; anything else is refused, naming the field."""
     if table is None:
-        return {"character": None, "scheme": None}
-    if not isinstance(table, dict) or set(table) - {"character", "scheme"}:
+        return {"character": None, "scheme": None, "host": False}
+    if not isinstance(table, dict) or set(table) - {"character", "scheme", "host"}:
         raise RulesError(f"'table' must be an object with character and scheme (each may be null), got {table!r:.100}")
+    if table.get("host", False) not in (True, False):
+        raise RulesError(f"'table.host' must be true or false, got {table['host']!r:.100}")
     who, scheme = table.get("character"), table.get("scheme")
     if who is not None and (
         not isinstance(who, dict) or not isinstance(who.get("sheet"), dict) or not isinstance(who.get("kind"), str)
@@ -42,7 +46,7 @@ def read_table(table: Any) -> dict:
         raise RulesError(f"'table.character.kind' must be one of {', '.join(records.KINDS)}, got {who['kind']!r:.100}")
     if scheme is not None and not isinstance(scheme, dict):
         raise RulesError(f"'table.scheme' must be the Scheme's record or null, got {scheme!r:.100}")
-    return {"character": copy.deepcopy(who), "scheme": copy.deepcopy(scheme)}
+    return {"character": copy.deepcopy(who), "scheme": copy.deepcopy(scheme), "host": table.get("host", False)}
 
 
 class Costs:
@@ -75,6 +79,7 @@ class Payers:
     def __init__(self, table: dict) -> None:
         self.who = table["character"]
         self.scheme = table["scheme"]
+        self.host = table.get("host", False)  # the Scheme is the Host's (a live table): named so, never "not set here"
         self.changed = {"character": False, "scheme": False}
         self.paid: list[dict] = []  # each cost paid, with what it said ("said")
 
@@ -85,13 +90,16 @@ class Payers:
         return self.who is not None
 
     def _holder(self, by: str) -> str:
-        return SCHEME_HOLDER if by == "scheme" else ((self.who.get("name") or "").strip() or UNNAMED)
+        if by == "scheme":
+            return HOST_SCHEME_HOLDER if self.host else SCHEME_HOLDER
+        return ((self.who.get("name") or "").strip() or UNNAMED)
 
     def refusal(self, cost: dict, error: RulesError) -> dict:
         """Why the table cannot pay `cost`, in a player's words ("Rook has no Will left"), with the engine's error."""
         holder = self._holder(cost["by"])
         words = f"{holder} {error.says}" if error.holder else f"{holder}: {error}"
-        if cost["by"] == "scheme" and self.scheme.get(SCHEME_SET) is False and self.scheme.get("scheme") == 0:
+        never_set = self.scheme is not None and self.scheme.get(SCHEME_SET) is False and self.scheme.get("scheme") == 0
+        if cost["by"] == "scheme" and not self.host and never_set:
             words += NEVER_SET
         return {**error.as_json(), "words": words}
 
@@ -143,7 +151,7 @@ class Payers:
         }
 
     def table(self) -> dict:
-        return {"character": self.who, "scheme": self.scheme}
+        return {"character": self.who, "scheme": self.scheme, "host": self.host}
 
 
 def _step(step: Any) -> dict:
