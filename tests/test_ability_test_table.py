@@ -482,7 +482,9 @@ def test_a_live_tables_scheme_die_is_checked_against_the_hosts_scheme():
     words naming it when it is empty; the Host's own Scheme then pays the same roll once, and no character there."""
     request = {"type1": 1, "type2": 1, "difficulty": 2, "scheme_die": True}
     hosts = {"character": None, "scheme": {"scheme": 0, "tracked": True, "set": False}, "host": True}
-    assert api.turn("ability_test", {"request": request}, hosts)["refused"]["words"] == "The Host's Scheme has no die left"
+    assert (
+        api.turn("ability_test", {"request": request}, hosts)["refused"]["words"] == "The Host's Scheme has no die left"
+    )
     tapped = api.turn("ability_test", {"request": request}, {**hosts, "scheme": {"scheme": 2, "tracked": True}})
     assert tapped["scheme"]["scheme"] == 1
     sent = api.live_roll("ability_test", tapped["roll"]["request"], [{"drawn": tapped["roll"]["drawn"]}], "Ann", 0)

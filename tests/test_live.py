@@ -67,7 +67,7 @@ def test_the_host_adds_a_players_roll_once_by_its_id():
     assert first["kind"] == "roll" and first["id"] == sent["id"]
     assert first["added"]["refused"] is None and first["added"]["scheme"]["scheme"] == 1
     assert [e["step"] for e in first["added"]["entries"]] == [sent["id"]]
-    assert first["roll"]["who"] == "Ann" and first["roll"]["steps"] == [{"step": sent["id"], "source": "app"}]
+    assert first["shared"]["who"] == "Ann" and first["shared"]["steps"] == [{"step": sent["id"], "source": "app"}]
     assert api.live_read(first["reply"]) == {"kind": "added", "id": sent["id"]}
     again = api.live_read(sent["text"], host(1, seen=[sent["id"]]))
     assert again["added"]["entries"] == [] and again["added"]["scheme"] is None
@@ -85,7 +85,7 @@ def test_a_follow_up_adds_only_its_new_step():
     whole = api.live_roll("ten_again", request, steps, "Rook", WHEN)
     taken = api.live_read(whole["text"], host(seen=[short["id"]]))
     assert [e["step"] for e in taken["added"]["entries"]] == [whole["id"]]
-    assert [s["step"] for s in taken["roll"]["steps"]] == [short["id"], whole["id"]]
+    assert [s["step"] for s in taken["shared"]["steps"]] == [short["id"], whole["id"]]
 
 
 def test_the_players_character_is_never_charged_on_the_host():

@@ -92,7 +92,7 @@ class Payers:
     def _holder(self, by: str) -> str:
         if by == "scheme":
             return HOST_SCHEME_HOLDER if self.host else SCHEME_HOLDER
-        return ((self.who.get("name") or "").strip() or UNNAMED)
+        return (self.who.get("name") or "").strip() or UNNAMED
 
     def refusal(self, cost: dict, error: RulesError) -> dict:
         """Why the table cannot pay `cost`, in a player's words ("Rook has no Will left"), with the engine's error."""
