@@ -36,6 +36,7 @@ import { RollAs } from './roll-as.js';
 import { Rules } from './rules.js';
 import { Save } from './save.js';
 import { Scene } from './scene.js';
+import { Sync } from '../live/sync.js';
 import { scanSection } from '../share/scan.js';
 import { SYSTEMS } from './schema.js';
 import { Shared } from './shared.js';
@@ -79,6 +80,7 @@ class Table {
     this.log = new Log(this);
     this.received = new Received(this);
     this.save = new Save(this);
+    this.live = page.peers ? new Sync(this, page.peers) : null; // what crosses a live table (../live/sync.js)
     this.dirty = new Set();
     this.queue = new Promise((resolve) => {
       this.unblock = resolve;
@@ -117,7 +119,9 @@ class Table {
     this.page.port.attach({
       tableFor: (system, request) => this.tableFor(system, request), // what a tap may spend from
       tableAfter,
-      situation: (system) => this.situations.situation(system), // the forms' Pay the Price lists
+      // the forms' Pay the Price lists: on a player's phone joined to a live table, the Host's marks
+      situation: (system) =>
+        this.live?.situation(this.situations.situation(system)) ?? this.situations.situation(system),
       landed: (tap) => this.enqueue(() => this.onRoll(tap)), // a roll or a follow-up: kept and logged, in turn
       built: (proc) => {
         // a tab's form, built when shown: who rolls it said, and after a reload the sheet's numbers in it
@@ -133,6 +137,7 @@ class Table {
       idle: (then) => this.enqueue(() => {}).then(then),
     });
     this.struggles.watchForm();
+    this.live?.start();
     await Promise.all(this.page.built().map((proc) => this.refillAfterLoad(proc))); // the forms built before
     for (const name of PARTS) {
       // the first drawing, a part per task: a slow phone keeps answering meanwhile
@@ -255,10 +260,12 @@ class Table {
   tableFor(system, request) {
     if (!this.store) return null;
     const who = this.characters.active(system);
+    const hosts = this.live?.scheme(); // a player's phone joined to a live table pays from the Host's Scheme
     return {
       state: {
         character: who ? { name: who.name, kind: who.kind, sheet: who.sheet } : null,
-        scheme: this.shared.scheme(),
+        scheme: hosts ?? this.shared.scheme(),
+        ...(hosts ? { host: true } : {}),
       },
       choices: this.rollAs.choicesFor(system, request),
     };
@@ -273,8 +280,10 @@ class Table {
     const notes = [...answer.notes]; // what the table did for it: the log entry's note
     try {
       if (answer.character && who) await this.keep(`char:${who.id}`, answer, 'character', who, notes);
-      if (answer.scheme) await this.keep('shared:scheme', answer, 'scheme', who, notes);
-      if (answer.marked) await this.situations.setMarks(answer.marked);
+      if (answer.sent?.host)
+        this.live.took(answer); // the Host's table: the Host adds the roll to its own
+      else if (answer.scheme) await this.keep('shared:scheme', answer, 'scheme', who, notes);
+      if (answer.marked && !answer.sent?.host) await this.situations.setMarks(answer.marked);
       if (choices && who) await this.rollAs.remember(who.id, system, choices); // "Fill" after a reload: the same
     } catch (error) {
       notes.push(`Not done: ${error.message}`);
@@ -282,6 +291,7 @@ class Table {
     }
     const note = notes.filter(Boolean).join('; ');
     const at = answer.at ? { time: answer.at } : {}; // a roll's time, as its Share link says it
+    if (this.live?.outgoing()) at.live = { state: 'waiting', words: '' }; // sent to the Host as it is logged
     await this.log.append(system, roll, action, who, note, answer.luck_entry, answer.did, answer.source, at);
     if (choices && who) await this.rollAs.refresh(who.id, { [system]: answer.refill }); // e.g. Convictions declared
     this.page.port.kept(system);
@@ -313,6 +323,7 @@ export function tableAfter(table, answer) {
   return {
     ...table,
     state: {
+      ...table.state,
       character: character && answer.character ? { ...character, sheet: answer.character } : character,
       scheme: answer.scheme ?? scheme,
     },
