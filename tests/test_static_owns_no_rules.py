@@ -63,6 +63,10 @@ NO_RULES_HERE = {
     "static/share/codes.js": "a table's bytes as QR codes: base45's 45 characters, bytes to characters (2 to 3), a "
     "code's characters (version 15 at M holds 600) and the codes a table goes in (8)",
     "static/share/cycle.js": "milliseconds each QR code stays on screen",
+    "static/live/signal.js": "a live table's codes: bytes, lengths, address kinds, ports, hex and base64url, an SDP's "
+    "priorities and SCTP port",
+    "static/live/peers.js": "a live table's connections: players per Host, milliseconds, characters of a message and "
+    "a name, data channel ids",
 }
 
 # Whole numbers in code elsewhere: (file, number) -> why it is not a rule's.

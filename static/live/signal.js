@@ -19,10 +19,11 @@ export const LINK_CHARS = 300;
 /** The words of the address that open a code: the Host's join code, and a player's answer to it. */
 export const CODE_WORDS = { j: 'offer', a: 'answer' };
 export const WORD_OF = { offer: 'j', answer: 'a' };
-/** The ranges each text field may take (RFC 8839: ufrag 4 to 256 ice-chars, pwd 22 to 256; a browser makes 4 to 8
- * and 24 to 32): narrower here, so a whole link stays short. */
-export const UFRAG = { min: 4, max: 32 };
-export const PWD = { min: 22, max: 64 };
+/** The ranges each text field may take (RFC 8839: ufrag 4 to 256 ice-chars, pwd 22 to 256; Chromium and Safari make
+ * 4 and 24, Firefox 8 and 32): narrower here, so that a code of the longest fields still makes a whole link of at
+ * most LINK_CHARS on a GitHub Pages address of some 60 characters. */
+export const UFRAG = { min: 4, max: 16 };
+export const PWD = { min: 22, max: 48 };
 export const MID = { min: 1, max: 16 };
 export const MOST_ADDRESSES = 2;
 const FINGERPRINT_BYTES = 32;
@@ -88,7 +89,8 @@ export function chosenAddresses(candidateLines) {
     const kind = kindOf(address);
     const p = Number(port);
     if (!kind || !Number.isInteger(p) || p < 1 || p > 65535) continue;
-    const spelled = kind === 'mdns' ? address.toLowerCase() : address;
+    // one spelling of each address: an mDNS name in small letters, an IPv6 address as RFC 5952 writes it
+    const spelled = kind === 'mdns' ? address.toLowerCase() : kind === 'ipv6' ? ipv6Text(ipv6Bytes(address)) : address;
     if (kind === 'ipv6' && out.some((a) => a.kind === 'ipv6')) continue;
     if (out.some((a) => a.address === spelled)) continue;
     out.push({ kind, address: spelled, port: p });
@@ -126,10 +128,19 @@ function ipv6Bytes(text) {
   return Uint8Array.from(all.flatMap((g) => [Number.parseInt(g, 16) >> 8, Number.parseInt(g, 16) & 255]));
 }
 
+/** An IPv6 address's 16 bytes as RFC 5952 writes them: small letters, no leading zeros, the longest run of two or
+ * more zero groups (the first of equal ones) as "::". */
 function ipv6Text(bytes) {
   const groups = [];
   for (let i = 0; i < 16; i += 2) groups.push(((bytes[i] << 8) | bytes[i + 1]).toString(16));
-  return groups.join(':');
+  let best = { at: -1, n: 1 };
+  for (let at = 0; at < 8; at++) {
+    let n = 0;
+    while (at + n < 8 && groups[at + n] === '0') n++;
+    if (n > best.n) best = { at, n };
+  }
+  if (best.at < 0) return groups.join(':');
+  return `${groups.slice(0, best.at).join(':')}::${groups.slice(best.at + best.n).join(':')}`;
 }
 
 function uuidBytes(name) {
@@ -154,7 +165,8 @@ function check(fields) {
   };
   if (fields.type !== 'offer' && fields.type !== 'answer') throw new CodeError('it must be an offer or an answer');
   if (!SETUPS.includes(fields.setup)) throw new CodeError(`its setup role must be one of ${SETUPS.join(', ')}`);
-  if (fields.type === 'offer' && fields.setup !== 'actpass') throw new CodeError('an offer’s setup role must be actpass');
+  if (fields.type === 'offer' && fields.setup !== 'actpass')
+    throw new CodeError('an offer’s setup role must be actpass');
   if (fields.type === 'answer' && fields.setup === 'actpass') {
     throw new CodeError('an answer’s setup role must be active or passive');
   }

@@ -38,6 +38,7 @@ import { Save } from './save.js';
 import { Scene } from './scene.js';
 import { Sync } from '../live/sync.js';
 import { scanSection } from '../share/scan.js';
+import { liveSection } from '../live/panel.js';
 import { SYSTEMS } from './schema.js';
 import { Shared } from './shared.js';
 import { ShareTable } from './share-table.js';
@@ -105,6 +106,7 @@ class Table {
     const { log, ...rest } = this.sections;
     this.root.append(...Object.values(rest));
     this.sections.shareTable.after(scanSection(this.arbiter)); // Receive a roll: Scan, Paste a link (../share/scan.js)
+    if (this.page.peers) this.sections.shareTable.after(liveSection(this.page.peers)); // a live table (../live/)
     // the roll log is the Log view's (index.html's <section id="log">), where there is one
     const logView = document.getElementById('log');
     logView?.querySelector('[data-log-wait]')?.remove();
