@@ -58,6 +58,14 @@ def test_a_roll_on_a_players_phone_is_in_the_hosts_log_once(phones):
     assert entry["character"] is None  # the player's character is the player's phone's: nobody's on the Host
     host.wait_for_selector(f'.log-entry [data-shared-step="{entry["shared"]["step"]}"]')
     assert player.locator('.log-entry [data-live-state="added"]').count() == 1
+    # the same message again, over the real channel (as after a connection lost before the Host's answer): answered
+    # "added" again, and added no second time
+    [sent] = host.evaluate("() => self.__liveHeard.filter(([l, t]) => l === 'arbiter').map(([, t]) => t)")
+    player.evaluate(SEND, sent)
+    wait_until(
+        player, f"() => self.__liveHeard.filter(([l, t]) => t.includes('{entry['shared']['step']}')).length === 2"
+    )
+    assert len(host_entries(host)) == 1
     roll(player, "arbitration")
     wait_until(host, lambda: len(host_entries(host)) == 2, what="the second roll in the Host's log")
     wait_until(player, lambda: live_states(player) == ["added", "added"], what="both marked added")
