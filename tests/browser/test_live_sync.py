@@ -168,3 +168,42 @@ def test_three_phones_each_roll_arrives_once_and_the_hosts_scheme_reaches_both(p
     for player in players:
         player.wait_for_selector('[data-live-host-scheme="1"]', state="attached", timeout=10_000)
     assert len(host_entries(host)) == 2
+
+
+# when each log record was written: on the Host, the store's write time (ms); on the player's phone, the roll's time
+# (the engine's answer to the tap: a later write marks the entry added)
+WRITTEN = """(key) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('arbiter-table');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const all = open.result.transaction('records').objectStore('records').getAll();
+    all.onsuccess = () => {
+      const logs = all.result.filter((r) => r.id.startsWith('log:'));
+      resolve(logs.map((r) => (key === 'time' ? Date.parse(r.data.time) : r.updated)));
+      open.result.close();
+    };
+    all.onerror = () => reject(all.error);
+  };
+})"""
+
+
+def test_bench_a_roll_reaches_the_host(phones, benchmark):
+    """Benchmark: a roll tapped on the player's phone until it is in the Host's log (the figures in docs/features.md:
+    from the roll's time on the player's phone to the Host's write, and the Host's engine per message)."""
+    host, [player] = joined(phones)
+
+    def one_roll():
+        before = len(host_entries(host))
+        roll(player, "arbitration")
+        wait_until(host, lambda: len(host_entries(host)) == before + 1, what="the roll in the Host's log")
+
+    benchmark.pedantic(one_roll, rounds=10, warmup_rounds=1)
+    rolled, arrived = sorted(player.evaluate(WRITTEN, "time")), sorted(host.evaluate(WRITTEN, "updated"))
+    gaps = sorted(b - a for a, b in zip(rolled, arrived))
+    reads = sorted(t["ms"] for t in host.evaluate("window.arbiter.timings") if t["method"] == "live_read")
+    benchmark.extra_info.update(
+        {"rolled_to_host_ms_median": gaps[len(gaps) // 2], "rolled_to_host_ms_max": gaps[-1]}
+        | {"host_live_read_ms_median": reads[len(reads) // 2], "host_live_read_ms_max": reads[-1]}
+    )
+    print(benchmark.extra_info)
+    assert len(host_entries(host)) == len(rolled)
