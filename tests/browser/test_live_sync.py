@@ -1,9 +1,10 @@
-"""What crosses a live table (issue 32, the sync: static/live/sync.js, py/arbiter/live.py), in Chromium contexts of
-one browser, each its own phone, joined through the UI by link (live_helpers.py): a roll on a player's phone is in
-the Host's log once, with no tap there; the Host's Scheme reaches the player, and at 0 refuses the player's Scheme die
-in words naming the Host's table; a bad message of each kind, sent over the real channel, is refused and logged on
-the Host, and a good roll after it still arrives; rolls made while the player was away arrive once after rejoining;
-with three phones each player's roll arrives once and the Host's Scheme reaches both."""
+"""What crosses a live table (issue 32, the sync: static/live/sync.js, py/arbiter/live.py), in Chromium contexts of one
+browser, each its own phone, joined through the UI by link (live_helpers.py): a roll on a player's phone is in the
+Host's log once, with no tap there; the Host's Scheme reaches the player, and at 0 refuses the player's Scheme die in
+words naming the Host's table; a bad message of each kind, sent over the real channel, is refused and logged on the
+Host, and a good roll after it still arrives; rolls made while the player was away arrive once after rejoining, and
+one the Host's table refuses is marked refused on the player's phone in the Host's words; with three phones each
+player's roll arrives once and the Host's Scheme reaches both."""
 
 from __future__ import annotations
 
@@ -153,6 +154,27 @@ def test_rolls_made_while_away_arrive_once_after_rejoining(phones):
     wait_until(host, lambda: len(host_entries(host)) == 3, what="the waiting rolls in the Host's log")
     steps = [e["shared"]["step"] for e in host_entries(host)]
     assert len(set(steps)) == 3
+
+
+def test_a_roll_the_hosts_table_refuses_is_marked_refused_with_the_hosts_words(phones):
+    """A roll made while away with a Scheme die from the player's own Scheme reaches the Host on rejoining; the Host's
+    empty Scheme refuses it, nothing is added there, and the player's log entry says so in the Host's words."""
+    host, [player] = joined(phones)
+    player.reload()
+    player.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
+    wait_count(host, 0)
+    player.locator('[data-k="scheme:plus"]').click()  # the player's own Scheme, while away: one die
+    wait_until(player, lambda: scheme(player) == 1, what="a die in the player's own Scheme")
+    set_field(player, "ability_test", "scheme_die", True)
+    roll(player, "ability_test")
+    assert live_states(player) == ["waiting"]
+    join(host, player, live_link(host, "offer"), loaded=True)
+    wait_until(player, lambda: live_states(player) == ["refused"], what="the roll marked refused")
+    [entry] = [e for e in log(player) if "live" in e]
+    assert entry["live"]["words"] == f"Not added on the Host's table: {HOSTS_EMPTY}"
+    shown = player.locator('.log-entry [data-live-state="refused"]').inner_text()
+    assert shown == f"Refused by the Host: Not added on the Host's table: {HOSTS_EMPTY}"
+    assert host_entries(host) == [] and scheme(host) == 0
 
 
 def test_three_phones_each_roll_arrives_once_and_the_hosts_scheme_reaches_both(phones):
