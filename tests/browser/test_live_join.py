@@ -114,15 +114,19 @@ def says(page, words: str, css: str = "[data-live-said]") -> None:
 
 def test_host_and_player_join_by_link_and_a_text_crosses(phones):
     """The Host's join code and the player's answer are links of at most 300 characters; once the Host pastes the
-    answer, both show one peer (connected), the address forgets the code, and a text sent on the channel arrives on
+    answer, both show one peer (connected; before Start, the Host's phone said where a live table works), the address forgets the code, and a text sent on the channel arrives on
     the other phone, each way."""
     host, player = open_app(phones(), "#table"), phones()
+    where = host.inner_text("[data-live-where]")  # the Start screen says where a live table works, and what else
+    assert "same Wi-Fi or on the Host’s hotspot" in where and "mobile data" in where and "link or QR code" in where
     offer = start(host)
     assert len(offer) <= LINK_CHARS and "#j=" in offer, offer
     host.wait_for_selector("[data-live-offer] svg[data-qr]")
-    answer = join(host, player, offer)
+    open_app(player, "#" + offer.split("#", 1)[1])
+    answer = live_link(player, "answer")
     assert len(answer) <= LINK_CHARS and "#a=" in answer, answer
-    player.wait_for_selector("[data-live-answer] svg[data-qr]")
+    player.wait_for_selector("[data-live-answer] svg[data-qr]")  # shown until the connection opens
+    paste(host, answer)
     wait_count(host, 1)
     wait_count(player, 1)
     assert host.get_attribute("[data-live-peers] li", "data-state") == "open"
