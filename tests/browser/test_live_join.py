@@ -20,6 +20,10 @@ LINK_CHARS = 300
 REJOIN = "This page reloaded, and a reload leaves the live table: ask the Host for a fresh code and scan it here."
 NOT_HOSTING = "This phone hosts no live table: an answer code is for the Host’s phone, which showed the join code."
 HOSTING = "This phone hosts the live table: a join code is for a player’s phone."
+HOST_RELOADED = (
+    "This page reloaded, and a reload ends the live table: start it again and give each player a fresh code."
+)
+HOST_LEFT = "The Host’s phone left the live table: ask the Host for a fresh code to join again."
 TAKEN = "This answer code was taken already."
 OTHER_CODE = "This answer is for another join code: the player must scan the code this phone shows now, and answer it."
 
@@ -195,6 +199,21 @@ def test_a_reload_is_told_how_to_rejoin_and_does(phones):
     wait_count(host, 1)
     wait_count(player, 1)
     assert player.locator("[data-live-said][role=alert]").count() == 0
+
+
+def test_the_hosts_reload_ends_the_table_and_says_so(phones):
+    """The Host's page reloading ends the live table: the player's phone says the Host left and how to join again,
+    the Host's says to start again, and offers Start."""
+    host = open_app(phones(), "#table")
+    player = phones()
+    join(host, player, start(host))
+    wait_count(player, 1)
+    host.reload()
+    host.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
+    says(host, HOST_RELOADED)
+    assert host.locator("button[data-live-host]").count() == 1
+    says(player, HOST_LEFT)
+    wait_count(player, 0)
 
 
 def test_a_code_on_the_wrong_phone_or_altered_is_refused_in_words(phones):
