@@ -22,6 +22,10 @@ LINK_CHARS = 300
 REJOIN = "This page reloaded, and a reload leaves the live table: ask the Host for a fresh code and scan it here."
 NOT_HOSTING = "This phone hosts no live table: an answer code is for the Host’s phone, which showed the join code."
 HOSTING = "This phone hosts the live table: a join code is for a player’s phone."
+HOST_RELOADED = (
+    "This page reloaded, and a reload ends the live table: start it again and give each player a fresh code."
+)
+HOST_LEFT = "The Host’s phone left the live table: ask the Host for a fresh code to join again."
 TAKEN = "This answer code was taken already."
 OTHER_CODE = "This answer is for another join code: the player must scan the code this phone shows now, and answer it."
 
@@ -45,15 +49,19 @@ def says(page, words: str, css: str = "[data-live-said]") -> None:
 
 def test_host_and_player_join_by_link_and_a_text_crosses(phones):
     """The Host's join code and the player's answer are links of at most 300 characters; once the Host pastes the
-    answer, both show one peer (connected), the address forgets the code, and a text sent on the channel arrives on
+    answer, both show one peer (connected; before Start, the Host's phone said where a live table works), the address forgets the code, and a text sent on the channel arrives on
     the other phone, each way."""
     host, player = open_app(phones(), "#table"), phones()
+    where = host.inner_text("[data-live-where]")  # the Start screen says where a live table works, and what else
+    assert "same Wi-Fi or on the Host’s hotspot" in where and "mobile data" in where and "link or QR code" in where
     offer = start(host)
     assert len(offer) <= LINK_CHARS and "#j=" in offer, offer
     host.wait_for_selector("[data-live-offer] svg[data-qr]")
-    answer = join(host, player, offer)
+    open_app(player, "#" + offer.split("#", 1)[1])
+    answer = live_link(player, "answer")
     assert len(answer) <= LINK_CHARS and "#a=" in answer, answer
-    player.wait_for_selector("[data-live-answer] svg[data-qr]")
+    player.wait_for_selector("[data-live-answer] svg[data-qr]")  # shown until the connection opens
+    paste(host, answer)
     wait_count(host, 1)
     wait_count(player, 1)
     assert host.get_attribute("[data-live-peers] li", "data-state") == "open"
@@ -122,6 +130,21 @@ def test_a_reload_is_told_how_to_rejoin_and_does(phones):
     wait_count(host, 1)
     wait_count(player, 1)
     assert player.locator("[data-live-said][role=alert]").count() == 0
+
+
+def test_the_hosts_reload_ends_the_table_and_says_so(phones):
+    """The Host's page reloading ends the live table: the player's phone says the Host left and how to join again,
+    the Host's says to start again, and offers Start."""
+    host = open_app(phones(), "#table")
+    player = phones()
+    join(host, player, start(host))
+    wait_count(player, 1)
+    host.reload()
+    host.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
+    says(host, HOST_RELOADED)
+    assert host.locator("button[data-live-host]").count() == 1
+    says(player, HOST_LEFT)
+    wait_count(player, 0)
 
 
 def test_a_code_on_the_wrong_phone_or_altered_is_refused_in_words(phones):
