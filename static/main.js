@@ -6,10 +6,11 @@ import './offline/install.js'; // the browser's install prompt comes once, early
 import { TablePort } from './port.js';
 import { Procedure } from './roll/controller.js';
 import { percent } from './procedures/view-parts.js';
-import { startSettings } from './settings.js';
+import { startSettings, yourName } from './settings.js';
 import { Tabs, buildText } from './roll/tabs.js';
 import { Views, parseHash } from './views.js';
 import { closeOver } from './back.js';
+import { peers } from './live/peers.js';
 
 // First, let the browser finish its own work once the page is parsed (DOMContentLoaded: it looks through the forms,
 // for autofill) in this task: everything below runs in tasks of its own, so none makes the page stop answering.
@@ -98,6 +99,12 @@ function route(hash, touch = showTab) {
     // a roll or a table shared by link: the table's Shared panel reads it (now, or once the table has started)
     port.shared(at.shared);
   }
+  if (at.live) {
+    // a live table's code (issue 32): taken now, even before the table is drawn; the address forgets it (a reload
+    // must not take it again)
+    peers.opened(at.live);
+    history.replaceState(null, '', '#table');
+  }
   const tab = at.system ? tabs.tabOf(at.system) : (tabs.shown ?? tabs.tabOf(SYSTEMS[0])); // Roll keeps its procedure
   if (tab !== tabs.shown || at.view === 'roll') touch(tab);
   views.show(at.view);
@@ -129,6 +136,7 @@ function showProcedure(system) {
   views.show('roll');
 }
 startSettings();
+peers.nameOf = yourName; // a live table's peers are named by Settings' "Your name"
 // The rulings (index.html) are parsed into the page the first time they are opened, not with the page.
 document
   .getElementById('rulings')
@@ -149,7 +157,7 @@ const extensions = (async () => {
   await arbiter.ready.catch(() => {});
   const { startTable } = await import('./table/index.js');
   await nextTask(); // its code evaluated in one task, started in the next
-  const drawn = startTable({ ...page, port }, arbiter, SPEC);
+  const drawn = startTable({ ...page, port, peers }, arbiter, SPEC);
   // The offline copy once the table is drawn: the service worker's download of the build (and its check of every
   // file's hash) then keeps a core busy while the page has nothing left to do.
   drawn

@@ -9,7 +9,9 @@
 //   #roll             the Roll view of the procedure shown last (the first one's on a first visit)
 //   #r=LINK, #t=LINK  a roll, or a table's shared state, shared by link (issue 22): the Table view, its Shared panel
 //                     showing what LINK holds once the engine has read it (table/received.js)
-// The words of the views, and "settings", "r" and "t", are no procedure's id: the engine's registry refuses them
+//   #j=CODE, #a=CODE  a live table's join code (the Host's, for a player) and a player's answer to it (issue 32): the
+//                     Table view, its live table taking the code (live/peers.js)
+// The words of the views, and "settings", "r", "t", "j" and "a", are no procedure's id: the engine's registry refuses them
 // (arbiter.procedures.RESERVED_IDS). Changing view pushes an entry into the history, so Back
 // moves between views; editing a form only replaces the address (tabs.js).
 
@@ -21,8 +23,12 @@ export const VIEWS = ['roll', 'table', 'log'];
 /** The words of the address that open something shared by link: a roll, a table's shared state. */
 export const SHARED = { r: 'roll', t: 'table' };
 
+/** The words of the address that open a live table's code: the Host's join code, a player's answer (live/signal.js). */
+export const LIVE = ['j', 'a'];
+
 /** What an address's fragment names: {view: 'table' | 'log'}, {view: 'table', shared: {kind: 'roll' | 'table',
- * link}} (`link` the text after "=", as the engine reads it), or {view: 'roll', system, form} (`system` null for
+ * link}} (`link` the text after "=", as the engine reads it), {view: 'table', live: {word: 'j' | 'a', text}} (a live
+ * table's code), or {view: 'roll', system, form} (`system` null for
  * #roll and an empty or unknown fragment; `form` the FORM text, still encoded, or null). */
 export function parseHash(hash, systems) {
   const m = /^#([a-z][a-z0-9_]*)(?:=(.*))?$/s.exec(hash); // an id may hold digits (a d20 procedure)
@@ -30,6 +36,7 @@ export function parseHash(hash, systems) {
   const [, word, form] = m;
   if (Object.hasOwn(SHARED, word) && form !== undefined)
     return { view: 'table', shared: { kind: SHARED[word], link: form } };
+  if (LIVE.includes(word) && form !== undefined) return { view: 'table', live: { word, text: form } };
   if (VIEWS.includes(word) && word !== 'roll') return { view: word };
   return {
     view: 'roll',

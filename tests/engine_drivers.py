@@ -331,7 +331,9 @@ def start_xvfb() -> tuple[subprocess.Popen, str]:
     return proc, f":{number}"
 
 
-def start_webkit() -> WebKitDriver:
+def start_webkit(settings: tuple[str, ...] = ()) -> WebKitDriver:
+    """MiniBrowser under WebKitWebDriver on a virtual screen; `settings` are MiniBrowser's own options besides ours
+    (a live table's test turns WebRTC on: `--enable-webrtc=true`)."""
     from selenium import webdriver
 
     xvfb, display = start_xvfb()
@@ -339,6 +341,8 @@ def start_webkit() -> WebKitDriver:
     options = webdriver.WebKitGTKOptions()
     options.binary_location = minibrowser()
     options.add_argument("--automation")
+    for setting in settings:
+        options.add_argument(setting)
     service = webdriver.WebKitGTKService(executable_path=shutil.which("WebKitWebDriver"))
     try:
         return WebKitDriver(webdriver.WebKitGTK(options=options, service=service), xvfb)
@@ -354,7 +358,9 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_firefox(log_dir: Path) -> FirefoxDriver:
+def start_firefox(log_dir: Path, prefs: dict | None = None) -> FirefoxDriver:
+    """Firefox ESR, headless, under Marionette; `prefs` set besides ours (a live table's test turns its mDNS
+    hiding off)."""
     from marionette_driver.marionette import Marionette
 
     client = Marionette(
@@ -362,7 +368,7 @@ def start_firefox(log_dir: Path) -> FirefoxDriver:
         port=free_port(),  # not Marionette's fixed 2828: another worker's or run's Firefox may hold it
         headless=True,
         gecko_log=str(log_dir / "gecko.log"),
-        prefs={"browser.shell.checkDefaultBrowser": False},
+        prefs={"browser.shell.checkDefaultBrowser": False, **(prefs or {})},
         startup_timeout=300,
     )  # a loaded 2-core machine can take minutes to start it
     client.start_session()

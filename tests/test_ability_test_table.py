@@ -475,3 +475,19 @@ def test_a_skill_or_item_at_rank_0_is_begun_at_the_price_of_a_new_one_ability_te
     assert out["cost"] == cost and out["xp"] == 10 - cost
     kind, key = what.split(":")
     assert next(x for x in out[f"{kind}s"] if x["id"] == key)["level"] == 1
+
+
+def test_a_live_tables_scheme_die_is_checked_against_the_hosts_scheme():
+    """ability_test-31: a player's phone joined to a live table pays a Scheme die from the Host's Scheme, refused in
+    words naming it when it is empty; the Host's own Scheme then pays the same roll once, and no character there."""
+    request = {"type1": 1, "type2": 1, "difficulty": 2, "scheme_die": True}
+    hosts = {"character": None, "scheme": {"scheme": 0, "tracked": True, "set": False}, "host": True}
+    assert (
+        api.turn("ability_test", {"request": request}, hosts)["refused"]["words"] == "The Host's Scheme has no die left"
+    )
+    tapped = api.turn("ability_test", {"request": request}, {**hosts, "scheme": {"scheme": 2, "tracked": True}})
+    assert tapped["scheme"]["scheme"] == 1
+    sent = api.live_roll("ability_test", tapped["roll"]["request"], [{"drawn": tapped["roll"]["drawn"]}], "Ann", 0)
+    holds = {"table": {"character": None, "scheme": {"scheme": 3, "tracked": True}}, "marked": [], "seen": []}
+    added = api.live_read(sent["text"], holds)["added"]
+    assert added["scheme"]["scheme"] == 2 and added["character"] is None and len(added["entries"]) == 1

@@ -69,6 +69,10 @@ NO_RULES_HERE = {
     "static/share/codes.js": "a table's bytes as QR codes: base45's 45 characters, bytes to characters (2 to 3), a "
     "code's characters (version 15 at M holds 600) and the codes a table goes in (8)",
     "static/share/cycle.js": "milliseconds each QR code stays on screen",
+    "static/live/signal.js": "a live table's codes: bytes, lengths, address kinds, ports, hex and base64url, an SDP's "
+    "priorities and SCTP port",
+    "static/live/peers.js": "a live table's connections: players per Host, milliseconds, characters of a message and "
+    "a name, data channel ids",
 }
 
 # Whole numbers in code elsewhere: (file, number) -> why it is not a rule's.
@@ -119,7 +123,10 @@ NUMBERS = {
     ("static/store/migrations.js", 5): "the schema version the migration from schema 4 reaches",
     ("static/store/migrations.js", 6): "the schema version the migration from schema 5 reaches",
     ("static/store/migrations.js", 7): "the schema version the migration from schema 6 reaches",
-    ("static/store/migrations.js", 8): "the table's schema version (SCHEMA) and the migration that reaches it",
+    ("static/store/migrations.js", 8): "the schema version the migration from schema 7 reaches",
+    ("static/store/migrations.js", 9): "the table's schema version (SCHEMA) and the migration that reaches it",
+    ("static/live/sync.js", 5): "the refusals and bad messages of a live table shown, newest first",
+    ("static/live/sync.js", 1000): "milliseconds in a second (a shared roll's time is whole seconds)",
     ("static/store/repair.js", 8): "milliseconds of records checked per task while the store opens",
     ("static/store/store.js", 8): "compare-and-set: a write is computed again at most 8 times",
     ("static/store/store.js", 500): "records written per request when a whole table is replaced",

@@ -2,9 +2,10 @@
 
 Each door is a function of the module that does its job, named here: the engine's checked operations (engine.py:
 roll, act, odds, odds_after, luck, costs, after_roll, table, the table's records, ...), a tap at the table (tap.py:
-turn, check), the share links (links.py) and a shared roll taken into this table (receive.py: add_shared). This
-module keeps only the door: which functions the page may call (DOORS) and how it calls them (`call_json`: JSON text
-in and out, errors as values, after calling `start` once).
+turn, check), the share links (links.py), a shared roll taken into this table (receive.py: add_shared) and what
+crosses a live table (live.py: live_roll, live_table, live_read). This module keeps only the door: which functions the
+page may call (DOORS) and how it calls them (`call_json`: JSON text in and out, errors as values, after calling `start`
+once).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from .engine import (
 )
 from .errors import RulesError
 from .links import read_links, share_link, share_table, shared_roll, shared_table
+from .live import live_read, live_roll, live_table
 from .receive import add_shared
 from .tap import check, turn
 
@@ -60,6 +62,9 @@ _DOOR_FUNCTIONS = (
     add_shared,
     share_table,
     shared_table,
+    live_roll,
+    live_table,
+    live_read,
     table,
     table_spec,
     check_sheet,

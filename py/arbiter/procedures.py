@@ -179,10 +179,10 @@ def more(folders: list[str] | None = None) -> list[types.ModuleType]:
     return [importlib.import_module(f"{MORE}.{name}") for name in names if not name.startswith(("_", "."))]
 
 
-# The words the page's address keeps for its own views (`#table`, `#log`; `#roll` for the Roll view, `#settings`, and
-# `#r` and `#t` for a roll and a table shared by link): no procedure may take one as its id, so `#ID` always names a
-# procedure or a view.
-RESERVED_IDS = ("roll", "table", "log", "settings", "r", "t")
+# The words the page's address keeps for its own views (`#table`, `#log`; `#roll` for the Roll view, `#settings`,
+# `#r` and `#t` for a roll and a table shared by link, `#j` and `#a` for a live table's join code and its answer): no
+# procedure may take one as its id, so `#ID` always names a procedure or a view.
+RESERVED_IDS = ("roll", "table", "log", "settings", "r", "t", "j", "a")
 
 
 def _registry(modules) -> dict:

@@ -19,6 +19,7 @@ from .stored import NAME, Id, Json, ListOf, Maybe, MayBeAbsent, Record, Time, ch
 LOG_MAX = 5000  # the roll log keeps this many entries, the oldest go first
 LOG_LUCK_CHARS = 1000  # a log entry's luck, as JSON (api.luck_entry keeps within it)
 LOG_DID_CHARS = 300  # what a follow-up did, in words (the page keeps no more of it)
+LIVE_WORDS_CHARS = 500  # why the Host refused a roll of a live table, in its words (live.py sends no more of it)
 FILE_MAX = {"characters": 500, "struggles": 500, "log": LOG_MAX}  # entries in a whole-table file
 # A product setting, not a rule: the Table reminds the group to save a backup once this many rolls, or this many days,
 # have passed since the last one (or, never backed up, since the table was made on this device).
@@ -72,6 +73,27 @@ LOG = Record(
                     fields.Text("step", "Shared step id", share.ID_CHARS),
                     fields.Text("who", "Rolled by", share.NAME_CHARS),
                     Time("rolled", "Rolled at"),
+                ),
+            )
+        ),
+        # a roll or follow-up made on a player's phone joined to a live table (issue 32): waiting to reach the Host
+        # (kept while not connected, sent once on reconnect), on the Host's table, or refused there with its words;
+        # none otherwise
+        MayBeAbsent(
+            Record(
+                "live",
+                "Live table",
+                (
+                    fields.Choice(
+                        "state",
+                        "On the Host's table",
+                        (
+                            ("waiting", "Waiting for the Host"),
+                            ("added", "On the Host’s table"),
+                            ("refused", "Refused by the Host"),
+                        ),
+                    ),
+                    fields.Text("words", "The Host's words", LIVE_WORDS_CHARS),
                 ),
             )
         ),

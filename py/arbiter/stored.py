@@ -324,7 +324,8 @@ class Payer:
     `unit` what one and many of it are called where Roll says what it spends ("1 Scheme die (3 left)"); `tracked`:
     its true-or-false field that, false, says this device keeps no count of it (nothing is checked, taken or added);
     `unset`: its true-or-false field that, false, says this device's count was never set (a pay sets it), and
-    `never_set` what a refusal of such an empty count adds (`never_set_host`: on the phone that adds a shared roll)."""
+    `never_set` what a refusal of such an empty count adds (`never_set_host`: on the phone that adds a shared roll);
+    `host_holder`: who it is in a refusal when its state is the Host's of a live table ("The Host's Scheme")."""
 
     record: Record
     holder: str
@@ -334,6 +335,7 @@ class Payer:
     unset: str | None = None
     never_set: str = ""
     never_set_host: str = ""
+    host_holder: str = ""
 
     @property
     def key(self) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 from . import engine, fields, procedures, records
 from .errors import RulesError
 
+HOST = "host"  # a tap's table flag: its payers' states are the Host's of a live table (issue 32: live.py)
 UNNAMED = "(unnamed)"
 CHARACTER = records.CHARACTER.name  # a cost's "by" for the character rolling; any other names one of records.PAYERS
 PAYERS = records.PAYERS
@@ -29,14 +30,17 @@ def _and(names: list[str]) -> str:
 
 
 def read_table(table: Any) -> dict:
-    """The table's states as the page sends them: {"character": {"name", "kind", "sheet"} or null, and each payer's
-    record (records.PAYERS) or null, under its name}; anything else is refused, naming the field."""
+    """The table's states as the page sends them: {"character": {"name", "kind", "sheet"} or null, each payer's
+    record (records.PAYERS) or null, under its name, and "host": true when those states are the Host's of a live table
+    (a refusal then names them so), else absent}; anything else is refused, naming the field."""
     if table is None:
-        return {CHARACTER: None, **dict.fromkeys(PAYERS)}
-    if not isinstance(table, dict) or set(table) - {CHARACTER, *PAYERS}:
+        return {CHARACTER: None, **dict.fromkeys(PAYERS), HOST: False}
+    if not isinstance(table, dict) or set(table) - {CHARACTER, *PAYERS, HOST}:
         raise RulesError(
             f"'table' must be an object with {_and([CHARACTER, *PAYERS])} (each may be null), got {table!r:.100}"
         )
+    if table.get(HOST, False) not in (True, False):
+        raise RulesError(f"'table.host' must be true or false, got {table[HOST]!r:.100}")
     who = table.get(CHARACTER)
     if who is not None and (
         not isinstance(who, dict) or not isinstance(who.get("sheet"), dict) or not isinstance(who.get("kind"), str)
@@ -49,7 +53,8 @@ def read_table(table: Any) -> dict:
         if state is not None and not isinstance(state, dict):
             holder = payer.holder[:1].lower() + payer.holder[1:]
             raise RulesError(f"'table.{key}' must be {holder}'s record or null, got {state!r:.100}")
-    return {CHARACTER: copy.deepcopy(who), **{key: copy.deepcopy(table.get(key)) for key in PAYERS}}
+    held = {key: copy.deepcopy(table.get(key)) for key in PAYERS}
+    return {CHARACTER: copy.deepcopy(who), **held, HOST: table.get(HOST, False)}
 
 
 class Costs:
@@ -85,6 +90,7 @@ class Payers:
         self.who = table[CHARACTER]
         self.held = {key: table[key] for key in PAYERS}
         self.changed = dict.fromkeys([CHARACTER, *PAYERS], False)
+        self.host = table.get(HOST, False)  # the payers' states are the Host's: named so, never "not set here"
         self.paid: list[dict] = []  # each cost paid, with what it said ("said")
 
     def applies(self, cost: dict) -> bool:
@@ -96,7 +102,10 @@ class Payers:
         return self.who is not None
 
     def _holder(self, by: str) -> str:
-        return PAYERS[by].holder if by in PAYERS else ((self.who.get("name") or "").strip() or UNNAMED)
+        if by in PAYERS:
+            payer = PAYERS[by]
+            return payer.host_holder if self.host and payer.host_holder else payer.holder
+        return (self.who.get("name") or "").strip() or UNNAMED
 
     def refusal(self, cost: dict, error: RulesError) -> dict:
         """Why the table cannot pay `cost`, in a player's words ("Rook has no Will left"), with the engine's error; a
@@ -104,7 +113,7 @@ class Payers:
         holder = self._holder(cost["by"])
         words = f"{holder} {error.says}" if error.holder else f"{holder}: {error}"
         payer = PAYERS.get(cost["by"])
-        if payer is not None and payer.unset is not None:
+        if payer is not None and payer.unset is not None and not self.host:
             state = self.held[payer.key]
             if state.get(payer.unset) is False and state.get(payer.count) == 0:
                 words += payer.never_set
@@ -162,7 +171,7 @@ class Payers:
         }
 
     def table(self) -> dict:
-        return {CHARACTER: self.who, **self.held}
+        return {CHARACTER: self.who, **self.held, HOST: self.host}
 
 
 def _step(step: Any) -> dict:

@@ -51,6 +51,9 @@ def _exercise():
         call(
             "add_shared", shared.get("fragment"), {"character": None, "scheme": {"scheme": 1, "tracked": True}}, [], []
         )
+        live = call("live_roll", sid, defaults, [{"drawn": drawn}], "A", 0).get("value") or {}
+        host = {"table": {"character": None, "scheme": {"scheme": 1, "tracked": True}}, "marked": [], "seen": []}
+        call("live_read", live.get("text"), host)
         for op in system.get("table_ops", []):
             call("table", sid, op["name"], {d["name"]: d["default"] for d in op["state"]}, {})
         call("costs", sid, defaults)
@@ -73,6 +76,8 @@ def _exercise():
     price = {"current": "s", "situations": [{"id": "s", "name": "S", "marked": [], "player": ""}]}
     table = call("share_table", specs["scheme"]["default"], price, None).get("value") or {}
     call("shared_table", table.get("fragment"))
+    pushed = call("live_table", specs["scheme"]["default"], price).get("value") or {}
+    call("live_read", pushed.get("text"))
     call("odds", "no such system", {})
     call("no_such_method")
 

@@ -8,10 +8,12 @@ import { nowIso } from '../store/ids.js';
 import { FairnessView } from './fairness.js';
 import { shareRoll } from '../share/dialog.js';
 import { PercentilesView } from './percentiles.js';
-import { PROCEDURES, RECORDS, SYSTEMS } from '../store/schema.js';
+import { PROCEDURES, RECORDS, SYSTEMS, declAt } from '../store/schema.js';
 import { SYSTEM_NAME, actionWords, fmtTime, plural, requestWords } from '../store/words.js';
 
 const LOG_PAGE = 50;
+// a roll made on a player's phone joined to a live table (../live/sync.js): where it stands, in the record's words
+const LIVE_WORDS = Object.fromEntries(declAt(RECORDS.log, 'live', 'state').options.map((o) => [o.value, o.label]));
 const NEAR = '0px 0px 400px 0px'; // the next page loads while the list's end is still this far below the screen
 // a log entry's fields as declared (a nullable one: what it holds when not null)
 const FIELD = Object.fromEntries(RECORDS.log.fields.map((f) => [f.name, f.type === 'nullable' ? f.of : f]));
@@ -60,6 +62,15 @@ export function shareSteps(all) {
     return steps.slice(1).every((x) => x.action && Array.isArray(x.drawn)) ? steps : null;
   };
 }
+
+/** The steps of a roll as its Share link carries them (and a live table sends them, ../live/sync.js), from its log
+ * entries (shareSteps'): [{drawn, source}, then {action, drawn, source} per follow-up]. Pure. */
+export const linkSteps = (steps) =>
+  steps.map((x, i) => ({
+    ...(i ? { action: x.action } : {}),
+    drawn: x.drawn,
+    source: x.source === 'table' ? 'table' : 'app',
+  }));
 
 /** One CSV cell: quoted, quotes doubled, and a leading = + - @ defused so a spreadsheet never runs it. */
 export function csvCell(value) {
@@ -126,6 +137,7 @@ export class Log {
       ...(own ? { own } : {}),
       ...(follows ? { follows } : {}),
       ...(extra.shared ? { shared: extra.shared } : {}),
+      ...(extra.live ? { live: extra.live } : {}),
     });
     if (!action && !extra.shared) this.rolls.set(system, id.slice(id.indexOf(':') + 1));
     return id;
@@ -307,6 +319,16 @@ export class Log {
             `Shared by link: rolled by ${e.shared.who || 'someone'}, ${fmtTime(e.shared.rolled)}`,
           )
         : null,
+      e.live
+        ? h(
+            'div',
+            {
+              class: e.live.state === 'refused' ? 'field-error log-live' : 'muted log-live',
+              'data-live-state': e.live.state,
+            },
+            LIVE_WORDS[e.live.state] + (e.live.words ? `: ${e.live.words}` : ''),
+          )
+        : null,
       steps
         ? h('button', { type: 'button', 'data-share': '', onclick: (ev) => this.share(ev, e, steps) }, 'Share')
         : null,
@@ -322,11 +344,7 @@ export class Log {
       await shareRoll(event.currentTarget, this.t.arbiter, {
         system: e.system,
         request: first.request,
-        steps: steps.map((x, i) => ({
-          ...(i ? { action: x.action } : {}),
-          drawn: x.drawn,
-          source: x.source === 'table' ? 'table' : 'app',
-        })),
+        steps: linkSteps(steps),
         // a roll shared to this table goes on as its roller's (a name, or '' for nobody); one made here as nobody as
         // this device's name, if it has one (shareRoll)
         who: first.shared ? first.shared.who : (first.character?.name ?? null),

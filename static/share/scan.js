@@ -15,6 +15,7 @@ import { h } from '../dom.js';
 import { notices } from '../port.js';
 import { Collector } from './codes.js';
 import { NOT_A_LINK, chosen, linkPlaces, piecesOf } from './link.js';
+import { isCode, whyNotCode } from '../live/signal.js';
 
 export const NOT_A_ROLL = NOT_A_LINK;
 /** camera.js, from the page's own address (the site may live under any sub-path). */
@@ -27,11 +28,14 @@ function open(fragment, replace = false) {
   else location.hash = fragment;
 }
 
-/** The link `text` names ({fragment}), or why it names none ({refused}): the engine checks link.js's pieces. */
+/** The link `text` names ({fragment}), or why it names none ({refused}): the engine checks link.js's pieces, the page
+ * a live table's codes (../live/signal.js), and a bad one is refused saying what is wrong with it. */
 export async function linkIn(text, arbiter) {
   const places = linkPlaces(text);
   if (!places.length) return { refused: NOT_A_LINK };
-  return chosen(places, await arbiter.readLinks(piecesOf(places)));
+  const pieces = piecesOf(places);
+  const found = chosen(places, pieces.length ? await arbiter.readLinks(pieces) : [], isCode);
+  return found.refused === NOT_A_LINK ? { refused: whyNotCode(places) ?? NOT_A_LINK } : found;
 }
 
 class Receive {

@@ -5,7 +5,7 @@
 import { newId, nowIso } from './ids.js';
 import { RECORDS, declAt, isObj, problem } from './schema.js';
 
-export const SCHEMA = 8;
+export const SCHEMA = 9;
 export const LEGACY_PRICE_KEY = 'arbiter.payThePrice.marked';
 
 const SITUATION = declAt(RECORDS.price, 'situations');
@@ -96,6 +96,10 @@ const MIGRATIONS = [
       if (id !== 'shared:scheme' || !isObj(data) || Object.hasOwn(data, SET.name)) return { id, data };
       return { id, data: { ...data, [SET.name]: Number.isInteger(data.scheme) && data.scheme > 0 } };
     }),
+  // 8 -> 9: a log entry of a roll made on a player's phone joined to a live table says whether it reached the Host
+  // (absent on every other entry): only the number changes
+  (records) =>
+    records.map(({ id, data }) => (id === 'meta' && isObj(data) ? { id, data: { ...data, schema: 9 } } : { id, data })),
 ];
 
 /** Bring {id, data} records from schema `from` up to SCHEMA. */

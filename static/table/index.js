@@ -38,7 +38,9 @@ import { RollAs } from './roll-as.js';
 import { Rules } from './rules.js';
 import { Save } from './save.js';
 import { Scene } from './scene.js';
+import { Sync } from '../live/sync.js';
 import { scanSection } from '../share/scan.js';
+import { liveSection } from '../live/panel.js';
 import { SYSTEMS } from '../store/schema.js';
 import { Shared } from './shared.js';
 import { ShareTable } from './share-table.js';
@@ -81,6 +83,7 @@ class Table {
     this.log = new Log(this);
     this.received = new Received(this);
     this.save = new Save(this);
+    this.live = page.peers ? new Sync(this, page.peers) : null; // what crosses a live table (../live/sync.js)
     this.dirty = new Set();
     this.queue = new Promise((resolve) => {
       this.unblock = resolve;
@@ -105,6 +108,7 @@ class Table {
     const { log, ...rest } = this.sections;
     this.root.append(...Object.values(rest));
     this.sections.shareTable.after(scanSection(this.arbiter)); // Receive a roll: Scan, Paste a link (../share/scan.js)
+    if (this.page.peers) this.sections.shareTable.after(liveSection(this.page.peers)); // a live table (../live/)
     // the roll log is the Log view's (index.html's <section id="log">), where there is one
     const logView = document.getElementById('log');
     logView?.querySelector('[data-log-wait]')?.remove();
@@ -119,7 +123,9 @@ class Table {
     this.page.port.attach({
       tableFor: (system, request) => this.tableFor(system, request), // what a tap may spend from
       tableAfter,
-      situation: (system) => this.situations.situation(system), // the forms' Pay the Price lists
+      // the forms' Pay the Price lists: on a player's phone joined to a live table, the Host's marks
+      situation: (system) =>
+        this.live?.situation(this.situations.situation(system)) ?? this.situations.situation(system),
       landed: (tap) => this.enqueue(() => this.onRoll(tap)), // a roll or a follow-up: kept and logged, in turn
       built: (proc) => {
         // a tab's form, built when shown: who rolls it said, and after a reload the sheet's numbers in it
@@ -135,6 +141,7 @@ class Table {
       idle: (then) => this.enqueue(() => {}).then(then),
     });
     this.struggles.watchForm();
+    this.live?.start();
     await Promise.all(this.page.built().map((proc) => this.refillAfterLoad(proc))); // the forms built before
     for (const name of PARTS) {
       // the first drawing, a part per task: a slow phone keeps answering meanwhile
@@ -257,10 +264,12 @@ class Table {
   tableFor(system, request) {
     if (!this.store) return null;
     const who = this.characters.active(system);
+    const hosts = this.live?.scheme(); // a player's phone joined to a live table pays from the Host's Scheme
     return {
       state: {
         character: who ? { name: who.name, kind: who.kind, sheet: who.sheet } : null,
-        scheme: this.shared.scheme(),
+        scheme: hosts ?? this.shared.scheme(),
+        ...(hosts ? { host: true } : {}),
       },
       choices: this.rollAs.choicesFor(system, request),
     };
@@ -275,8 +284,10 @@ class Table {
     const notes = [...answer.notes]; // what the table did for it: the log entry's note
     try {
       if (answer.character && who) await this.keep(`char:${who.id}`, answer, 'character', who, notes);
-      if (answer.scheme) await this.keep('shared:scheme', answer, 'scheme', who, notes);
-      if (answer.marked) await this.situations.setMarks(answer.marked);
+      if (answer.sent?.host)
+        this.live.took(answer); // the Host's table: the Host adds the roll to its own
+      else if (answer.scheme) await this.keep('shared:scheme', answer, 'scheme', who, notes);
+      if (answer.marked && !answer.sent?.host) await this.situations.setMarks(answer.marked);
       if (choices && who) await this.rollAs.remember(who.id, system, choices); // "Fill" after a reload: the same
     } catch (error) {
       notes.push(`Not done: ${error.message}`);
@@ -284,6 +295,7 @@ class Table {
     }
     const note = notes.filter(Boolean).join('; ');
     const at = answer.at ? { time: answer.at } : {}; // a roll's time, as its Share link says it
+    if (this.live?.outgoing()) at.live = { state: 'waiting', words: '' }; // sent to the Host as it is logged
     await this.log.append(system, roll, action, who, note, answer.luck_entry, answer.did, answer.source, at);
     if (choices && who) await this.rollAs.refresh(who.id, { [system]: answer.refill }); // e.g. Convictions declared
     this.page.port.kept(system);
@@ -315,6 +327,7 @@ export function tableAfter(table, answer) {
   return {
     ...table,
     state: {
+      ...table.state,
       character: character && answer.character ? { ...character, sheet: answer.character } : character,
       scheme: answer.scheme ?? scheme,
     },

@@ -304,6 +304,15 @@ export class Received {
       this.added = { error: false, words: 'Already in this table’s log.' };
       return;
     }
+    const n = await this.keep(r, answer, who ? { id: this.charge, ...who } : null, scheme);
+    this.added = { error: false, words: `Added to this table’s log (${n} ${n === 1 ? 'entry' : 'entries'}).` };
+  }
+
+  /** Keep what add_shared's `answer` brings for the shared roll `r` (shared_roll's, or live.py's {id, system, who,
+   * time, steps: [{step, source}]}): this table's Scheme (only if it is still `scheme`, as sent), the sheet of `who`
+   * ({id, name, sheet}, or null), the Situation's marks, then each entry logged with its shared step's id. Returns
+   * how many entries were logged. A live table's Host keeps a player's roll through here too (../live/sync.js). */
+  async keep(r, answer, who, scheme) {
     // this table's states first, each only if it is as it was sent (another tab may have changed it meanwhile)
     const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
     if (answer.scheme) {
@@ -317,7 +326,7 @@ export class Received {
       );
     }
     if (answer.character && who) {
-      await this.t.store.update(`char:${this.charge}`, (now) => {
+      await this.t.store.update(`char:${who.id}`, (now) => {
         if (!same(now.sheet, who.sheet)) throw new Error(`${who.name} changed meanwhile: tap Add again.`);
         return { ...now, sheet: answer.character };
       });
@@ -326,7 +335,7 @@ export class Received {
     const byStep = new Map(this.t.store.list('log:').map(([id, e]) => [e.shared?.step, id]));
     let rootId = byStep.get(r.steps[0].step) ?? null;
     const rolled = new Date(r.time * 1000).toISOString();
-    const character = who ? { id: this.charge, name: who.name } : null;
+    const character = who ? { id: who.id, name: who.name } : null;
     const sourceOf = new Map(r.steps.map((s) => [s.step, s.source]));
     for (const e of answer.entries) {
       const extra = {
@@ -339,7 +348,6 @@ export class Received {
       const id = await this.t.log.append(r.system, roll, e.action, character, note, e.luck_entry, e.did, source, extra);
       if (!e.action) rootId = id.slice(id.indexOf(':') + 1);
     }
-    const n = answer.entries.length;
-    this.added = { error: false, words: `Added to this table’s log (${n} ${n === 1 ? 'entry' : 'entries'}).` };
+    return answer.entries.length;
   }
 }

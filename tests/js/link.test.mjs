@@ -8,6 +8,7 @@ import {
   FRAGMENT_CHARS,
   MOST_LINKS,
   NOT_A_LINK,
+  OWN,
   TWO_LINKS,
   chosen,
   linkPlaces,
@@ -98,5 +99,23 @@ describe('chosen', () => {
   it('takes the same link found twice as one', () => {
     const twice = linkPlaces(`${URL}#r=AbCd — again: ${URL}#r=AbCd`);
     assert.deepEqual(chosen(twice, ['ok', 'ok']), { fragment: '#r=AbCd' });
+  });
+
+  it('finds a live table’s codes (#j=, #a=) but leaves them out of what the engine checks: `own` says (issue 32)', () => {
+    const live = linkPlaces(`join: ${URL}#j=Jo1n\nX and ${URL}#r=Ab`);
+    assert.deepEqual(live, [
+      { kind: 'j', pieces: ['Jo1n', 'Jo1nX', 'Jo1nXand', 'Jo1nXandhttps'] },
+      { kind: 'r', pieces: ['Ab'] },
+    ]);
+    assert.deepEqual(piecesOf(live), [['r', 'Ab']]);
+    const own = (kind, piece) => kind === 'j' && piece === 'Jo1nX';
+    assert.deepEqual(chosen(live, [null], own), { fragment: '#j=Jo1nX' });
+    assert.deepEqual(chosen(live, ['ok'], own), { refused: TWO_LINKS });
+    assert.deepEqual(chosen(live, ['ok']), { fragment: '#r=Ab' }); // no `own`: no code is one
+    assert.deepEqual(
+      chosen(linkPlaces('#a=Ans'), [], () => true),
+      { fragment: '#a=Ans' },
+    );
+    assert.deepEqual(OWN, ['j', 'a']);
   });
 });

@@ -525,5 +525,6 @@ PAYERS = (
             "table there, then open or scan it here), or set the Scheme here on the Table."
         ),
         never_set_host=": it was never set on this phone. Set the Scheme on the Table first, then add the roll.",
+        host_holder="The Host's Scheme",  # on a live table, the Scheme a player's tap is checked against (issue 32)
     ),
 )
