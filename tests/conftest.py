@@ -18,6 +18,8 @@ import build  # noqa: E402
 from tools.server import Server  # noqa: E402
 from tools.testenv import BUILT_DIST_ENV, CHROMIUM_ARGS, chromium_path  # noqa: E402
 
+pytest_plugins = ["cpu_report"]  # CPU seconds per test, when ARBITER_CPU_REPORT is set (tests/cpu_report.py)
+
 
 def _shared_temp(tmp_path_factory) -> Path:
     """The temporary folder of the whole run: every pytest-xdist worker's base temp is a folder of it."""
