@@ -1,5 +1,5 @@
 """tests/cpu_report.py, the opt-in CPU report: a child's CPU is counted in the tree while it runs and after it ended
-(reaped, in its parent's count), and the table sums the tests by module."""
+(reaped, in its parent's count), and the table sums the tests by module, a test below zero counted as 0."""
 
 from __future__ import annotations
 
@@ -44,12 +44,15 @@ def test_the_table_sums_each_module(tmp_path):
         {"test": "tests/a.py::one", "cpu": 1.5, "wall": 4.0},
         {"test": "tests/a.py::two", "cpu": 2.5, "wall": 3.0},
         {"test": "tests/b.py::one", "cpu": 0.5, "wall": 9.5},
+        {"test": "tests/b.py::two", "cpu": -280.0, "wall": 2.0},
     ]
     path = tmp_path / "cpu.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
     text = cpu_report.table(cpu_report.read(path))
-    assert text.splitlines()[0] == "CPU report: 3 tests, 4 CPU s, 16 s of tests' wall time"
-    by_cpu, by_waiting = text.split("modules by wall")[0], text.split("modules by wall")[1]
+    first, second = text.splitlines()[:2]
+    assert first == "CPU report: 4 tests, 4 CPU s, 18 s of tests' wall time"  # below zero is counted as 0
+    assert second == "1 tests counted as 0 CPU s (the tree lost more than they burnt): tests/b.py::two (-280.0)"
+    by_cpu, by_waiting = text.split("modules by CPU")[1].split("modules by wall")
     assert by_cpu.index("tests/a.py") < by_cpu.index("tests/b.py")
     assert "    2     4.0     7.0      3.0   tests/a.py" in by_cpu
-    assert by_waiting.index("tests/b.py") < by_waiting.index("tests/a.py")  # 9 s waiting against 3
+    assert by_waiting.index("tests/b.py") < by_waiting.index("tests/a.py")  # 11 s waiting against 3
