@@ -103,18 +103,6 @@ def await_ready():
     return _await_ready
 
 
-@pytest.fixture
-def ready_page(page):
-    """`ready_page(path="/")` navigates `page` to `path`, waits until the rules are loaded and returns the page."""
-
-    def open_(path: str = "/"):
-        page.goto(path)
-        _await_ready(page)
-        return page
-
-    return open_
-
-
 @pytest.fixture(scope="module")
 def _module_page(browser, server):
     """One page on the served site, its rules loaded, for a whole module (see `booted_page`), and its Watch."""
