@@ -1,7 +1,8 @@
 """An opt-in pytest plugin: the CPU seconds each test burns in its whole process tree (pytest, the Playwright driver,
 Chromium and its renderers, build.py's server thread, any program the test starts), next to its wall time, and a
-table per module at the end. On a machine shared with other work, CPU seconds hardly move with the load where wall
-time does, so they are what a change to the suite's speed is measured in (docs/performance.md, "Test suite").
+table per module at the end. On a machine shared with other work, CPU seconds move far less with the load than wall
+time (about 12% between a load of 9-20 and one of 30-58 on 2 cores, where wall time moved 2-3 times), so they are
+what a change to the suite's speed is measured in, at a like load (docs/performance.md, "Test suite").
 
     ARBITER_CPU_REPORT=cpu.jsonl .venv/bin/python -m pytest tests/browser -n 0 -q
 
