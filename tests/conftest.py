@@ -18,6 +18,8 @@ import build  # noqa: E402
 from tools.server import Server  # noqa: E402
 from tools.testenv import BUILT_DIST_ENV, CHROMIUM_ARGS, chromium_path  # noqa: E402
 
+pytest_plugins = ["cpu_report"]  # CPU seconds per test, when ARBITER_CPU_REPORT is set (tests/cpu_report.py)
+
 
 def _shared_temp(tmp_path_factory) -> Path:
     """The temporary folder of the whole run: every pytest-xdist worker's base temp is a folder of it."""
@@ -43,20 +45,32 @@ def build_site(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def dist(tmp_path_factory, build_site) -> Path:
+def dist(build_once) -> Path:
     """The site, built once for the whole run: the one `build.py test` built before pytest started
     ($ARBITER_BUILT_DIST), else by the first worker that needs it, from the cached downloads (no network after the
     first build). Tests read it; one that changes a site copies it first."""
     built = os.environ.get(BUILT_DIST_ENV)
     if built:
         return Path(built)
-    target = _shared_temp(tmp_path_factory) / "site" / "dist"
-    with open(_shared_temp(tmp_path_factory) / "site.lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            return target if (target / "index.html").is_file() else build_site(target)
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    return build_once("site")
+
+
+@pytest.fixture(scope="session")
+def build_once(tmp_path_factory, build_site):
+    """`build_once(name, procedures=None)`: the site `name` (built with `procedures`), built once for the whole run
+    in its temporary folder, by the first worker or module that asks while the others wait, then served from there
+    to all of them."""
+
+    def build_(name: str, procedures: list[Path] | None = None) -> Path:
+        target = _shared_temp(tmp_path_factory) / name / "dist"
+        with open(_shared_temp(tmp_path_factory) / f"{name}.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                return target if (target / "index.html").is_file() else build_site(target, procedures=procedures)
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    return build_
 
 
 @pytest.fixture(scope="session")

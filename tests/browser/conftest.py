@@ -103,16 +103,34 @@ def await_ready():
     return _await_ready
 
 
+@pytest.fixture(scope="module")
+def _module_page(browser, server):
+    """One page on the served site, its rules loaded, for a whole module (see `booted_page`), and its Watch."""
+    watch = Watch(_origin(server.url))
+    context = browser.new_context(base_url=server.url, service_workers="block")
+    context.route("**/*", watch.route)
+    context.on("console", watch.console)
+    page = context.new_page()
+    page.on("pageerror", watch.page_error)
+    page.goto("/")
+    _await_ready(page)
+    yield page, watch
+    context.close()
+
+
 @pytest.fixture
-def ready_page(page):
-    """`ready_page(path="/")` navigates `page` to `path`, waits until the rules are loaded and returns the page."""
-
-    def open_(path: str = "/"):
-        page.goto(path)
-        _await_ready(page)
-        return page
-
-    return open_
+def booted_page(_module_page):
+    """The module's one page, navigated to / and its rules loaded once for all the module's tests that take it:
+    for a test that only asks the engine or reads what the boot left, and leaves nothing behind (no store, log,
+    history or view changed), so that it needs no boot of its own (a boot is about 2 CPU seconds: docs/performance.md,
+    "Test suite"). The test fails if anything in the page's Watch went wrong while it ran, as with `page`."""
+    page, watch = _module_page
+    watch.problems.clear()
+    page.evaluate(PAGE_ERRORS)  # what an earlier test left is that test's (it failed then)
+    yield page
+    problems = watch.problems + [f"page error: {e}" for e in page.evaluate(PAGE_ERRORS) or []]
+    if problems:
+        pytest.fail("the page reported problems:\n" + "\n".join(problems), pytrace=False)
 
 
 # --- the site as GitHub Pages serves it: under a sub-path, with a service worker (tests/browser/test_offline.py) ---

@@ -19,9 +19,10 @@ LABELS = {"won": "Won: a coin on your call", "lost": "Lost"}  # the coin's EXTRA
 
 
 @pytest.fixture(scope="module")
-def toy_dist(tmp_path_factory, build_site) -> Path:
-    """The site built with the toy procedures (build.py --procedures tests/procedures)."""
-    return build_site(tmp_path_factory.mktemp("toy-site") / "dist", procedures=[TOYS])
+def toy_dist(build_once) -> Path:
+    """The site built with the toy procedures (build.py --procedures tests/procedures), once for the whole run: the
+    modules that import this fixture and every worker share it."""
+    return build_once("toy-site", procedures=[TOYS])
 
 
 @pytest.fixture(scope="module")

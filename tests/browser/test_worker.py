@@ -95,16 +95,16 @@ def test_ready_resolves_with_the_wheel_version(page, await_ready):
     assert all(p["label"] for p in progress) and not any("failed" in p for p in progress)
 
 
-def test_systems_match_cpython(ready_page):
+def test_systems_match_cpython(booted_page):
     """systems() in the browser is api.systems()."""
-    page = ready_page()
+    page = booted_page
     calls = [("systems", [])]
     assert_same(calls, call_all(page, calls), [cpython("systems")])
 
 
-def test_odds_match_cpython_exactly(ready_page):
+def test_odds_match_cpython_exactly(booted_page):
     """odds() in the browser equals CPython's for each system's defaults, top and bottom requests, `exact` included."""
-    page = ready_page()
+    page = booted_page
     calls = [("odds", [s["id"], request]) for s in SYSTEMS for request in requests_for(s)]
     want = [cpython(*[method, *args]) for method, args in calls]
     assert any(w["ok"] for w in want) and {s["id"] for s in SYSTEMS} <= {
@@ -113,9 +113,9 @@ def test_odds_match_cpython_exactly(ready_page):
     assert_same(calls, call_all(page, calls), want)
 
 
-def test_seeded_rolls_match_cpython(ready_page):
+def test_seeded_rolls_match_cpython(booted_page):
     """roll() with a seed gives the very roll CPython gives with that seed."""
-    page = ready_page()
+    page = booted_page
     calls = [
         ("roll", [s["id"], request, seed]) for s in SYSTEMS for request in requests_for(s) for seed in (1, 20260101)
     ]
@@ -165,9 +165,9 @@ ACT_CASES = [
 
 
 @pytest.mark.parametrize("seed", [3, 77])
-def test_follow_up_choices_match_cpython(ready_page, seed):
+def test_follow_up_choices_match_cpython(booted_page, seed):
     """act() on a seeded roll gives what CPython's act gives, or the same refusal."""
-    page = ready_page()
+    page = booted_page
     rolls = [cpython("roll", system, request, seed) for system, request, _ in ACT_CASES]
     assert all(r["ok"] for r in rolls), [r for r in rolls if not r["ok"]]
     calls = [("act", [system, r["value"], action, seed + 1]) for (system, _, action), r in zip(ACT_CASES, rolls)]
@@ -185,9 +185,9 @@ BAD_CALLS = [
 ]
 
 
-def test_bad_requests_reject_with_the_rules_error_message(ready_page):
+def test_bad_requests_reject_with_the_rules_error_message(booted_page):
     """A bad request rejects with an Error named RulesError whose message is CPython's RulesError message."""
-    page = ready_page()
+    page = booted_page
     want = [cpython(*[method, *args]) for method, args in BAD_CALLS]
     assert not any(w["ok"] for w in want)
     assert_same(BAD_CALLS, call_all(page, BAD_CALLS), want)
@@ -204,10 +204,10 @@ TABLE_DOORS = {
 }
 
 
-def test_the_table_doors_match_cpython(ready_page):
+def test_the_table_doors_match_cpython(booted_page):
     """costs, afterRoll, requestFromSheet (and the records' tableSpec, checkSheet, checkRecord) answer through the
     worker as arbiter.api's costs, after_roll, request_from_sheet… do in CPython, refusals included."""
-    page = ready_page()
+    page = booted_page
     specs = {s["id"]: s for s in SYSTEMS}
     test = api.roll("ability_test", {**specs["ability_test"]["defaults"], "convictions": [2], "scheme_die": True}, 5)
     sheet = specs["ten_again"]["sheet"]["default"]
@@ -236,10 +236,10 @@ def test_the_table_doors_match_cpython(ready_page):
     assert_same(calls, call_all(page, calls), want)
 
 
-def test_every_door_of_api_is_a_method_of_the_client(ready_page):
+def test_every_door_of_api_is_a_method_of_the_client(booted_page):
     """Each of api.DOORS is `arbiter.<camelCased>` and passes the worker (an answer, or a RulesError, never "Unknown
     method"); a trailing argument left out takes Python's default (after_roll's earned: false)."""
-    page = ready_page()
+    page = booted_page
     camel = {re.sub(r"_([a-z])", lambda m: m[1].upper(), door): door for door in api.DOORS}
     assert page.evaluate("(names) => names.filter((n) => typeof window.arbiter[n] !== 'function')", list(camel)) == []
     calls = [(name, []) for name in camel]
@@ -254,9 +254,9 @@ def test_every_door_of_api_is_a_method_of_the_client(ready_page):
 TEN_AGAIN_SHEET = {"attributes": [], "skills": [], "resolve": 2, "composure": 2, "will": 4}
 
 
-def test_unknown_method_is_refused(ready_page):
+def test_unknown_method_is_refused(booted_page):
     """A message with a method the worker does not offer gets an error answer, not silence."""
-    page = ready_page()
+    page = booted_page
     reply = page.evaluate("""() => new Promise((resolve) => {
         const worker = new Worker(new URL('/static/engine/worker.js', location.href), { type: 'module' });
         worker.onmessage = ({ data }) => { if ('id' in data) { worker.terminate(); resolve(data); } };
@@ -265,11 +265,11 @@ def test_unknown_method_is_refused(ready_page):
     assert reply == {"id": 1, "ok": False, "error": 'Unknown method "__import__"'}
 
 
-def test_python_starts_once_the_first_screen_is_drawn(ready_page):
+def test_python_starts_once_the_first_screen_is_drawn(booted_page):
     """The worker starts with the page's client and fetches at once, but Python's start (compiling the wasm,
     instantiating, restoring the snapshot) waits for the page's word, `arbiter.go()`, given once the shown forms are
     drawn: the page painted before it said go, and every heavy step of the worker comes after its go."""
-    page = ready_page()
+    page = booted_page
     marks = page.evaluate("""() => Object.fromEntries(performance.getEntries()
         .filter((e) => e.name.startsWith('arbiter:') || e.name === 'first-contentful-paint')
         .map((e) => [e.name, e.startTime]))""")
@@ -285,10 +285,10 @@ def test_python_starts_once_the_first_screen_is_drawn(ready_page):
     assert page.evaluate("arbiterPage.built().length") >= 1 and page.locator("form[data-system]").first.is_visible()
 
 
-def test_the_worker_waits_for_the_word_go(ready_page):
+def test_the_worker_waits_for_the_word_go(booted_page):
     """A worker of its own, told nothing until both downloads are in (its bar at "Starting Python…"), starts Python
     only after it is told go: its timeline's go, and every heavy step, come after the moment the page sent it."""
-    page = ready_page()
+    page = booted_page
     result = page.evaluate("""() => new Promise((resolve, reject) => {
         const worker = new Worker(new URL('/static/engine/worker.js', location.href), { type: 'module' });
         let sent = null;
@@ -307,9 +307,9 @@ def test_the_worker_waits_for_the_word_go(ready_page):
     assert all(steps["go"] <= steps[step] for step in ["wasm compiled", "instantiated", "ready"]), result
 
 
-def test_python_is_not_on_the_main_thread(ready_page):
+def test_python_is_not_on_the_main_thread(booted_page):
     """The page never loads Pyodide itself: no globals, and the runtime and wheels are fetched by the worker."""
-    page = ready_page()
+    page = booted_page
     assert page.evaluate("typeof window.pyodide") == "undefined"
     assert page.evaluate("typeof window.loadPyodide") == "undefined"
     # (Chromium fetches a module worker's static imports, such as pyodide.mjs, for the page; the rest is the worker's.)
