@@ -22,6 +22,9 @@ CHANNELS = """(() => {
   };
 })();"""
 
+# what a player's phone says after a reload (static/live/peers.js): the reload left the table
+REJOIN = "This page reloaded, and a reload leaves the live table: ask the Host for a fresh code and scan it here."
+
 # the page's own channel (the other carries who is there): a text sent on it, as the page's peers.send does
 SEND = """(text) => self.__liveChannels.filter((c) => c.label === 'arbiter' && c.readyState === 'open').at(-1).send(text)"""
 

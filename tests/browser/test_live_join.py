@@ -15,11 +15,10 @@ import time
 import pytest
 
 import live_helpers
-from live_helpers import join, live_link, paste, start, wait_count
+from live_helpers import REJOIN, join, live_link, paste, start, wait_count
 from page_helpers import open_app, read_qr, wait_until
 
 LINK_CHARS = 300
-REJOIN = "This page reloaded, and a reload leaves the live table: ask the Host for a fresh code and scan it here."
 NOT_HOSTING = "This phone hosts no live table: an answer code is for the Host’s phone, which showed the join code."
 HOSTING = "This phone hosts the live table: a join code is for a player’s phone."
 HOST_RELOADED = (

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import live_helpers
-from live_helpers import SEND, join, live_link, start, wait_count
+from live_helpers import REJOIN, SEND, join, live_link, start, wait_count
 from page_helpers import open_app, roll, said_by_roll, set_field, wait_until
 from table_helpers import log, scheme
 
@@ -190,6 +190,43 @@ def test_three_phones_each_roll_arrives_once_and_the_hosts_scheme_reaches_both(p
     for player in players:
         player.wait_for_selector('[data-live-host-scheme="1"]', state="attached", timeout=10_000)
     assert len(host_entries(host)) == 2
+
+
+def test_three_phones_one_reloads_rejoins_and_nothing_is_lost_or_doubled(phones):
+    """Issue 32's evening: three phones joined, a fresh code each. One player's page reloads: it is told how to
+    rejoin, the Host shows it gone, and what it rolls meanwhile waits; the other player's rolls go on arriving, and a
+    bad message from it is refused while its connection keeps working. The first joins again by a fresh code: every
+    roll is in the Host's log once, none lost, none doubled."""
+    host, (away, stays) = joined(phones, players=2)
+    roll(away, "arbitration")
+    roll(stays, "arbitration")
+    wait_until(host, lambda: len(host_entries(host)) == 2, what="both first rolls in the Host's log")
+    away.reload()
+    away.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
+    away.wait_for_function(
+        "(words) => document.querySelector('[data-live-said]')?.textContent.startsWith(words)", arg=REJOIN
+    )
+    wait_count(host, 1)  # the Host shows the reloaded phone gone, the other still there
+    roll(away, "ten_again")  # made while away: kept, waiting for the Host
+    assert live_states(away) == ["added", "waiting"]
+    text, field = BAD[0]
+    stays.evaluate(SEND, text)
+    wait_until(
+        host,
+        "(field) => document.querySelector('[data-live-refusal]')?.textContent.includes(field)",
+        10_000,
+        field,
+        what=f"the Host's refusal of {field}",
+    )
+    roll(stays, "ten_again")  # the connection that carried the bad message keeps working
+    wait_until(host, lambda: len(host_entries(host)) == 3, what="the staying player's roll after the bad message")
+    join(host, away, live_link(host, "offer"), loaded=True)
+    wait_count(host, 2)
+    wait_until(away, lambda: live_states(away) == ["added", "added"], what="the waiting roll marked added")
+    wait_until(host, lambda: len(host_entries(host)) == 4, what="the rejoined player's waiting roll in the Host's log")
+    steps = [e["shared"]["step"] for e in host_entries(host)]
+    assert len(set(steps)) == 4
+    assert live_states(stays) == ["added", "added"]
 
 
 # when each log record was written: on the Host, the store's write time (ms); on the player's phone, the roll's time
