@@ -91,3 +91,7 @@ export class Views {
     }
   }
 }
+
+/** The page's own address with `word`=`fragment` as its fragment: what another phone opens (a shared roll `r`, a
+ * table `t`, a live table's codes `j` and `a`). */
+export const linkTo = (word, fragment) => `${location.origin}${location.pathname}#${word}=${fragment}`;

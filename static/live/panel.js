@@ -7,7 +7,7 @@
 //   table/index.js:  liveSection(page.peers)
 
 import { h } from '../dom.js';
-import { linkTo } from '../share/dialog.js';
+import { linkTo } from '../views.js';
 import { MOST_PLAYERS } from './peers.js';
 
 /** Where a live table works, and what to use where it does not: the Start screen's sentence (docs/features.md, "Live

@@ -15,7 +15,7 @@
 // the connection goes on.
 
 import { h, swap } from '../dom.js';
-import { linkSteps, shareSteps } from '../log/log.js';
+import { linkSteps, shareSteps } from '../store/steps.js';
 import { RECORDS, declAt } from '../store/schema.js';
 import { plural } from '../store/words.js';
 import { yourName } from '../settings.js';

@@ -6,9 +6,7 @@ import { showDialog } from '../back.js';
 import { h } from '../dom.js';
 import { yourName } from '../settings.js';
 import { codeCycle } from './cycle.js';
-
-/** The page's own address with `word`=`fragment` as its fragment: what another phone opens. */
-export const linkTo = (word, fragment) => `${location.origin}${location.pathname}#${word}=${fragment}`;
+import { linkTo } from '../views.js';
 
 /** What a shared roll's link holds, and what it proves (README, "Play as a group"). */
 export const SHARE_ABOUT =

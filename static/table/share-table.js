@@ -3,7 +3,8 @@
 // codes (../share/codes.js), scanned in any order (arbiter.api.share_table packs it and checks each record first). A phone that opens it asks before replacing anything (received.js).
 import { checkbox, h } from '../dom.js';
 import { tableCodes } from '../share/codes.js';
-import { linkTo, openShareSheet } from '../share/dialog.js';
+import { openShareSheet } from '../share/dialog.js';
+import { linkTo } from '../views.js';
 import { RECORDS } from '../store/schema.js';
 
 export class ShareTable {
