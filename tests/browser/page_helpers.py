@@ -122,7 +122,11 @@ def roll(page, system, logged=True):
     before = page.evaluate("() => document.querySelectorAll('.log-entry').length")
     show_view(page, "roll")
     page.click(f'nav.tabs a[data-tab="{TAB[system]}"]')
-    result = changed(page, system, form(page, system).locator("button[data-roll]").click)
+    # as a player waits for Roll to be free: it takes no tap while the last outcome is held on screen (issue 29's
+    # HOLD_MS, counted from when the words showed), so a tap then is, rightly, no roll
+    button = form(page, system).locator("button[data-roll]:not([aria-disabled='true'])")
+    button.wait_for(timeout=10_000)
+    result = changed(page, system, button.click)
     if logged:
         settle(page, before)
     return result
