@@ -111,6 +111,26 @@ def test_three_phones_a_fresh_code_each(phones):
     assert host.locator("[data-live-peers] li[data-state=open]").count() == 2
 
 
+def test_six_players_join_and_then_the_table_is_full(phones):
+    """Up to six players, each by a fresh code: with six joined the Host shows 6, offers no seventh code and says
+    the table is full; one leaving frees a place, and the Host offers a fresh code again."""
+    host = open_app(phones(), "#table")
+    offer, players = start(host), []
+    for n in range(1, 7):
+        player = phones()
+        join(host, player, offer)
+        wait_count(host, n)
+        wait_count(player, 1)
+        players.append(player)
+        if n < 6:
+            offer = live_link(host, "offer")
+    says(host, "6 players have joined: the table is full.")
+    assert host.locator("[data-live-offer]").count() == 0
+    players[0].context.close()  # a player leaves (the phone's page gone)
+    wait_count(host, 5)
+    assert live_link(host, "offer") != offer
+
+
 def test_a_reload_is_told_how_to_rejoin_and_does(phones):
     """A player whose page reloads is told how to join again; the Host shows that player gone (its count back to 0)
     and offers a fresh code, which the player joins by."""
