@@ -6,7 +6,7 @@
 //
 //   table/index.js:  liveSection(page.peers)
 
-import { h } from '../dom.js';
+import { h, swap } from '../dom.js';
 import { linkTo } from '../views.js';
 import { MOST_PLAYERS } from './peers.js';
 
@@ -48,7 +48,8 @@ class Panel {
       { type: 'button', 'data-live-leave': '', onclick: () => peers.leave() },
       peers.role === 'host' ? 'End the live table' : 'Leave the live table',
     );
-    this.section.replaceChildren(
+    // swap leaves out what is not there (a null part) and keeps the focus on a control drawn again
+    swap(this.section, [
       h('h3', {}, 'Live table'),
       peers.role
         ? null
@@ -77,7 +78,7 @@ class Panel {
         ),
       ),
       h('div', { class: 'row' }, peers.role ? leave : start),
-    );
+    ]);
   }
 
   /** The code this phone shows, with what it is for, its QR code and its link; null when none. */

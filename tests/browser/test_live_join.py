@@ -56,6 +56,9 @@ def test_host_and_player_join_by_link_and_a_text_crosses(phones):
     offer = start(host)
     assert len(offer) <= LINK_CHARS and "#j=" in offer, offer
     host.wait_for_selector("[data-live-offer] svg[data-qr]")
+    # the section holds its parts, no stray text between them (a part not there once drew as "null")
+    loose = "() => [...document.querySelector('[data-part=live]').childNodes].filter((n) => n.nodeType === 3).length"
+    assert host.evaluate(loose) == 0
     open_app(player, "#" + offer.split("#", 1)[1])
     answer = live_link(player, "answer")
     assert len(answer) <= LINK_CHARS and "#a=" in answer, answer
