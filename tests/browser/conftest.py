@@ -64,6 +64,22 @@ def phone(browser, server, watch):
     yield from _watched_page(browser.new_context(base_url=server.url, service_workers="block", **PHONE), watch)
 
 
+@pytest.fixture
+def page_at(browser):
+    """`page_at(base_url)`: a fresh page like `page`, on another server's site (a copy of the build made by the test),
+    watched against that origin; the test fails if anything in its Watch went wrong."""
+    opened = []
+
+    def open_(base_url: str):
+        pages = _watched_page(browser.new_context(base_url=base_url, service_workers="block"), Watch(_origin(base_url)))
+        opened.append(pages)
+        return next(pages)
+
+    yield open_
+    for pages in opened:
+        next(pages, None)
+
+
 def _watched_page(context, watch):
     """A page of `context`, watched; the test fails if anything in `watch` went wrong."""
     context.route("**/*", watch.route)
