@@ -68,6 +68,7 @@ def test_the_host_adds_a_players_roll_once_by_its_id():
     assert first["added"]["refused"] is None and first["added"]["scheme"]["scheme"] == 1
     assert [e["step"] for e in first["added"]["entries"]] == [sent["id"]]
     assert first["shared"]["who"] == "Ann" and first["shared"]["steps"] == [{"step": sent["id"], "source": "app"}]
+    assert first["shared"]["via"] == "live"  # kept in the log entry's `shared`: the Host's log says how it came
     assert api.live_read(first["reply"]) == {"kind": "added", "id": sent["id"]}
     again = api.live_read(sent["text"], host(1, seen=[sent["id"]]))
     assert again["added"]["entries"] == [] and again["added"]["scheme"] is None

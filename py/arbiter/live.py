@@ -78,7 +78,8 @@ def live_read(text: Any, host: Any = None) -> dict:
     the Host's: {"kind": "table", "scheme", "price"}, {"kind": "added", "id"} or {"kind": "refused", "id", "words"}.
     On the Host's phone, `host` is what its table holds ({"table": as for tap.turn, its Scheme; "marked": its current
     Situation's marks; "seen": the shared step ids its log holds}) and the message is a player's roll, added as a
-    shared link is: {"kind": "roll", "id", "shared" ({"id", "system", "who", "time", "steps": [{"step", "source"}]}),
+    shared link is: {"kind": "roll", "id", "shared" ({"id", "system", "who", "time", "steps": [{"step", "source"}],
+    "via": "live"}),
     "added" (receive.add_shared's answer), "reply" (the message back: "added", or "refused" with the Host's words)}.
     A message that cannot be taken: {"kind": "bad", "id" (the roll's, or null), "words" (naming the field), "reply"
     (on the Host, the refusal back; null on a player's phone: a player answers nothing)}."""
@@ -155,7 +156,8 @@ def _add(fragment: Any, host: dict) -> dict:
         else _write("refused", id=roll_id, w=(NOT_ADDED + refused["words"])[:WORDS_CHARS])
     )
     steps = [{"step": s, "source": o} for s, o in zip(share.step_ids(payload), share.sources(payload))]
-    shared = {"id": roll_id, "system": payload["s"], "who": payload["w"] or None, "time": payload["t"], "steps": steps}
+    who = payload["w"] or None
+    shared = {"id": roll_id, "system": payload["s"], "who": who, "time": payload["t"], "steps": steps, "via": "live"}
     return {"kind": "roll", "id": roll_id, "shared": shared, "added": added, "reply": reply}
 
 

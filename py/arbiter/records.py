@@ -64,7 +64,8 @@ LOG = Record(
         MayBeAbsent(ListOf("own", "The roller's own faces", fields.Int("own", "Own face", 1, FACE_MAX), 500)),
         MayBeAbsent(Id("follows", "The roll it follows")),
         # a roll shared by link and added here (issue 22): the step's id (share.step_ids: the same roll added twice,
-        # or a longer link of it, adds each step once), who rolled it and when, as the link says; none otherwise
+        # or a longer link of it, adds each step once), who rolled it and when, as the link says, and how it came
+        # (a live table's player sent it: issue 32; an entry kept before it has none: a link); none otherwise
         MayBeAbsent(
             Record(
                 "shared",
@@ -73,6 +74,9 @@ LOG = Record(
                     fields.Text("step", "Shared step id", share.ID_CHARS),
                     fields.Text("who", "Rolled by", share.NAME_CHARS),
                     Time("rolled", "Rolled at"),
+                    MayBeAbsent(
+                        fields.Choice("via", "Came", (("link", "Shared by link"), ("live", "From the live table")))
+                    ),
                 ),
             )
         ),

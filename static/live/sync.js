@@ -80,6 +80,7 @@ export class Sync {
     if (answer.scheme) this.hostTable.scheme = { ...this.hostTable.scheme, ...answer.scheme };
     if (answer.marked) current.marked = answer.marked;
     this.render();
+    this.t.render('shared'); // the Table's "Use a Scheme die", and the forms' Pay the Price lists
   }
 
   hostPeer() {
@@ -157,6 +158,7 @@ export class Sync {
     if (read.kind === 'table') {
       this.hostTable = { scheme: read.scheme, price: read.price };
       this.render();
+      this.t.render('shared'); // the Table's "Use a Scheme die", and the forms' Pay the Price lists (on its flush)
       this.t.page.port.recheck(); // the forms' checks: against the Host's table now
     } else if (read.kind === 'added' || read.kind === 'refused') {
       const logId = this.sending.get(read.id);
@@ -181,6 +183,7 @@ export class Sync {
     if (this.peers.role === 'player') this.outgoing(); // remembered through a reload
     if (this.peers.role === 'host') sessionStorage.removeItem(JOINED);
     this.render();
+    this.t.render('shared'); // joined or left: whose Scheme and marks the Table and the forms show
     await this.push(false);
     await this.flush();
   }

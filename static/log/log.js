@@ -15,6 +15,8 @@ import { SYSTEM_NAME, actionWords, fmtTime, plural, requestWords } from '../stor
 const LOG_PAGE = 50;
 // a roll made on a player's phone joined to a live table (../live/sync.js): where it stands, in the record's words
 const LIVE_WORDS = Object.fromEntries(declAt(RECORDS.log, 'live', 'state').options.map((o) => [o.value, o.label]));
+// how a roll rolled elsewhere came (a shared link, or a live table's player), in the record's words
+const CAME = Object.fromEntries(declAt(RECORDS.log, 'shared', 'via').options.map((o) => [o.value, o.label]));
 const NEAR = '0px 0px 400px 0px'; // the next page loads while the list's end is still this far below the screen
 // a log entry's fields as declared (a nullable one: what it holds when not null)
 const FIELD = Object.fromEntries(RECORDS.log.fields.map((f) => [f.name, f.type === 'nullable' ? f.of : f]));
@@ -282,8 +284,8 @@ export class Log {
       e.shared
         ? h(
             'div',
-            { class: 'muted log-shared', 'data-shared-step': e.shared.step },
-            `Shared by link: rolled by ${e.shared.who || 'someone'}, ${fmtTime(e.shared.rolled)}`,
+            { class: 'muted log-shared', 'data-shared-step': e.shared.step, 'data-via': e.shared.via ?? 'link' },
+            `${CAME[e.shared.via ?? 'link']}: rolled by ${e.shared.who || 'someone'}, ${fmtTime(e.shared.rolled)}`,
           )
         : null,
       e.live

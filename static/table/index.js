@@ -124,8 +124,7 @@ class Table {
       tableFor: (system, request) => this.tableFor(system, request), // what a tap may spend from
       tableAfter,
       // the forms' Pay the Price lists: on a player's phone joined to a live table, the Host's marks
-      situation: (system) =>
-        this.live?.situation(this.situations.situation(system)) ?? this.situations.situation(system),
+      situation: (system) => this.situationFor(system),
       landed: (tap) => this.enqueue(() => this.onRoll(tap)), // a roll or a follow-up: kept and logged, in turn
       built: (proc) => {
         // a tab's form, built when shown: who rolls it said, and after a reload the sheet's numbers in it
@@ -273,6 +272,13 @@ class Table {
       },
       choices: this.rollAs.choicesFor(system, request),
     };
+  }
+
+  /** The Situation a form's Pay the Price list shows for `system`: on a player's phone joined to a live table, its
+   * name and marks the Host's. */
+  situationFor(system) {
+    const own = this.situations.situation(system);
+    return this.live?.situation(own) ?? own;
   }
 
   /** A roll or a follow-up on a form, with the engine's answer to its tap (arbiter.api.turn): keep the new states

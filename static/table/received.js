@@ -309,7 +309,7 @@ export class Received {
   }
 
   /** Keep what add_shared's `answer` brings for the shared roll `r` (shared_roll's, or live.py's {id, system, who,
-   * time, steps: [{step, source}]}): this table's Scheme (only if it is still `scheme`, as sent), the sheet of `who`
+   * time, steps: [{step, source}], via: "live"}): this table's Scheme (only if it is still `scheme`, as sent), the sheet of `who`
    * ({id, name, sheet}, or null), the Situation's marks, then each entry logged with its shared step's id. Returns
    * how many entries were logged. A live table's Host keeps a player's roll through here too (../live/sync.js). */
   async keep(r, answer, who, scheme) {
@@ -339,7 +339,7 @@ export class Received {
     const sourceOf = new Map(r.steps.map((s) => [s.step, s.source]));
     for (const e of answer.entries) {
       const extra = {
-        shared: { step: e.step, who: r.who ?? '', rolled },
+        shared: { step: e.step, who: r.who ?? '', rolled, ...(r.via ? { via: r.via } : {}) },
         ...(e.action && rootId ? { follows: rootId } : {}),
       };
       const note = e.notes.filter(Boolean).join('; ');

@@ -38,11 +38,18 @@ export class Shared {
       page.showTab(this.system);
       this.t.say(
         `“Scheme die” is ticked on the Ability Test form${
-          this.tracked() ? ': the die leaves the Scheme when the Test is rolled' : ''
+          this.t.live?.scheme()
+            ? ': the die leaves the Host’s Scheme when the Test is rolled'
+            : this.tracked()
+              ? ': the die leaves the Scheme when the Test is rolled'
+              : ''
         }.`,
       );
     };
     const track = (on) => this.setTracked(on);
+    // the die a tap would take: on a player's phone joined to a live table, from the Host's Scheme (../live/sync.js)
+    const hosts = this.t.live?.scheme();
+    const empty = hosts ? hosts[TRACKED.name] !== false && hosts[COUNT.name] === 0 : tracked && scheme === 0;
     return [
       h('h3', {}, 'Shared by the table'),
       h(
@@ -65,11 +72,15 @@ export class Shared {
         checkbox('scheme:tracked', TRACKED.label, tracked, track),
         h(
           'button',
-          { type: 'button', 'data-k': 'scheme:use', disabled: tracked && scheme === 0, onclick: useDie },
+          { type: 'button', 'data-k': 'scheme:use', disabled: empty, onclick: useDie },
           'Use a Scheme die on the next Ability Test',
         ),
-        tracked && scheme === 0
-          ? h('p', { class: 'muted', 'data-scheme-why': '' }, 'The Scheme has no die to use: add one above.')
+        empty
+          ? h(
+              'p',
+              { class: 'muted', 'data-scheme-why': '' },
+              hosts ? 'The Host’s Scheme has no die to use.' : 'The Scheme has no die to use: add one above.',
+            )
           : null,
       ),
       this.t.scene.view(),

@@ -153,7 +153,7 @@ export class Situations {
     for (const proc of this.t.page.built()) {
       // a form not yet built shows no roll
       if (!proc.roll?.choices?.some((c) => c.name === 'pay_the_price')) continue;
-      const s = this.situation(proc.system);
+      const s = this.t.situationFor(proc.system); // while joined to a live table, the Host’s marks
       const key = JSON.stringify([this.price()?.current, s?.marked, s?.roller]);
       if (this.shown.get(proc.system) === key) continue;
       this.shown.set(proc.system, key);

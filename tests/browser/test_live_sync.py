@@ -12,7 +12,8 @@ import json
 
 import live_helpers
 from live_helpers import REJOIN, SEND, join, live_link, start, wait_count
-from page_helpers import open_app, roll, said_by_roll, set_field, wait_until
+from page_helpers import open_app, roll, said_by_roll, set_field, show_view, wait_until
+from price_helpers import marks, open_price, pick_price, pressed, price_list, roll_until
 from table_helpers import log, scheme
 
 phones = live_helpers.phones  # the fixture: a fresh phone a call
@@ -57,7 +58,9 @@ def test_a_roll_on_a_players_phone_is_in_the_hosts_log_once(phones):
     [entry] = host_entries(host)
     assert entry["summary"] == rolled["summary"] and entry["kind"] == "roll"
     assert entry["character"] is None  # the player's character is the player's phone's: nobody's on the Host
-    host.wait_for_selector(f'.log-entry [data-shared-step="{entry["shared"]["step"]}"]')
+    assert entry["shared"]["via"] == "live"  # not a link: the Host's log says where it came from
+    line = host.wait_for_selector(f'.log-entry [data-shared-step="{entry["shared"]["step"]}"]')
+    assert line.get_attribute("data-via") == "live" and line.text_content().startswith("From the live table: ")
     assert player.locator('.log-entry [data-live-state="added"]').count() == 1
     # the same message again, over the real channel (as after a connection lost before the Host's answer): answered
     # "added" again, and added no second time
@@ -76,25 +79,58 @@ def test_a_roll_on_a_players_phone_is_in_the_hosts_log_once(phones):
 
 def test_the_hosts_empty_scheme_refuses_the_players_scheme_die_in_words_naming_it(phones):
     """The player's phone keeps the Host's table: at 0 the Host's Scheme refuses a Scheme die on the player's phone
-    (nothing rolled, nothing sent); once the Host adds dice, the player sees them and the die is taken from the Host's
-    Scheme, not the player's own."""
+    (nothing rolled, nothing sent), and the Table's "Use a Scheme die" says so, though the player's own Scheme has
+    dice; once the Host adds dice, the player sees them and the die is taken from the Host's Scheme, not the player's
+    own."""
     host, [player] = joined(phones)
     assert player.get_attribute("[data-live-host-scheme]", "data-live-host-scheme") == "0"
+    show_view(player, "table")
+    for n in (1, 2):  # the player's own Scheme: not the one a roll here pays from while joined
+        player.locator('[data-k="scheme:plus"]').click()
+        wait_until(player, lambda n=n: scheme(player) == n, what=f"the player's own Scheme at {n}")
+    use = player.locator('[data-k="scheme:use"]')
+    assert use.is_disabled()
+    assert player.locator("[data-scheme-why]").text_content() == "The Host’s Scheme has no die to use."
     set_field(player, "ability_test", "scheme_die", True)
     player.locator('form[data-system="ability_test"] button[data-roll]').click()
     assert said_by_roll(player, "ability_test") == HOSTS_EMPTY
-    assert log(player) == [] and host_entries(host) == []
+    assert [e for e in log(player) if e["kind"] != "note"] == [] and host_entries(host) == []  # notes: Scheme by hand
     host.locator('[data-k="scheme:plus"]').click()
     wait_until(host, lambda: scheme(host) == 1, what="the Host's Scheme at 1")
     host.locator('[data-k="scheme:plus"]').click()
     wait_until(host, lambda: scheme(host) == 2, what="the Host's Scheme at 2")
     player.wait_for_selector('[data-live-host-scheme="2"]', state="attached")
+    wait_until(player, lambda: use.is_enabled(), what="'Use a Scheme die' free once the Host's Scheme has dice")
+    assert player.locator("[data-scheme-why]").count() == 0
     rolled = roll(player, "ability_test")
     assert rolled["scheme_roll"] is not None
     wait_until(host, lambda: len(host_entries(host)) == 1, what="the roll in the Host's log")
     wait_until(host, lambda: scheme(host) == 1, what="the die taken from the Host's Scheme")
     player.wait_for_selector('[data-live-host-scheme="1"]', state="attached")
-    assert scheme(player) == 0  # the player's own Scheme is not the table's
+    assert scheme(player) == 2  # the player's own Scheme is not the table's
+
+
+def test_the_hosts_marks_redraw_the_players_pay_the_price_list(phones):
+    """A Price the Host's table marks reaches the player's open Pay the Price list as the Host's table arrives, with
+    no tap on the player's phone: the option shows marked there, and picking it is refused."""
+    host, [player] = joined(phones)
+    roll_until(player, offered=True)
+    open_price(player)
+    assert pressed(player) == []
+    roll_until(host, offered=True)
+    open_price(host)
+    price_list(host).locator("[data-price-player]").fill("Ann")  # nobody rolls on the Host's phone: who pays
+    pick_price(host, 3)
+    wait_until(host, lambda: [m["option"] for m in marks(host)] == [3], what="the Host's mark")
+    wait_until(
+        player,
+        lambda: (
+            [m["option"] for m in json.loads(player.get_attribute("[data-live-host-marked]", "data-live-host-marked"))]
+            == [3]
+        ),
+        what="the Host's table, its mark with it, on the player's phone",
+    )
+    wait_until(player, lambda: pressed(player) == [3], what="the Host's mark on the player's list, no tap there")
 
 
 BAD = [

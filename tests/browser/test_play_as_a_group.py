@@ -121,6 +121,8 @@ def test_a_roll_shared_by_link_shows_the_same_outcome_and_is_added_once(phones):
     assert len(shared_entries(b)) == 1
     show_view(b, "log")
     assert b.locator(".log-entry .log-shared").count() == 1
+    assert "via" not in entries[0]["shared"]  # a link's (a live table's says so: test_live_sync.py)
+    assert b.locator(".log-entry .log-shared").text_content().startswith("Shared by link: rolled by ")
 
 
 def test_a_link_opened_offline_after_the_first_visit_shows_the_same_roll(dist, phones):
