@@ -7,6 +7,15 @@
 //   const release = openOver(() => camera.stop());   // ... camera.stop() then calls release()
 //   showDialog(dialog);                              // dialog.showModal(), closed by Back
 
+/** The state of every history entry the page makes (pushState, replaceState) or has routed: Back or Forward onto one
+ * returns to a view the player left, and the form numbers its address holds are older than the form's now, so
+ * main.js' route keeps the form as the player last had it. An entry without it is new (a link opened, an address
+ * typed) and fills the form. */
+export const SEEN = Object.freeze({ arbiterSeen: true });
+
+/** Whether the current history entry is one the page made or has routed (see SEEN). */
+export const returned = () => history.state?.arbiterSeen === true;
+
 const open = []; // what is open over the view, newest last: {close}
 let skip = 0; // popstates of entries this module took back itself, to let pass
 
@@ -15,7 +24,7 @@ let skip = 0; // popstates of entries this module took back itself, to let pass
  * the entry for the caller to replace (location.replace), when it closes by moving the page on. */
 export function openOver(close) {
   const item = { close };
-  history.pushState({ arbiterOver: true }, '', location.href);
+  history.pushState({ ...SEEN, arbiterOver: true }, '', location.href);
   open.push(item);
   return ({ keep = false } = {}) => {
     const at = open.indexOf(item);

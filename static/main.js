@@ -9,7 +9,7 @@ import { percent } from './procedures/view-parts.js';
 import { startSettings, yourName } from './settings.js';
 import { Tabs, buildText } from './roll/tabs.js';
 import { Views, parseHash } from './views.js';
-import { closeOver } from './back.js';
+import { SEEN, closeOver, returned } from './back.js';
 import { peers } from './live/peers.js';
 
 // First, let the browser finish its own work once the page is parsed (DOMContentLoaded: it looks through the forms,
@@ -92,9 +92,12 @@ const showTab = (tab) =>
 const views = new Views();
 const SYSTEMS = Object.keys(SPEC);
 const firstSystems = [];
-function route(hash, touch = showTab) {
+/** Show what the address `hash` names. `back`: Back or Forward returned to an entry the page made or routed before
+ * (back.js' SEEN): its view and procedure are shown, and the form keeps what the player typed since, its numbers in
+ * the address again; a new address (the first, a link, one typed) fills the form and is marked seen. */
+function route(hash, touch = showTab, back = false) {
   const at = parseHash(hash, SYSTEMS);
-  if (at.view === 'roll') Tabs.fillFrom(at, procs);
+  if (at.view === 'roll' && !back) Tabs.fillFrom(at, procs);
   if (at.shared) {
     // a roll or a table shared by link: the table's Shared panel reads it (now, or once the table has started)
     port.shared(at.shared);
@@ -103,11 +106,13 @@ function route(hash, touch = showTab) {
     // a live table's code (issue 32): taken now, even before the table is drawn; the address forgets it (a reload
     // must not take it again)
     peers.opened(at.live);
-    history.replaceState(null, '', '#table');
+    history.replaceState(SEEN, '', '#table');
   }
   const tab = at.system ? tabs.tabOf(at.system) : (tabs.shown ?? tabs.tabOf(SYSTEMS[0])); // Roll keeps its procedure
   if (tab !== tabs.shown || at.view === 'roll') touch(tab);
   views.show(at.view);
+  if (back && at.system) history.replaceState(SEEN, '', Tabs.hashOf(procs[at.system]));
+  else if (!at.live) history.replaceState(SEEN, '', location.href);
 }
 route(location.hash, (tab) => tabs.show(tab, (system) => firstSystems.push(system))); // its Procedures below
 tabs.wire(procs, (tab) => {
@@ -122,8 +127,8 @@ views.wire(
   () => Tabs.hashOf(procs[tabs.shown]), // a tab is named after its procedure
 );
 // Back and Forward, a link, a typed address; Back first closes what is open over the view (back.js)
-addEventListener('popstate', () => closeOver() || route(location.hash));
-addEventListener('hashchange', () => route(location.hash));
+addEventListener('popstate', () => closeOver() || route(location.hash, showTab, returned()));
+addEventListener('hashchange', () => route(location.hash, showTab, returned()));
 /** Show procedure `system` in the Roll view (the table's Fill, "Use a Scheme die"): its address pushed when the view
  * or the procedure changes, so Back returns to where the player was. */
 function showProcedure(system) {
@@ -131,8 +136,8 @@ function showProcedure(system) {
   const moved = views.current !== 'roll' || tabs.shown !== tab;
   showTab(tab);
   const hash = Tabs.hashOf(procs[system]);
-  if (moved && location.hash !== hash) history.pushState(null, '', hash);
-  else history.replaceState(null, '', hash);
+  if (moved && location.hash !== hash) history.pushState(SEEN, '', hash);
+  else history.replaceState(SEEN, '', hash);
   views.show('roll');
 }
 startSettings();

@@ -16,6 +16,7 @@
 // moves between views; editing a form only replaces the address (tabs.js).
 
 import { notices } from './port.js';
+import { SEEN } from './back.js';
 
 /** The views, in the navigation's order. */
 export const VIEWS = ['roll', 'table', 'log'];
@@ -84,7 +85,7 @@ export class Views {
         const view = a.dataset.view;
         if (view === this.current && this.phone()) return;
         const hash = view === 'roll' ? rollHash() : `#${view}`;
-        if (location.hash !== hash) history.pushState(null, '', hash);
+        if (location.hash !== hash) history.pushState(SEEN, '', hash);
         go(view, true);
         if (!this.phone()) document.querySelector(`main > .view[data-view="${view}"]`)?.scrollIntoView();
       });

@@ -5,6 +5,7 @@
 // layout, no autofill scan) until the panel is shown or one of its procedures is asked for.
 import { fillForm } from './forms.js';
 import { notices } from '../port.js';
+import { SEEN } from '../back.js';
 
 /** Put in place of `script` (a <script type="text/html">) the elements its text holds: the page's parts sent as text
  * (a hidden tab's panel, the rulings) are parsed only when first needed. */
@@ -70,7 +71,7 @@ export class Tabs {
    * the form is on screen (the navigation's Roll link goes back to it: views.js). */
   static writeHash(proc) {
     if (proc.form.offsetParent !== null) {
-      history.replaceState(null, '', Tabs.hashOf(proc));
+      history.replaceState(SEEN, '', Tabs.hashOf(proc));
     }
   }
 
@@ -93,7 +94,7 @@ export class Tabs {
         event.preventDefault();
         show(a.dataset.tab);
         const hash = Tabs.hashOf(procs[a.dataset.tab]);
-        if (location.hash !== hash) history.pushState(null, '', hash);
+        if (location.hash !== hash) history.pushState(SEEN, '', hash);
       });
       a.addEventListener('keydown', (event) => {
         if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;

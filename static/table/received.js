@@ -4,6 +4,7 @@
 // has not seen, paid from this table's Scheme (and the character the Host picks here, if any) and checked against this
 // table's Situation, all or nothing; then logged with the shared step's id, so the same roll is never added twice.
 import { h } from '../dom.js';
+import { SEEN } from '../back.js';
 import { outcomeLines } from '../roll/outcome.js';
 import { PROCEDURES, TABLE } from '../store/schema.js';
 import { SYSTEM_NAME, fmtTime, requestWords } from '../store/words.js';
@@ -30,8 +31,8 @@ export class Received {
     if (this.t.sharedLink) {
       if (/^#[rt]=/.test(location.hash)) {
         const at = location.hash;
-        history.replaceState(null, '', '#table');
-        history.pushState(null, '', at);
+        history.replaceState(SEEN, '', '#table');
+        history.pushState(SEEN, '', at);
       }
       this.open(this.t.sharedLink);
     }
@@ -64,7 +65,7 @@ export class Received {
   close() {
     Object.assign(this, { link: null, roll: null, table: null, error: null, added: null });
     this.t.sharedLink = null;
-    if (/^#[rt]=/.test(location.hash)) history.replaceState(null, '', '#table');
+    if (/^#[rt]=/.test(location.hash)) history.replaceState(SEEN, '', '#table');
     this.t.render('received');
   }
 

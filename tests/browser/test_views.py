@@ -82,6 +82,34 @@ def test_a_form_edit_replaces_the_address_and_a_procedure_pushes_it(phone_app):
     assert form(page, "ten_again").locator('[data-path="pool"]').input_value() == "7"
 
 
+def test_back_onto_an_older_entry_keeps_what_the_player_typed_since(phone_app):
+    """Back returns to a view the player left with the numbers the player typed last, not the older ones its entry
+    held (the address then says the form's numbers, so a reload keeps them too); a link opened afterwards still
+    fills the form (docs/features.md#at-the-table-on-a-phone)."""
+    page = phone_app("#ten_again")
+    set_field(page, "ten_again", "pool", 5)
+    wait_until(page, "() => location.hash.includes('5')", 5_000, what="the address to follow the form")
+    tap_view(page, "table")
+    tap_view(page, "roll")
+    set_field(page, "ten_again", "pool", 8)
+    wait_until(page, "() => location.hash.includes('8')", 5_000, what="the address to follow the form")
+    tap_view(page, "log")
+    page.go_back()
+    wait_until(page, lambda: view_of(page) == ["roll"], what="Back to the Roll view")
+    page.go_back()
+    wait_until(page, lambda: view_of(page) == ["table"], what="Back to the Table")
+    page.go_back()  # the first entry: its address held pool 5
+    wait_until(page, lambda: view_of(page) == ["roll"], what="Back to the first Roll entry")
+    pool = form(page, "ten_again").locator('[data-path="pool"]')
+    assert pool.input_value() == "8"
+    wait_until(page, "() => location.hash.includes('8')", 5_000, what="the entry's address now the form's")
+    page.reload()
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=30_000)
+    assert form(page, "ten_again").locator('[data-path="pool"]').input_value() == "8"
+    page.evaluate("""location.hash = '#ten_again=' + encodeURIComponent('{"pool":3}')""")
+    wait_until(page, lambda: pool.input_value() == "3", what="a typed address filling the form")
+
+
 def test_threat_and_luck_are_two_procedures_with_one_roll_bar_each(phone_app):
     """The picker offers Threat and Luck apart: choosing one shows its form alone, and one Roll is on screen."""
     page = phone_app("#threat")
