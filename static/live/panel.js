@@ -28,6 +28,7 @@ class Panel {
   constructor(peers) {
     this.peers = peers;
     this.qr = { link: null, box: null }; // the code drawn last, kept across redraws
+    this.asking = false; // Leave (End) tapped while connected: asked once more, as a stray tap drops the connections
     this.section = h('section', { class: 'table-part', 'data-part': 'live', 'aria-label': 'Live table' });
     peers.addEventListener('peers', () => this.draw());
     peers.addEventListener('code', () => this.draw());
@@ -43,9 +44,10 @@ class Panel {
       { type: 'button', class: 'primary', 'data-live-host': '', onclick: () => peers.host() },
       'Start a live table',
     );
+    if (!peers.role || !open) this.asking = false;
     const leave = h(
       'button',
-      { type: 'button', 'data-live-leave': '', onclick: () => peers.leave() },
+      { type: 'button', 'data-live-leave': '', onclick: () => (open ? this.ask() : peers.leave()) },
       peers.role === 'host' ? 'End the live table' : 'Leave the live table',
     );
     // swap leaves out what is not there (a null part) and keeps the focus on a control drawn again
@@ -77,8 +79,52 @@ class Panel {
           h('li', { 'data-peer': id, 'data-state': state }, `${name}: ${STATES[state]}`),
         ),
       ),
-      h('div', { class: 'row' }, peers.role ? leave : start),
+      this.asking ? this.question(open) : h('div', { class: 'row' }, peers.role ? leave : start),
     ]);
+  }
+
+  /** Leave (End) tapped while connected: ask again; one more tap on "Keep" (focused) or "End" answers. */
+  ask() {
+    this.asking = true;
+    this.draw();
+    this.section.querySelector('[data-live-keep]')?.focus();
+  }
+
+  /** The question Leave (End) asks while `open` connections would be dropped, and its two answers. */
+  question(open) {
+    const host = this.peers.role === 'host';
+    const again = host ? 'each needs a fresh code to join again' : 'joining again needs a fresh code from the Host';
+    const who = host ? `${open} ${open === 1 ? 'player is' : 'players are'} connected` : 'You are connected';
+    const answer = (yes) => () => {
+      this.asking = false;
+      if (yes) this.peers.leave();
+      else this.draw();
+    };
+    // the answers first, "Keep" where the button was: a double tap's second tap lands on it
+    return h(
+      'div',
+      { class: 'live-ask', role: 'group', 'aria-label': host ? 'End the live table?' : 'Leave the live table?' },
+      h(
+        'div',
+        { class: 'row' },
+        // as wide as the button it replaces, at least (its words longer): a second tap anywhere on that lands here
+        h(
+          'button',
+          { type: 'button', 'data-live-keep': '', onclick: answer(false) },
+          host ? 'Keep the live table' : 'Stay at the live table',
+        ),
+        h(
+          'button',
+          { type: 'button', 'data-live-end': '', onclick: answer(true) },
+          host ? 'End it for everyone' : 'Leave',
+        ),
+      ),
+      h(
+        'p',
+        { 'data-live-ask': '', role: 'status' },
+        `${host ? 'End the live table?' : 'Leave the live table?'} ${who}: ${again}.`,
+      ),
+    );
   }
 
   /** The code this phone shows, with what it is for, its QR code and its link; null when none. */

@@ -11,7 +11,7 @@ from urllib.parse import quote
 from page_helpers import changed, form, settle, wait_until
 from table_helpers import log
 from test_play_as_a_group import PANEL, open_link, shared_link
-from test_table_dice import enter, pad_of, rolled, use_table_dice
+from test_table_dice import asked, enter, pad_of, rolled, use_table_dice
 from test_toy_procedure import server, toy_dist  # noqa: F401 (fixtures: the site built with the toys, served)
 
 D20 = "d20_check"
@@ -47,7 +47,7 @@ def test_a_d20_check_is_rolled_drawn_typed_logged_and_shared(phone_app):
     before = page.evaluate("() => document.querySelectorAll('.log-entry').length")
     f.locator("button[data-roll]").tap()
     pad = pad_of(page, D20)
-    pad.wait_for(state="visible")
+    asked(page, D20)  # the pad opens at once, and says which die once the engine has answered what it needs
     assert pad.get_attribute("data-sides") == "20"
     assert pad.locator("button[data-face]").count() == 20
     enter(page, D20, [17, 20])

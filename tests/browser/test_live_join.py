@@ -169,6 +169,35 @@ def test_the_hosts_reload_ends_the_table_and_says_so(phones):
     wait_count(player, 0)
 
 
+def test_ending_a_table_with_players_asks_once_more_and_a_double_tap_keeps_it(phones):
+    """A stray tap on End drops every player, who then each need a fresh code: with players connected, End asks once
+    more, its "Keep the live table" over where End was, so a double tap keeps the table; "End it for everyone" ends it, and the
+    player's phone says the Host left. A player's Leave asks the same."""
+    host = open_app(phones(), "#table")
+    player = phones()
+    join(host, player, start(host))
+    wait_count(host, 1)
+    wait_count(player, 1)
+    host.wait_for_selector("[data-live-offer] a[data-live-link]")  # the next player's code drawn: nothing moves
+    host.locator("[data-live-leave]").dblclick()  # the second tap lands on "Keep the live table"
+    assert host.locator("[data-live-ask]").count() == 0 and host.locator("[data-live-leave]").count() == 1
+    assert count(host) == 1 and count(player) == 1
+    player.locator("[data-live-leave]").click()
+    says(player, "Leave the live table? You are connected", "[data-live-ask]")
+    player.locator("[data-live-keep]").click()
+    host.locator("[data-live-leave]").click()
+    says(host, "End the live table? 1 player is connected: each needs a fresh code", "[data-live-ask]")
+    assert host.evaluate("document.activeElement.hasAttribute('data-live-keep')")  # the safe answer has the focus
+    host.locator("[data-live-end]").click()
+    says(player, HOST_LEFT)
+    wait_count(player, 0)
+    assert host.locator("button[data-live-host]").count() == 1
+    host.locator("button[data-live-host]").click()  # no player connected: nothing to ask before ending
+    host.wait_for_selector("[data-live-offer] a[data-live-link]")
+    host.locator("[data-live-leave]").click()
+    host.wait_for_selector("button[data-live-host]")
+
+
 def test_a_code_on_the_wrong_phone_or_altered_is_refused_in_words(phones):
     """An answer pasted on a phone that hosts nothing, a join code opened on the Host, an answer to an older code and
     an altered answer are each refused in words; the table goes on."""
@@ -210,6 +239,7 @@ def test_bench_join_by_link(phones, benchmark):
         wait_count(player, 1)
         times.append(time.monotonic() - started)
         host.click("[data-live-leave]")
+        host.click("[data-live-end]")  # asked once more: players are connected
         wait_count(player, 0)
 
     benchmark.pedantic(one_join, rounds=5, iterations=1)
