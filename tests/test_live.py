@@ -27,6 +27,7 @@ PRICE = {
     ],
 }
 SCHEME = {"scheme": 3, "tracked": True, "set": True}
+TABLE = "0123456789ab"  # the id of the Host's table
 
 
 def host(n: int = 2, seen: list | None = None, character: dict | None = None, set_: bool = True) -> dict:
@@ -131,20 +132,23 @@ def test_table_host_must_be_true_or_false():
 
 def test_the_hosts_table_goes_with_its_current_situation_only():
     """The Host's shared state: its Scheme and the current Situation with its marks, read back as the table's
-    records."""
-    sent = api.live_table(SCHEME, PRICE)
+    records, and the id of the Host's table."""
+    sent = api.live_table(SCHEME, PRICE, TABLE)
     read = api.live_read(sent["text"])
     assert read == {
         "kind": "table",
         "scheme": SCHEME,
         "price": {"current": "now", "situations": [PRICE["situations"][1]]},
+        "table": TABLE,
     }
 
 
 def test_the_hosts_table_is_checked_before_it_is_sent():
-    """A Scheme the table's records refuse is not sent: refused, naming the field."""
+    """A Scheme the table's records refuse is not sent, nor a table with no id: refused, naming the field."""
     with pytest.raises(RulesError, match="scheme"):
-        api.live_table({"scheme": -1, "tracked": True, "set": True}, PRICE)
+        api.live_table({"scheme": -1, "tracked": True, "set": True}, PRICE, TABLE)
+    with pytest.raises(RulesError, match="'table' must be the id of the Host's table"):
+        api.live_table(SCHEME, PRICE, "ABC")
 
 
 def _forged(**changes) -> str:
@@ -165,7 +169,7 @@ BAD_TO_HOST = [
     pytest.param(json.dumps({"v": 2, "k": "roll", "f": ""}), "'v' is 2: the other phone runs a newer", id="newer"),
     pytest.param(json.dumps({"v": 0, "k": "roll", "f": ""}), "'v' must be 1", id="older"),
     pytest.param(json.dumps({"k": "roll", "f": ""}), "'v' must be 1", id="no version"),
-    pytest.param(message(k="table", s=SCHEME, p=PRICE), "'k' must be roll", id="a player's table"),
+    pytest.param(message(k="table", s=SCHEME, p=PRICE, h=TABLE), "'k' must be roll", id="a player's table"),
     pytest.param(message(k="nonsense"), "'k' must be roll", id="unknown kind"),
     pytest.param(message(k="roll", f="", extra=1), "'extra' is not a field", id="extra field"),
     pytest.param(message(k="roll", f="AAAA"), "'f' (the roll) This link is cut or altered", id="cut roll"),
@@ -199,8 +203,10 @@ def test_a_refusal_names_the_roll_once_it_was_read():
 # a player's phone reading the Host's messages
 BAD_TO_PLAYER = [
     pytest.param(message(k="roll", f=""), "'k' must be table or added or refused", id="a host's roll"),
-    pytest.param(message(k="table", s={"scheme": -1}, p=PRICE), "'s' (the Host's scheme)", id="bad scheme"),
-    pytest.param(message(k="table", s=SCHEME, p={"current": "x"}), "'p' (the Host's price)", id="bad price"),
+    pytest.param(message(k="table", s={"scheme": -1}, p=PRICE, h=TABLE), "'s' (the Host's scheme)", id="bad scheme"),
+    pytest.param(message(k="table", s=SCHEME, p={"current": "x"}, h=TABLE), "'p' (the Host's price)", id="bad price"),
+    pytest.param(message(k="table", s=SCHEME, p=PRICE, h="x"), "'h' must be the id of the Host's table", id="bad h"),
+    pytest.param(message(k="table", s=SCHEME, p=PRICE), "'h' is missing", id="no h"),
     pytest.param(message(k="added", id="zz"), "'id' must be a roll's id", id="bad id"),
     pytest.param(message(k="added", id=None), "'id' must be a roll's id", id="no id"),
     pytest.param(message(k="refused", id=None, w=""), "'w' must be the Host's words", id="no words"),
@@ -228,7 +234,7 @@ def test_what_one_message_costs():
     """Bytes of a roll's message and of the Host's table (the figures in docs/features.md come from the benchmark
     below; this keeps them within the cap)."""
     assert len(scheme_die_roll()["text"].encode()) < live.MESSAGE_CHARS
-    assert len(api.live_table(SCHEME, PRICE)["text"].encode()) < live.MESSAGE_CHARS
+    assert len(api.live_table(SCHEME, PRICE, TABLE)["text"].encode()) < live.MESSAGE_CHARS
 
 
 @pytest.mark.benchmark(group="live")

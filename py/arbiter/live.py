@@ -7,8 +7,10 @@ A message is a small JSON object: its version ("v"), its kind ("k") and that kin
                               carries (links.share_link); the Host adds it as it adds a shared link (receive.add_shared:
                               re-derived from its faces, each step added once by its id, paid from the Host's Scheme
                               and checked against its marks; nobody's character is charged there)
-    table     Host -> player  "s", "p": the Host's Scheme and its current Situation with its marks, checked as the
-                              table's records (records.check_record)
+    table     Host -> player  "s", "p", "h": the Host's Scheme and its current Situation with its marks, checked as the
+                              table's records (records.check_record), and the id of the Host's table ("h", share.ID_CHARS
+                              hex digits, the same on that phone from one evening to the next): a player's roll made
+                              while away is for that table, and is sent to no other
     added     Host -> player  "id": the roll's id as sent: it is on the Host's table (or was already)
     refused   Host -> player  "id" (null when the message could not be read that far), "w": why, in words
 
@@ -33,7 +35,7 @@ MESSAGE_CHARS = 8000  # the most a message may hold; a longer one is refused unr
 WORDS_CHARS = records.LIVE_WORDS_CHARS  # a refusal's words, as a message carries them (and a log entry keeps)
 FIELDS = {  # each kind's fields, besides "v" and "k"
     "roll": ("f",),
-    "table": ("s", "p"),
+    "table": ("s", "p", "h"),
     "added": ("id",),
     "refused": ("id", "w"),
 }
@@ -64,18 +66,20 @@ def live_roll(system: str, request: Any, steps: Any, who: Any = None, time: Any 
     return {"text": _write("roll", f=link["fragment"]), "id": link["id"]}
 
 
-def live_table(scheme: Any, price: Any) -> dict:
+def live_table(scheme: Any, price: Any, table: Any) -> dict:
     """The Host's shared state as the message to its players: the Scheme and the current Situation with its marks,
-    each checked as the table's records first: {"text"}."""
+    each checked as the table's records first, and `table`, the id of the Host's table: {"text"}."""
     scheme = records.check_record("scheme", scheme)
     price = records.check_record("price", price)
+    if not (isinstance(table, str) and _ID.fullmatch(table)):
+        raise RulesError(f"'table' must be the id of the Host's table ({share.ID_CHARS} hex digits), got {table!r:.40}")
     current = [s for s in price["situations"] if s["id"] == price["current"]]
-    return {"text": _write("table", s=scheme, p={"current": price["current"], "situations": current})}
+    return {"text": _write("table", s=scheme, p={"current": price["current"], "situations": current}, h=table)}
 
 
 def live_read(text: Any, host: Any = None) -> dict:
     """A message that came over the live table, checked like a link. On a player's phone (`host` null) it is one of
-    the Host's: {"kind": "table", "scheme", "price"}, {"kind": "added", "id"} or {"kind": "refused", "id", "words"}.
+    the Host's: {"kind": "table", "scheme", "price", "table" (its id)}, {"kind": "added", "id"} or {"kind": "refused", "id", "words"}.
     On the Host's phone, `host` is what its table holds ({"table": as for tap.turn, its Scheme; "marked": its current
     Situation's marks; "seen": the shared step ids its log holds}) and the message is a player's roll, added as a
     shared link is: {"kind": "roll", "id", "shared" ({"id", "system", "who", "time", "steps": [{"step", "source"}],
@@ -171,6 +175,10 @@ def _from_host(message: dict) -> dict:
                 out[name] = records.check_record(record, message[field])
             except RulesError as error:
                 raise _Bad(field, f"(the Host's {record}) {error}") from None
+        table = message["h"]
+        if not (isinstance(table, str) and _ID.fullmatch(table)):
+            raise _Bad("h", f"must be the id of the Host's table ({share.ID_CHARS} hex digits), got {table!r:.40}")
+        out["table"] = table
         return out
     roll_id = message["id"]
     if not (isinstance(roll_id, str) and _ID.fullmatch(roll_id)) and not (kind == "refused" and roll_id is None):

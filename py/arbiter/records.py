@@ -98,6 +98,9 @@ LOG = Record(
                         ),
                     ),
                     fields.Text("words", "The Host's words", LIVE_WORDS_CHARS),
+                    # the Host's table it was rolled for (live.py's "h"), when the player's phone knew it: sent to that
+                    # table only (a roll made while away waits for its own Host, not the next one joined)
+                    MayBeAbsent(fields.Text("table", "The Host's table", share.ID_CHARS)),
                 ),
             )
         ),

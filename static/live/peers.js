@@ -303,14 +303,19 @@ export class Peers extends EventTarget {
     }
   }
 
+  /** This page's part in a live table as kept (a reload keeps it; leaving or ending forgets it): {role, join?} or
+   * null. */
+  kept() {
+    try {
+      return JSON.parse(this.storage?.getItem(KEPT) ?? 'null');
+    } catch {
+      return null;
+    }
+  }
+
   /** After a reload: what this page was in a live table, and how to join again. */
   afterReload() {
-    let part = null;
-    try {
-      part = JSON.parse(this.storage?.getItem(KEPT) ?? 'null');
-    } catch {
-      part = null;
-    }
+    const part = this.kept();
     if (part?.role === 'player') this.said = { text: REJOIN, error: true };
     if (part?.role === 'host') this.said = { text: HOST_RELOADED, error: true };
   }

@@ -4,8 +4,9 @@
 //
 //   on a player's phone  each roll and follow-up that lands is logged as waiting for the Host (its log entry's `live`)
 //                        and sent as it lands, or, while not connected, once the Host is there again (a reload keeps
-//                        the log: what waits is sent after rejoining); the Host's "added" or "refused" marks the
-//                        entry. The Host's shared state (its Scheme, its current Situation and marks) is kept here as
+//                        the log: what waits is sent after rejoining), to the Host's table it was rolled for (its id
+//                        came with that table: a roll made while away goes to no other Host); the Host's "added" or
+//                        "refused" marks the entry. The Host's shared state (its Scheme, its current Situation and marks) is kept here as
 //                        the Host's table, shown as such, and the forms' taps are checked against it while joined.
 //   on the Host's phone  each player's roll is added as a shared link is (received.js' keep: once by its step ids,
 //                        its Scheme die and Price applied to this table; the player's character is charged on the
@@ -22,7 +23,25 @@ import { yourName } from '../settings.js';
 
 const HEARD = 5; // the refusals and bad messages shown, newest first
 const WORDS = declAt(RECORDS.log, 'live', 'words'); // the Host's words, as a log entry keeps them
-const JOINED = 'arbiter.live.player'; // this tab was a player's at a live table: what lands waits for the Host
+const TABLE = 'arbiter.live.table'; // on a player's phone: the Host's table what lands now is for (through a reload)
+const HOST_TABLE = 'arbiter.live.host'; // on the Host's phone: its table's id, the same from one evening to the next
+const TABLE_ID = /^[0-9a-f]{12}$/;
+
+/** The id of this phone's table as a Host (live.py's "h"): made once and kept on this device. */
+function hostTableId() {
+  const made = () =>
+    [...crypto.getRandomValues(new Uint8Array(6))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  try {
+    const kept = localStorage.getItem(HOST_TABLE);
+    if (TABLE_ID.test(kept ?? '')) return kept;
+    const id = made();
+    localStorage.setItem(HOST_TABLE, id);
+    return id;
+  } catch {
+    hostTableId.once ??= made(); // storage refused (a private window): this page's own
+    return hostTableId.once;
+  }
+}
 
 export class Sync {
   /** `table` the Table (its store, log, Scheme, Situations, received); `peers` peers.js' Peers. */
@@ -30,6 +49,7 @@ export class Sync {
     this.t = table;
     this.peers = peers;
     this.hostTable = null; // on a player's phone: the Host's {scheme, price}, as it last pushed them
+    this.tableOn = null; // on a player's phone: the id of the Host's table on the connection open now, once it came
     this.sending = new Map(); // a roll's id as sent -> its log id (without "log:"), until the Host answers
     this.sentOn = new Set(); // log ids sent on the connection now open (a new connection sends what waits again)
     this.told = new Set(); // on the Host's phone: the players sent this table's state on their open connection
@@ -51,13 +71,16 @@ export class Sync {
 
   // --- the player's side ---------------------------------------------------------------------------------------------
 
-  /** Whether what lands here is for the Host: this tab joined a live table as a player (kept through a reload). */
+  /** Whether what lands here is for the Host: this tab joined a live table as a player and has not left it (a reload
+   * keeps that: peers.js' kept part). */
   outgoing() {
-    if (this.peers.role === 'player') {
-      sessionStorage.setItem(JOINED, '1');
-      return true;
-    }
-    return this.peers.role !== 'host' && sessionStorage.getItem(JOINED) === '1';
+    return this.peers.role === 'player' || (this.peers.role === null && this.peers.kept()?.role === 'player');
+  }
+
+  /** A roll logged here while at a live table: waiting for the Host, and for which Host's table (once known). */
+  waiting() {
+    const table = sessionStorage.getItem(TABLE);
+    return { state: 'waiting', words: '', ...(table ? { table } : {}) };
   }
 
   /** The Host's Scheme, for a tap on a player's phone (tableFor), or null when this phone plays its own table. */
@@ -87,14 +110,16 @@ export class Sync {
     return this.peers.role === 'player' ? (this.peers.list().find((p) => p.state === 'open') ?? null) : null;
   }
 
-  /** Send the Host every logged roll that waits for it, oldest first (each once on this connection). */
+  /** Send the Host every logged roll that waits for it, oldest first (each once on this connection), once its table
+   * came: a roll made for another Host's table waits for that one. */
   async flush() {
     const host = this.hostPeer();
-    if (!host) return;
+    if (!host || !this.tableOn) return;
     const all = this.t.store.list('log:');
     const stepsOf = shareSteps(all);
     for (const [id, e] of all) {
       if (e.live?.state !== 'waiting' || this.sentOn.has(id)) continue;
+      if (e.live.table && e.live.table !== this.tableOn) continue; // rolled for another Host's table
       this.sentOn.add(id);
       const steps = stepsOf(id);
       try {
@@ -116,7 +141,10 @@ export class Sync {
   }
 
   async mark(logId, state, words = '') {
-    await this.t.store.update(`log:${logId}`, (e) => ({ ...e, live: { state, words: words.slice(0, WORDS.max_len) } }));
+    await this.t.store.update(`log:${logId}`, (e) => ({
+      ...e,
+      live: { ...e.live, state, words: words.slice(0, WORDS.max_len) },
+    }));
   }
 
   // --- the Host's side -----------------------------------------------------------------------------------------------
@@ -128,7 +156,7 @@ export class Sync {
     if (!open.length) return;
     const price = this.t.situations.price();
     if (!price) return;
-    const { text } = await this.t.arbiter.liveTable(this.t.shared.scheme(), price);
+    const { text } = await this.t.arbiter.liveTable(this.t.shared.scheme(), price, hostTableId());
     for (const p of open) if (this.peers.send(p.id, text)) this.told.add(p.id);
   }
 
@@ -157,9 +185,12 @@ export class Sync {
     const read = await this.t.arbiter.liveRead(text, null);
     if (read.kind === 'table') {
       this.hostTable = { scheme: read.scheme, price: read.price };
+      this.tableOn = read.table;
+      sessionStorage.setItem(TABLE, read.table); // what lands from now on is for this table, through a reload too
       this.render();
       this.t.render('shared'); // the Table's "Use a Scheme die", and the forms' Pay the Price lists (on its flush)
       this.t.page.port.recheck(); // the forms' checks: against the Host's table now
+      await this.flush(); // what waits for this table
     } else if (read.kind === 'added' || read.kind === 'refused') {
       const logId = this.sending.get(read.id);
       this.sending.delete(read.id);
@@ -178,10 +209,13 @@ export class Sync {
     );
     for (const id of this.told) if (!open.has(id)) this.told.delete(id);
     const hostThere = Boolean(this.hostPeer());
-    if (hostThere && !this.hostWas) this.sentOn.clear(); // a new connection: what waits goes again
+    if (hostThere && !this.hostWas) {
+      // a new connection: what waits goes again, once this Host's table has come (it may be another Host's)
+      this.sentOn.clear();
+      this.tableOn = null;
+      sessionStorage.removeItem(TABLE);
+    }
     this.hostWas = hostThere;
-    if (this.peers.role === 'player') this.outgoing(); // remembered through a reload
-    if (this.peers.role === 'host') sessionStorage.removeItem(JOINED);
     this.render();
     this.t.render('shared'); // joined or left: whose Scheme and marks the Table and the forms show
     await this.push(false);

@@ -301,7 +301,7 @@ class Table {
     }
     const note = notes.filter(Boolean).join('; ');
     const at = answer.at ? { time: answer.at } : {}; // a roll's time, as its Share link says it
-    if (this.live?.outgoing()) at.live = { state: 'waiting', words: '' }; // sent to the Host as it is logged
+    if (this.live?.outgoing()) at.live = this.live.waiting(); // sent to the Host as it is logged
     await this.log.append(system, roll, action, who, note, answer.luck_entry, answer.did, answer.source, at);
     if (choices && who) await this.rollAs.refresh(who.id, { [system]: answer.refill }); // e.g. Convictions declared
     this.page.port.kept(system);

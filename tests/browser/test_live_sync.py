@@ -137,7 +137,7 @@ BAD = [
     ("{not json", "'text' cannot be read"),
     ("x" * 9000, "'text' is too long"),
     (json.dumps({"v": 99, "k": "roll", "f": "x"}), "'v' is 99"),
-    (json.dumps({"v": 1, "k": "table", "s": {}, "p": {}}), "'k' must be roll"),
+    (json.dumps({"v": 1, "k": "table", "s": {}, "p": {}, "h": "0123456789ab"}), "'k' must be roll"),
     (json.dumps({"v": 1, "k": "roll", "f": "x", "more": 1}), "'more' is not a field"),
     (json.dumps({"v": 1, "k": "roll", "f": "eNpLTEoGAAJPASc"}), "'f' (the roll)"),
 ]
@@ -190,6 +190,41 @@ def test_rolls_made_while_away_arrive_once_after_rejoining(phones):
     wait_until(host, lambda: len(host_entries(host)) == 3, what="the waiting rolls in the Host's log")
     steps = [e["shared"]["step"] for e in host_entries(host)]
     assert len(set(steps)) == 3
+
+
+def test_a_roll_made_while_away_goes_to_its_own_hosts_table_only(phones):
+    """A roll made while away is for the Host's table it was rolled at: joined to another Host's table (another phone,
+    another evening), it is not sent there and waits, while what is rolled there arrives; back at its own Host's
+    table it arrives once. A player who leaves rolls for nobody."""
+    host, [player] = joined(phones)
+    player.reload()
+    player.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
+    roll(player, "arbitration")  # for the first Host's table
+    other = open_app(phones(), "#table")
+    join(other, player, start(other), loaded=True)
+    wait_count(other, 1)
+    first_table = log(player)[0]["live"]["table"]
+    other_table = wait_until(
+        player,
+        "() => sessionStorage.getItem('arbiter.live.table')",
+        what="the other Host's table on the player's phone",
+    )
+    assert other_table != first_table
+    roll(player, "ten_again")  # for the other Host's table
+    wait_until(other, lambda: len(host_entries(other)) == 1, what="the roll made there in the other Host's log")
+    assert host_entries(other)[0]["system"] == "ten_again"
+    wait_until(player, lambda: live_states(player) == ["waiting", "added"], what="the other table's roll added")
+    assert [e["live"].get("table") for e in log(player)][1] == other_table
+    join(host, player, live_link(host, "offer"), loaded=True)  # back at the first Host's table
+    wait_count(host, 1)
+    wait_until(player, lambda: live_states(player) == ["added", "added"], what="the waiting roll added")
+    assert [e["system"] for e in host_entries(host)] == ["arbitration"]
+    assert len(host_entries(other)) == 1
+    player.locator("[data-live-leave]").click()
+    player.locator("[data-live-end]").click()  # asked once more: connected
+    wait_count(host, 0)
+    roll(player, "luck")
+    assert "live" not in log(player)[-1]  # nobody's table: nothing waits
 
 
 def test_a_roll_the_hosts_table_refuses_is_marked_refused_with_the_hosts_words(phones):
