@@ -128,12 +128,13 @@ export class Peers extends EventTarget {
     const join = joinId();
     const peer = this.connection(idText(join));
     this.pending = peer;
+    const said = this.said; // what was said before this code: gone with it; a refusal said meanwhile stays
     try {
       await peer.pc.setLocalDescription(await peer.pc.createOffer());
       await gathered(peer.pc);
       if (this.pending !== peer) return; // the table ended meanwhile
       const text = pack(fieldsOf('offer', peer.pc.localDescription.sdp), join);
-      this.show({ word: WORD_OF.offer, text }, null);
+      this.show({ word: WORD_OF.offer, text }, this.said === said ? null : this.said);
     } catch (error) {
       this.failed(error);
     }
@@ -176,7 +177,7 @@ export class Peers extends EventTarget {
     await gathered(peer.pc);
     if (this.peers.get(peer.id) !== peer || peer.state !== 'joining') return;
     const answer = pack(fieldsOf('answer', peer.pc.localDescription.sdp), fromBase64url(peer.id));
-    this.show({ word: WORD_OF.answer, text: answer }, null);
+    this.show({ word: WORD_OF.answer, text: answer }, this.said); // a refusal said meanwhile stays
   }
 
   // --- both ----------------------------------------------------------------------------------------------------------

@@ -37,13 +37,20 @@ def count(page) -> int:
 
 def says(page, words: str, css: str = "[data-live-said]") -> None:
     """Wait until `page` says `words` (what it says of the live table, or under `css`), or fail saying what it says."""
-    wait_until(
-        page,
-        "([css, words]) => document.querySelector(css)?.textContent.startsWith(words)",
-        15_000,
-        [css, words],
-        what=f"{words!r} under {css}",
-    )
+    try:
+        wait_until(
+            page,
+            "([css, words]) => document.querySelector(css)?.textContent.startsWith(words)",
+            15_000,
+            [css, words],
+            what=f"{words!r} under {css}",
+        )
+    except pytest.fail.Exception as failed:
+        said = page.evaluate(
+            "() => ['[data-live-said]', '[data-scan-alert]', '[data-paste-link]'].map((c) => {"
+            " const e = document.querySelector(c); return `${c}: ${e ? e.textContent || e.value : '(none)'}`; })"
+        )
+        pytest.fail(f"{failed}; it says {said} at {page.evaluate('location.hash')}", pytrace=False)
 
 
 def test_host_and_player_join_by_link_and_a_text_crosses(phones):

@@ -231,6 +231,19 @@ describe('pack and unpack', () => {
     }
   });
 
+  it('says a code cut anywhere is cut, whatever character the cut ends on', () => {
+    // a link cut short (a chat's preview, a copy that missed its end) ends on any character: before, a cut that left
+    // spare bits set was called altered
+    for (const code of [
+      pack(fieldsOf('offer', CHROMIUM_OFFER), JOIN),
+      pack(fieldsOf('answer', FIREFOX_ANSWER), JOIN),
+    ]) {
+      for (let cut = 1; cut < code.length; cut++) {
+        assert.throws(() => unpack(code.slice(0, -cut)), /it is cut/, `${cut} characters cut`);
+      }
+    }
+  });
+
   it('readCode says which code in a whole sentence, and refuses an answer in a join code’s place', () => {
     const offer = pack(fieldsOf('offer', CHROMIUM_OFFER), JOIN);
     const answer = pack(fieldsOf('answer', FIREFOX_ANSWER), JOIN);
