@@ -18,6 +18,7 @@
 import { h, swap } from '../dom.js';
 import { linkSteps, shareSteps } from '../store/steps.js';
 import { RECORDS, declAt } from '../store/schema.js';
+import { newId } from '../store/ids.js';
 import { plural } from '../store/words.js';
 import { yourName } from '../settings.js';
 
@@ -25,15 +26,14 @@ const HEARD = 5; // the refusals and bad messages shown, newest first
 const WORDS = declAt(RECORDS.log, 'live', 'words'); // the Host's words, as a log entry keeps them
 const TABLE = 'arbiter.live.table'; // on a player's phone: the Host's table what lands now is for (through a reload)
 const HOST_TABLE = 'arbiter.live.host'; // on the Host's phone: its table's id, the same from one evening to the next
-const TABLE_ID = /^[0-9a-f]{12}$/;
+const TABLE_CHARS = declAt(RECORDS.log, 'live', 'table').max_len; // a Host's table's id: hex digits (live.py's "h")
 
 /** The id of this phone's table as a Host (live.py's "h"): made once and kept on this device. */
 function hostTableId() {
-  const made = () =>
-    [...crypto.getRandomValues(new Uint8Array(6))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const made = () => newId().replaceAll('-', '').slice(0, TABLE_CHARS);
   try {
-    const kept = localStorage.getItem(HOST_TABLE);
-    if (TABLE_ID.test(kept ?? '')) return kept;
+    const kept = localStorage.getItem(HOST_TABLE) ?? '';
+    if (kept.length === TABLE_CHARS && /^[0-9a-f]+$/.test(kept)) return kept;
     const id = made();
     localStorage.setItem(HOST_TABLE, id);
     return id;
