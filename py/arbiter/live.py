@@ -7,10 +7,10 @@ A message is a small JSON object: its version ("v"), its kind ("k") and that kin
                               carries (links.share_link); the Host adds it as it adds a shared link (receive.add_shared:
                               re-derived from its faces, each step added once by its id, paid from the Host's Scheme
                               and checked against its marks; nobody's character is charged there)
-    table     Host -> player  "s", "p", "h": the Host's Scheme and its current Situation with its marks, checked as the
-                              table's records (records.check_record), and the id of the Host's table ("h", share.ID_CHARS
-                              hex digits, the same on that phone from one evening to the next): a player's roll made
-                              while away is for that table, and is sent to no other
+    table     Host -> player  "s", "p", "h": the Host's Scheme and its current Situation with its marks, checked as
+                              the table's records (records.check_record), and the id of the Host's table ("h",
+                              share.ID_CHARS hex digits, the same on that phone from one evening to the next): a
+                              player's roll made while away is for that table, and is sent to no other
     added     Host -> player  "id": the roll's id as sent: it is on the Host's table (or was already)
     refused   Host -> player  "id" (null when the message could not be read that far), "w": why, in words
 
@@ -46,6 +46,11 @@ NOT_ADDED = "Not added on the Host's table: "  # how the words of a roll the Hos
 _ID = re.compile(f"[0-9a-f]{{{share.ID_CHARS}}}")
 
 
+def _is_id(value: Any) -> bool:
+    """Whether `value` is an id as share.py makes them (a roll's, and a Host's table's): ID_CHARS hex digits."""
+    return isinstance(value, str) and _ID.fullmatch(value) is not None
+
+
 class _Bad(Exception):
     """A message that is not to be taken: why, naming its field, and the roll's id when it was read that far."""
 
@@ -71,7 +76,7 @@ def live_table(scheme: Any, price: Any, table: Any) -> dict:
     each checked as the table's records first, and `table`, the id of the Host's table: {"text"}."""
     scheme = records.check_record("scheme", scheme)
     price = records.check_record("price", price)
-    if not (isinstance(table, str) and _ID.fullmatch(table)):
+    if not _is_id(table):
         raise RulesError(f"'table' must be the id of the Host's table ({share.ID_CHARS} hex digits), got {table!r:.40}")
     current = [s for s in price["situations"] if s["id"] == price["current"]]
     return {"text": _write("table", s=scheme, p={"current": price["current"], "situations": current}, h=table)}
@@ -79,7 +84,8 @@ def live_table(scheme: Any, price: Any, table: Any) -> dict:
 
 def live_read(text: Any, host: Any = None) -> dict:
     """A message that came over the live table, checked like a link. On a player's phone (`host` null) it is one of
-    the Host's: {"kind": "table", "scheme", "price", "table" (its id)}, {"kind": "added", "id"} or {"kind": "refused", "id", "words"}.
+    the Host's: {"kind": "table", "scheme", "price", "table" (its id)}, {"kind": "added", "id"} or {"kind": "refused",
+    "id", "words"}.
     On the Host's phone, `host` is what its table holds ({"table": as for tap.turn, its Scheme; "marked": its current
     Situation's marks; "seen": the shared step ids its log holds}) and the message is a player's roll, added as a
     shared link is: {"kind": "roll", "id", "shared" ({"id", "system", "who", "time", "steps": [{"step", "source"}],
@@ -176,12 +182,12 @@ def _from_host(message: dict) -> dict:
             except RulesError as error:
                 raise _Bad(field, f"(the Host's {record}) {error}") from None
         table = message["h"]
-        if not (isinstance(table, str) and _ID.fullmatch(table)):
+        if not _is_id(table):
             raise _Bad("h", f"must be the id of the Host's table ({share.ID_CHARS} hex digits), got {table!r:.40}")
         out["table"] = table
         return out
     roll_id = message["id"]
-    if not (isinstance(roll_id, str) and _ID.fullmatch(roll_id)) and not (kind == "refused" and roll_id is None):
+    if not _is_id(roll_id) and not (kind == "refused" and roll_id is None):
         raise _Bad("id", f"must be a roll's id ({share.ID_CHARS} hex digits), got {roll_id!r:.40}")
     if kind == "added":
         return {"kind": kind, "id": roll_id}

@@ -15,7 +15,7 @@ import sys
 import zipimport
 
 import arbiter
-from arbiter import api
+from arbiter import api, share
 
 
 def _exercise():
@@ -76,7 +76,7 @@ def _exercise():
     price = {"current": "s", "situations": [{"id": "s", "name": "S", "marked": [], "player": ""}]}
     table = call("share_table", specs["scheme"]["default"], price, None).get("value") or {}
     call("shared_table", table.get("fragment"))
-    pushed = call("live_table", specs["scheme"]["default"], price, "0" * 12).get("value") or {}
+    pushed = call("live_table", specs["scheme"]["default"], price, "0" * share.ID_CHARS).get("value") or {}
     call("live_read", pushed.get("text"))
     call("odds", "no such system", {})
     call("no_such_method")

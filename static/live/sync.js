@@ -6,8 +6,9 @@
 //                        and sent as it lands, or, while not connected, once the Host is there again (a reload keeps
 //                        the log: what waits is sent after rejoining), to the Host's table it was rolled for (its id
 //                        came with that table: a roll made while away goes to no other Host); the Host's "added" or
-//                        "refused" marks the entry. The Host's shared state (its Scheme, its current Situation and marks) is kept here as
-//                        the Host's table, shown as such, and the forms' taps are checked against it while joined.
+//                        "refused" marks the entry. The Host's shared state (its Scheme, its current Situation and
+//                        marks) is kept here as the Host's table, shown as such, and the forms' taps are checked
+//                        against it while joined.
 //   on the Host's phone  each player's roll is added as a shared link is (received.js' keep: once by its step ids,
 //                        its Scheme die and Price applied to this table; the player's character is charged on the
 //                        player's phone only), with no tap; the answer goes back; this table's shared state is pushed

@@ -310,9 +310,10 @@ export class Received {
   }
 
   /** Keep what add_shared's `answer` brings for the shared roll `r` (shared_roll's, or live.py's {id, system, who,
-   * time, steps: [{step, source}], via: "live"}): this table's Scheme (only if it is still `scheme`, as sent), the sheet of `who`
-   * ({id, name, sheet}, or null), the Situation's marks, then each entry logged with its shared step's id. Returns
-   * how many entries were logged. A live table's Host keeps a player's roll through here too (../live/sync.js). */
+   * time, steps: [{step, source}], via: "live"}): this table's Scheme (only if it is still `scheme`, as sent), the
+   * sheet of `who` ({id, name, sheet}, or null), the Situation's marks, then each entry logged with its shared step's
+   * id. Returns how many entries were logged. A live table's Host keeps a player's roll through here too
+   * (../live/sync.js). */
   async keep(r, answer, who, scheme) {
     // this table's states first, each only if it is as it was sent (another tab may have changed it meanwhile)
     const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
