@@ -34,12 +34,17 @@ let sheet = null; // the one <dialog>, made the first time it is opened
 /** Open the sheet for `link` (the whole address), titled `title`, with `about` (a line of what the link holds and
  * what it proves) under it. The QR code comes once drawn. A link too long for one code is drawn as the texts
  * `codes()` gives, in turn, when it is given (a table's: codes.js tableCodes); else, or when `codes()` throws, the
- * sheet says why in words and keeps the link. */
-export async function openShareSheet({ title, link, about, file = null, codes = null }) {
+ * sheet says why in words and keeps the link.
+ *
+ * Nothing moves under a thumb once the sheet is open: it sits at the foot of the screen, Copy and Done stay in its
+ * foot (style.css), and the code's room is kept from the start — one code's, or a cycle of codes' with its count and
+ * controls — so what the code pushes is only ever the title above it. */
+export async function openShareSheet({ title, link, about, codes = null }) {
   sheet ??= makeSheet();
-  const { dialog, body } = sheet;
+  const { dialog, body, foot } = sheet;
   const qrBox = h('div', { class: 'share-qr', 'data-qr-box': '' }, h('p', { class: 'muted' }, 'Drawing the QR code…'));
-  const copied = h('output', { class: 'muted', 'data-share-copied': '' });
+  const draw = await drawing(qrBox, link, title, codes);
+  const copied = h('output', { class: 'muted share-copied', 'data-share-copied': '' });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -67,27 +72,21 @@ export async function openShareSheet({ title, link, about, file = null, codes = 
       { class: 'share-link' },
       h('a', { href: link, 'data-share-link': '', rel: 'noopener', translate: 'no' }, link),
     ),
+    h('p', { class: 'muted share-about' }, about),
+  );
+  foot.replaceChildren(
+    copied,
     h(
       'div',
       { class: 'row' },
       h('button', { type: 'button', 'data-share-copy': '', onclick: copy }, 'Copy link'),
       system,
-      file,
+      h('button', { type: 'submit', class: 'primary', 'data-share-close': '' }, 'Done'),
     ),
-    copied,
-    h('p', { class: 'muted share-about' }, about),
   );
   showDialog(dialog); // Back closes it, and stays on the view (../back.js)
   try {
-    // by its address: the bundle leaves it a file of its own, loaded (with the encoder) at the first share
-    const { qrCode, alphanumericCode, QR_BYTES } = await import(new URL('static/share/qr.js', document.baseURI).href);
-    if (codes && new TextEncoder().encode(link).length > QR_BYTES) {
-      const texts = codes(); // throws in words past codes.js's CODES
-      const svgs = await Promise.all(
-        texts.map((text, k) => alphanumericCode(text, `QR code ${k + 1} of ${texts.length}: ${title}`)),
-      );
-      qrBox.replaceChildren(codeCycle(svgs));
-    } else qrBox.replaceChildren(await qrCode(link, `QR code of the link: ${title}`));
+    qrBox.replaceChildren(await draw());
   } catch (error) {
     qrBox.replaceChildren(
       h('p', { class: 'muted', 'data-qr-none': '' }, `${error.message[0].toUpperCase()}${error.message.slice(1)}.`),
@@ -95,18 +94,35 @@ export async function openShareSheet({ title, link, about, file = null, codes = 
   }
 }
 
+/** What draws `link`'s code (or `codes()`' codes, in turn, past one code): a function giving the element, or throwing
+ * in words. The encoder is loaded first (by its address: the bundle leaves it a file of its own, loaded at the first
+ * share), so that `qrBox` is marked as it will be filled — `data-codes` for a cycle — before the sheet opens. */
+async function drawing(qrBox, link, title, codes) {
+  try {
+    const { qrCode, alphanumericCode, QR_BYTES } = await import(new URL('static/share/qr.js', document.baseURI).href);
+    if (!codes || new TextEncoder().encode(link).length <= QR_BYTES)
+      return () => qrCode(link, `QR code of the link: ${title}`);
+    const texts = codes(); // throws in words past codes.js's CODES
+    qrBox.dataset.codes = String(texts.length);
+    return async () =>
+      codeCycle(
+        await Promise.all(
+          texts.map((text, k) => alphanumericCode(text, `QR code ${k + 1} of ${texts.length}: ${title}`)),
+        ),
+      );
+  } catch (error) {
+    return () => Promise.reject(error);
+  }
+}
+
 function makeSheet() {
   const body = h('div', { class: 'share-body' });
+  const foot = h('div', { class: 'share-foot' });
   const dialog = h(
     'dialog',
     { class: 'share-sheet', 'data-share-sheet': '', 'aria-labelledby': 'share-title' },
-    h(
-      'form',
-      { method: 'dialog' },
-      body,
-      h('button', { type: 'submit', class: 'primary', 'data-share-close': '' }, 'Done'),
-    ),
+    h('form', { method: 'dialog' }, body, foot),
   );
   document.body.append(dialog);
-  return { dialog, body };
+  return { dialog, body, foot };
 }

@@ -70,7 +70,8 @@ def test_axe_is_never_shipped(dist, axe_source):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_no_violation_in_each_view_of_a_phone(phone, axe_source, scheme):
     """Issue 20: on a phone each view is on screen alone: Roll after a roll, the Table with a character, the Log with
-    that roll, and the Settings panel open over them: axe-core reports 0 violations in each."""
+    that roll, the Settings panel open over them, and the Share sheet of the roll with its QR code and Copy's word:
+    axe-core reports 0 violations in each."""
     phone.emulate_media(color_scheme=scheme, reduced_motion="reduce")
     phone.goto("/#ten_again")
     phone.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
@@ -89,6 +90,14 @@ def test_axe_finds_no_violation_in_each_view_of_a_phone(phone, axe_source, schem
     phone.locator("[data-settings-open]").click()
     phone.wait_for_selector("dialog#settings[open]")
     found += violations(phone, axe_source, "the Settings panel")
+    phone.keyboard.press("Escape")
+    phone.wait_for_selector("dialog#settings:not([open])", state="attached")
+    phone.locator('nav.views a[data-view="roll"]').click()
+    form(phone, "ten_again").locator("[data-result] button[data-share]").click()
+    phone.wait_for_selector("dialog[data-share-sheet][open] [data-qr]", timeout=20_000)
+    phone.locator("dialog[data-share-sheet] [data-share-copy]").click()
+    phone.wait_for_selector("[data-share-copied]:not(:empty)")
+    found += violations(phone, axe_source, "the Share sheet")
     assert found == [], f"axe-core on a phone's views ({scheme}):\n" + "\n".join(found)
 
 

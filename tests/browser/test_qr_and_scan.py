@@ -18,7 +18,17 @@ import pytest
 import segno
 
 from arbiter import api
-from page_helpers import SUB_PATH, offline_copy_saved, open_app, read_qr, serve, show_view, wait_until
+from page_helpers import (
+    SUB_PATH,
+    form,
+    offline_copy_saved,
+    open_app,
+    read_qr,
+    roll,
+    serve,
+    show_view,
+    wait_until,
+)
 from table_helpers import PUT, create, records
 from tools.testenv import CHROMIUM_ARGS, chromium_path
 
@@ -574,3 +584,41 @@ def api_price() -> dict:
         "current": "s1",
         "situations": [{"id": "s1", "name": "Docks", "marked": [{"option": 2, "by": "Bo"}], "player": ""}],
     }
+
+
+# --- the sheet stays put under the thumb ----------------------------------------------------------------------------
+
+WATCH_DONE = """() => { window.__tops = [];
+    const top = (what) => Math.round(document.querySelector(`dialog[data-share-sheet] ${what}`).getBoundingClientRect().top);
+    new MutationObserver(() => {
+        if (document.querySelector('dialog[data-share-sheet][open]'))
+            window.__tops.push([top('[data-share-close]'), top('[data-share-copy]'), top('[data-share-link]')]);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+}"""
+
+
+@pytest.mark.parametrize("case", ["a roll", "a table too big for one code"])
+def test_done_stays_under_the_thumb_while_the_sheet_fills(phone_app, case):
+    """From the moment the Share sheet opens, while its QR code (or a table's codes, in turn) is drawn and after Copy
+    says how it went, Done, Copy and the link do not move, and Done is on the 360 × 640 screen without scrolling: a
+    thumb on its way to Done lands on Done, never on the link (which would open it) or on the code that just came."""
+    if case == "a roll":
+        page = phone_app("#luck")
+        roll(page, "luck")
+        page.evaluate(WATCH_DONE)
+        form(page, "luck").locator("[data-result] button[data-share]").tap()
+    else:
+        page = phone_app("#table")
+        put_characters(page, SHARE_CASES["three characters"])
+        page.locator("[data-k='share:characters']").check()
+        page.evaluate(WATCH_DONE)
+        page.locator("[data-share-table]").tap()
+    page.wait_for_selector("dialog[data-share-sheet][open] [data-qr]", timeout=20_000)
+    page.locator("dialog[data-share-sheet] [data-share-copy]").tap()
+    wait_until(page, "() => document.querySelector('[data-share-copied]').textContent !== ''", 5_000, what="Copy")
+    if case != "a roll":
+        page.locator("[data-qr-next]").tap()
+    tops = page.evaluate("() => window.__tops")
+    assert len(tops) > 2 and len({tuple(t) for t in tops}) == 1, tops
+    done = page.locator("dialog[data-share-sheet] [data-share-close]").bounding_box()
+    assert done["y"] >= 0 and done["y"] + done["height"] <= 640, done
