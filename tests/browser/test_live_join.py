@@ -86,10 +86,16 @@ def test_host_and_player_join_by_link_and_a_text_crosses(phones):
 
 @pytest.mark.skipif(not shutil.which("zbarimg"), reason="zbarimg is not installed (Debian: apt-get install zbar-tools)")
 def test_the_codes_read_off_their_qr_codes_join(phones, tmp_path):
-    """Each code's QR code, screenshot and read by zbarimg, is its link; the links so read join the two phones."""
-    host, player = open_app(phones(), "#table"), open_app(phones(), "#table")
+    """Each code's QR code, screenshot and read by zbarimg, is its link; the links so read join the two phones. On a
+    360 px phone each code is drawn as big as the Share sheet's (at least 260 CSS px, inside the screen), in the room
+    kept for it before it came."""
+    host, player = open_app(phones(), "#table", 360, 640), open_app(phones(), "#table", 360, 640)
     offer = start(host)
     host.wait_for_selector("[data-live-offer] svg[data-qr]")
+    box = host.locator("[data-live-offer] [data-qr]").bounding_box()
+    assert 260 <= box["width"] == box["height"] <= 360 and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    kept = host.evaluate("() => getComputedStyle(document.querySelector('[data-live-offer] .share-qr')).minHeight")
+    assert kept == f"{box['height']:g}px", (kept, box)
     host.locator("[data-live-offer] [data-qr]").screenshot(path=str(tmp_path / "offer.png"))
     read = read_qr(tmp_path / "offer.png")
     assert read == offer
