@@ -1,7 +1,8 @@
 """A live table joined by two codes, with no server (issue 32, the join: static/live/): in Chromium contexts of one
 browser, each its own phone, the Host's Table → Start a live table shows a join code (QR and link, the whole link at
 most 300 characters); a player opens it (or it is read off the QR code with zbarimg) and shows its answer; the Host
-pastes that, and both show one peer; a text crosses the data channel; three phones (a fresh code each) show two
+pastes that, and both show one peer; each phone's Arbiter scans the other's code with its camera (Chromium's fake
+one) and they join; a text crosses the data channel; three phones (a fresh code each) show two
 players on the Host; a player's reload is told how to join again, the Host shows it gone and offers a fresh code, and
 the player joins again; a code that is bad, or on the wrong phone, is refused in words. No request leaves the page's
 origin (the `watch` of every context: no ICE server is named)."""
@@ -15,6 +16,7 @@ import time
 import pytest
 
 import live_helpers
+from camera_helpers import TRACKS, fake_camera_browser, watched_phone, write_y4m
 from live_helpers import REJOIN, join, live_link, paste, start, wait_count
 from page_helpers import open_app, read_qr, wait_until
 
@@ -257,3 +259,33 @@ def test_bench_join_by_link(phones, benchmark):
 
     benchmark.pedantic(one_join, rounds=5, iterations=1)
     print(f"live join by link: median {statistics.median(times):.2f} s of {len(times)}")
+
+
+def test_each_phone_scans_the_others_code_in_arbiter(playwright_session, server, tmp_path):
+    """As at the table: the player's Arbiter scans the Host's join code with its camera (Table → Scan a roll), shows
+    its answer, and the Host's Arbiter scans that: both show one peer. Chromium's fake camera films each code (a video
+    written once the code is shown, read when the camera starts); both phones are contexts of that one browser."""
+    video = tmp_path / "code.y4m"
+    browser = fake_camera_browser(playwright_session, video)
+    try:
+        (host_context, host, host_problems, _), (player_context, player, player_problems, _) = (
+            watched_phone(browser, server),
+            watched_phone(browser, server),
+        )
+        open_app(host, "#table", 360, 640)
+        open_app(player, "#table", 360, 640)
+        offer = start(host)
+        write_y4m(video, offer)
+        player.tap("button[data-scan]")
+        answer = live_link(player, "answer")
+        assert player.evaluate(TRACKS) == ["ended"]  # the camera stopped once the code was read
+        write_y4m(video, answer)
+        host.tap("button[data-scan]")
+        wait_count(host, 1)
+        wait_count(player, 1)
+        assert host.evaluate(TRACKS) == ["ended"]
+        host_context.close()
+        player_context.close()
+        assert host_problems == [] and player_problems == []
+    finally:
+        browser.close()
