@@ -175,6 +175,9 @@ def test_rolls_made_while_away_arrive_once_after_rejoining(phones):
     host, [player] = joined(phones)
     roll(player, "arbitration")
     wait_until(host, lambda: len(host_entries(host)) == 1, what="the first roll in the Host's log")
+    # and the Host's answer on the player's phone (a reload before it comes leaves the roll waiting, to go again and be
+    # answered "added" once more: the same message again, in test_a_roll_on_a_players_phone_is_in_the_hosts_log_once)
+    wait_until(player, lambda: live_states(player) == ["added"], what="the Host's answer on the player's phone")
     player.reload()
     player.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
     wait_count(host, 0)
@@ -272,6 +275,7 @@ def test_three_phones_one_reloads_rejoins_and_nothing_is_lost_or_doubled(phones)
     roll(away, "arbitration")
     roll(stays, "arbitration")
     wait_until(host, lambda: len(host_entries(host)) == 2, what="both first rolls in the Host's log")
+    wait_until(away, lambda: live_states(away) == ["added"], what="the Host's answer on the reloading phone")
     away.reload()
     away.wait_for_selector("#table[data-ready]", state="attached", timeout=60_000)
     away.wait_for_function(
