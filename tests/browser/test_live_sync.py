@@ -301,7 +301,7 @@ def test_three_phones_one_reloads_rejoins_and_nothing_is_lost_or_doubled(phones)
     wait_until(host, lambda: len(host_entries(host)) == 4, what="the rejoined player's waiting roll in the Host's log")
     steps = [e["shared"]["step"] for e in host_entries(host)]
     assert len(set(steps)) == 4
-    assert live_states(stays) == ["added", "added"]
+    wait_until(stays, lambda: live_states(stays) == ["added", "added"], what="the staying player's rolls marked added")
 
 
 # when each log record was written: on the Host, the store's write time (ms); on the player's phone, the roll's time
