@@ -37,7 +37,7 @@ let sheet = null; // the one <dialog>, made the first time it is opened
  * sheet says why in words and keeps the link.
  *
  * Nothing moves under a thumb once the sheet is open: it sits at the foot of the screen, Copy and Done stay in its
- * foot (style.css), and the code's room is kept from the start — one code's, or a cycle of codes' with its count and
+ * foot (style.css: .sheet-foot), and the code's room is kept from the start — one code's, or a cycle of codes' with its count and
  * controls — so what the code pushes is only ever the title above it. */
 export async function openShareSheet({ title, link, about, codes = null }) {
   sheet ??= makeSheet();
@@ -117,7 +117,7 @@ async function drawing(qrBox, link, title, codes) {
 
 function makeSheet() {
   const body = h('div', { class: 'share-body' });
-  const foot = h('div', { class: 'share-foot' });
+  const foot = h('div', { class: 'sheet-foot' });
   const dialog = h(
     'dialog',
     { class: 'share-sheet', 'data-share-sheet': '', 'aria-labelledby': 'share-title' },

@@ -211,3 +211,40 @@ def test_a_refused_wake_lock_is_said_not_thrown(phone, watch):
     assert phone.evaluate("window.__wakeRequests") == []
     policy = "Permissions policy violation: screen-wake-lock"  # the browser's own report of the policy, expected here
     watch.problems = [problem for problem in watch.problems if policy not in problem]
+
+
+def test_settings_fit_a_phone_and_nothing_moves_under_the_thumb(phone):
+    """On a 360 × 640 phone the Settings panel shows Done without scrolling, and Done stays where it is while the panel
+    changes under it (the screen kept on, its words changed; a name typed); "Your name" is a text box as wide as the
+    panel, a thumb's height, that keeps what is typed."""
+    phone.goto("/")
+    cdp = phone.context.new_cdp_session(phone)
+    cdp.send(
+        "Browser.grantPermissions", {"origin": phone.evaluate("location.origin"), "permissions": ["wakeLockScreen"]}
+    )
+    phone.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    phone.evaluate("""() => { window.__tops = [];
+        new MutationObserver(() => {
+            const done = document.querySelector('dialog#settings[open] [data-settings-close]');
+            if (done) window.__tops.push(Math.round(done.getBoundingClientRect().top));
+        }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    }""")
+    phone.locator("[data-settings-open]").tap()
+    phone.wait_for_selector("dialog#settings[open]")
+    phone.get_by_label("Keep the screen on").check()
+    wait_until(phone, lambda: "stays on" in phone.locator("[data-wake-status]").inner_text(), what="the wake lock")
+    name = phone.get_by_label("Your name")
+    panel = phone.locator("dialog#settings form").bounding_box()
+    box = name.bounding_box()
+    assert box["width"] >= panel["width"] - 1 and box["height"] >= 44, (box, panel)
+    name.tap()
+    phone.keyboard.type("Mira")
+    done = phone.locator("[data-settings-close]")
+    top = round(done.bounding_box()["y"])
+    tops = phone.evaluate("() => window.__tops")
+    assert tops and set(tops) == {top}, tops
+    assert done.evaluate(IN_VIEW), done.bounding_box()
+    done.tap()
+    wait_until(phone, "() => !document.querySelector('dialog#settings').open", 5_000, what="Settings to close")
+    phone.locator("[data-settings-open]").tap()
+    assert phone.get_by_label("Your name").input_value() == "Mira"
