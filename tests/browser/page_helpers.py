@@ -73,16 +73,29 @@ def set_field(page, system, path, value):
         el.fill(str(value))
 
 
+# What a form shows now, for a failure's message: its phase, Roll's lock, what Roll or a field says, the tray's state.
+FORM_NOW = """(s) => { const f = document.querySelector(`form[data-system="${s}"]`);
+  return { phase: f.dataset.phase, roll: f.querySelector('[data-roll]').getAttribute('aria-disabled'),
+    refusal: f.querySelector('[data-roll-refusal]')?.textContent, errors: [...f.querySelectorAll('.field-error')]
+      .map((e) => e.textContent).filter(Boolean), tray: window.arbiterPage.procs[s].tray.canvas.dataset.state }; }"""
+
+
 def changed(page, system, action):
-    """Do `action`, then wait until the page holds another roll object than before; return it."""
+    """Do `action`, then wait until the page holds another roll object than before; return it. (A bound, not a timing:
+    a tap that rolled nothing fails it; 30 s leaves room for a shared 2-core machine running four browsers.)"""
     page.evaluate("(s) => { window.__before = window.arbiterPage.procs[s].roll; }", system)
     action()
-    wait_until(
-        page,
-        "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
-        10_000,
-        system,
-    )
+    try:
+        wait_until(
+            page,
+            "(s) => { const r = window.arbiterPage.procs[s].roll; return r && r !== window.__before; }",
+            30_000,
+            system,
+            what=f"a new roll of {system}",
+        )
+    except pytest.fail.Exception as failed:
+        form_now = page.evaluate(FORM_NOW, system)
+        pytest.fail(f"{failed}; the form: {form_now}", pytrace=False)
     return page.evaluate("(s) => window.arbiterPage.procs[s].roll", system)
 
 
