@@ -37,8 +37,8 @@ let sheet = null; // the one <dialog>, made the first time it is opened
  * sheet says why in words and keeps the link.
  *
  * Nothing moves under a thumb once the sheet is open: it sits at the foot of the screen, Copy and Done stay in its
- * foot (style.css: .sheet-foot), and the code's room is kept from the start — one code's, or a cycle of codes' with its count and
- * controls — so what the code pushes is only ever the title above it. */
+ * foot (style.css: .sheet-foot), and the code's room is kept from the start — one code's, or a cycle of codes' with
+ * its count and controls — so what the code pushes is only ever the title above it. */
 export async function openShareSheet({ title, link, about, codes = null }) {
   sheet ??= makeSheet();
   const { dialog, body, foot } = sheet;

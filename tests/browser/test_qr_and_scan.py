@@ -518,7 +518,8 @@ def api_price() -> dict:
 # --- the sheet stays put under the thumb ----------------------------------------------------------------------------
 
 WATCH_DONE = """() => { window.__tops = [];
-    const top = (what) => Math.round(document.querySelector(`dialog[data-share-sheet] ${what}`).getBoundingClientRect().top);
+    const top = (what) =>
+        Math.round(document.querySelector(`dialog[data-share-sheet] ${what}`).getBoundingClientRect().top);
     new MutationObserver(() => {
         if (document.querySelector('dialog[data-share-sheet][open]'))
             window.__tops.push([top('[data-share-close]'), top('[data-share-copy]'), top('[data-share-link]')]);
