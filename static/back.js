@@ -37,12 +37,44 @@ export function openOver(close) {
   };
 }
 
-/** Show `dialog` as a modal one that Back closes. */
+/** How long after a tap on a sheet's own button closed it (Done) a tap on the same spot is that double tap's second,
+ * and is swallowed: it would land on what the sheet covered (the Roll bar, the views' links) and roll or leave. */
+export const DOUBLE_TAP_MS = 300; // a phone's double-tap timeout (Android's ViewConfiguration)
+
+let ghost = null; // the spot of the tap that just closed a sheet, and until when a tap there is its second: {rect, until}
+
+/** A click on the spot `ghost` guards: swallowed. Listened for in the capture phase from the first guard on, so the page
+ * under the spot never hears it. Only a pointer's click (detail > 0) is: a key press is never a double tap's stray. */
+function swallow(event) {
+  if (!ghost || !event.isTrusted || event.detail === 0) return;
+  const { rect, until } = ghost;
+  ghost = null; // one tap at most: the next is the player's
+  const at = event.clientX >= rect.left && event.clientX <= rect.right;
+  if (performance.now() > until || !at || event.clientY < rect.top || event.clientY > rect.bottom) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+}
+
+/** Show `dialog` as a modal one that Back closes. A tap that closes it (its form's submit button: Done) leaves its
+ * spot guarded for DOUBLE_TAP_MS. */
 export function showDialog(dialog) {
   if (dialog.open) return;
   dialog.showModal();
   const release = openOver(() => dialog.close());
-  dialog.addEventListener('close', () => release(), { once: true });
+  const tapped = ({ submitter }) => {
+    if (!submitter) return;
+    ghost = { rect: submitter.getBoundingClientRect(), until: performance.now() + DOUBLE_TAP_MS };
+    addEventListener('click', swallow, true); // once: the same listener is not added twice
+  };
+  dialog.addEventListener('submit', tapped);
+  dialog.addEventListener(
+    'close',
+    () => {
+      dialog.removeEventListener('submit', tapped);
+      release();
+    },
+    { once: true },
+  );
 }
 
 /** At a popstate: whether it closed what was open over the view (then the page stays where it is). */

@@ -87,6 +87,10 @@ NUMBERS = {
         600,
     ): "milliseconds an outcome stays on screen before Roll takes a new roll (issue 29)",
     ("static/roll/reveal.js", 8): "CSS px between a revealed roll and the screen's edge",
+    (
+        "static/back.js",
+        300,
+    ): "milliseconds after Done closed a sheet in which a tap on its spot is the double tap's second",
     ("static/offline/offline.js", 60): "seconds and minutes: how often the offline copy looks for a new version",
     ("static/offline/offline.js", 1000): "milliseconds in a second",
     ("static/roll/controller.js", 1000): "milliseconds in a second (a shared roll's time is whole seconds)",

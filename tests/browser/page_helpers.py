@@ -124,9 +124,19 @@ def choose_speed(page, speed):
     page.locator("[data-settings-open]").click()
     page.locator(f'#settings input[name="speed"][value="{speed}"]').check()
     page.locator("[data-settings-close]").click()
-    # closing takes back Settings' history entry (static/back.js, history.back(): asynchronous); a reload or a goto
-    # made before it is taken back is aborted
-    wait_until(page, "() => !history.state?.arbiterOver", 5_000, what="Settings' history entry taken back")
+    after_done(page, "Settings")
+
+
+# static/back.js' DOUBLE_TAP_MS: a tap on Done's spot this soon after Done closed its sheet is Done's double tap's second
+DOUBLE_TAP_MS = 300
+
+
+def after_done(page, sheet: str) -> None:
+    """Wait, as a thumb does, after Done closed `sheet`: until its history entry is taken back (static/back.js,
+    history.back(): asynchronous; a reload or a goto made before is aborted), and past the double tap's window, so the
+    next tap, wherever it lands, is a tap of its own."""
+    wait_until(page, "() => !history.state?.arbiterOver", 5_000, what=f"{sheet}'s history entry taken back")
+    page.wait_for_timeout(DOUBLE_TAP_MS)
 
 
 def roll(page, system, logged=True):

@@ -16,6 +16,7 @@ import pytest
 
 from page_helpers import (
     SUB_PATH,
+    after_done,
     form,
     offline_copy_saved,
     open_app,
@@ -70,9 +71,8 @@ def shared_link(page, system: str) -> str:
     page.wait_for_selector("dialog[data-share-sheet][open] a[data-share-link]")
     link = page.get_attribute("dialog[data-share-sheet] a[data-share-link]", "href")
     page.locator("dialog[data-share-sheet] [data-share-close]").tap()
-    # closed by its own control, the sheet takes its history entry back (back.js: history.back(), which lands a moment
-    # later): an address opened before it lands would be the entry taken back, so wait, as any thumb does
-    wait_until(page, "() => !document.querySelector('dialog[data-share-sheet][open]') && !history.state?.arbiterOver")
+    wait_until(page, "() => !document.querySelector('dialog[data-share-sheet][open]')", what="the Share sheet closed")
+    after_done(page, "the Share sheet")
     return link
 
 

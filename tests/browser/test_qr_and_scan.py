@@ -552,3 +552,30 @@ def test_done_stays_under_the_thumb_while_the_sheet_fills(phone_app, case):
     assert len(tops) > 2 and len({tuple(t) for t in tops}) == 1, tops
     done = page.locator("dialog[data-share-sheet] [data-share-close]").bounding_box()
     assert done["y"] >= 0 and done["y"] + done["height"] <= 640, done
+
+
+@pytest.mark.parametrize("sheet", ["share", "settings"])
+def test_a_double_tap_on_done_rolls_nothing_and_stays(phone_app, sheet):
+    """An impatient thumb's double tap on Done (the Share sheet's, or Settings'): the first closes the sheet, the second,
+    100 ms later at the same spot, lands on what was under it and neither rolls, spends, logs nor leaves the view."""
+    page = phone_app("#luck")
+    roll(page, "luck")
+    if sheet == "share":
+        form(page, "luck").locator("[data-result] button[data-share]").tap()
+        page.wait_for_selector("dialog[data-share-sheet][open] [data-qr]", timeout=20_000)
+        done = page.locator("[data-share-close]")
+    else:
+        page.tap("[data-settings-open]")
+        page.wait_for_selector("dialog#settings[open]")
+        done = page.locator("[data-settings-close]")
+    box = done.bounding_box()
+    before = page.evaluate("() => [window.arbiterPage.procs.luck.roll, document.querySelectorAll('.log-entry').length]")
+    for k in range(2):
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        if k == 0:
+            page.wait_for_timeout(100)
+    page.wait_for_timeout(1_000)  # whatever the second tap started has had time to show
+    assert not page.evaluate("() => [...document.querySelectorAll('dialog')].some((d) => d.open)")
+    after = page.evaluate("() => [window.arbiterPage.procs.luck.roll, document.querySelectorAll('.log-entry').length]")
+    assert after == before
+    assert page.evaluate("() => [document.body.dataset.view, location.hash]") == ["roll", "#luck"]
